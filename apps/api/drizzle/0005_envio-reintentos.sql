@@ -1,0 +1,1 @@
+ALTER TABLE "envio_trabajo" ADD COLUMN "reintentos_sin_respuesta" integer DEFAULT 0 NOT NULL;

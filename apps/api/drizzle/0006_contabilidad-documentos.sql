@@ -1,0 +1,1 @@
+ALTER TABLE "documento_contable" ADD COLUMN "ruc_emisor" varchar(11);

@@ -1,0 +1,1 @@
+CREATE INDEX "documento_contable_empresa_serie_ix" ON "documento_contable" USING btree ("id_empresa","serie","correlativo");

@@ -1,0 +1,1 @@
+CREATE INDEX "documento_contable_empresa_tipo_fecha_ix" ON "documento_contable" USING btree ("id_empresa","id_tipo_documento","fecha_emision" DESC NULLS LAST,"id" DESC NULLS LAST);

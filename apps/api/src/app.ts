@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import { ErrorCodes, MensajesError, type TConfigPublica } from '@yupana/contracts';
+import type { DbHandle } from './db/client';
+import type { ConfigSesion, Contexto, LimitesLogin } from './lib/contexto';
+import { registrarManejoErrores } from './lib/errores-http';
+import { crearLogger } from './lib/logger';
+import { verificarContrasenhaFicticia } from './lib/password';
+import { crearTokens } from './lib/tokens';
+import { registrarAutenticacion } from './modules/seguridad/auth.hook';
+import { rutasAuth } from './modules/seguridad/auth.routes';
+import { registrarAutorizacion } from './modules/seguridad/autorizacion';
+import { rutasAdministracion } from './modules/seguridad/administracion.routes';
+import { crearTiempoReal } from './lib/tiempo-real';
+import { identidadDeToken } from './modules/seguridad/auth.hook';
+import { mantenimiento } from './modules/seguridad/auth.service';
+import { rutasUsuarios } from './modules/seguridad/usuarios.routes';
+import { rutasSistema } from './modules/sistema/sistema.routes';
+import { rutasEntidades } from './modules/entidades/entidades.routes';
+import { rutasPadron } from './modules/entidades/padron.routes';
+import { rutasSucursales, rutasSucursalesFinanzas } from './modules/entidades/sucursales.routes';
+import { rutasItems } from './modules/logistica/items.routes';
+import { rutasPagos } from './modules/pagos/pagos.routes';
+import { rutasContabilidad } from './modules/contabilidad/contabilidad.routes';
+import { rutasSeries } from './modules/entidades/series/series.routes';
+import { rutasComprobantesFinanzas } from './modules/finanzas/comprobantes.routes';
+import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
+import { rutasVentas } from './modules/ventas/ventas.routes';
+import { registrarEnvio } from './modules/contabilidad/envio/envio.routes';
+import { registrarMasivos } from './modules/contabilidad/masivos/masivos.routes';
+
+export type OpcionesApp = {
+  dbh: DbHandle;
+  /** HS256 key for access tokens (at least 32 bytes). */
+  jwtSecret: Uint8Array | string;
+  /** false: no logs (tests); otherwise pino at `nivelLog`, to stdout or to `destinoLog`. */
+  logger?: boolean;
+  nivelLog?: string;
+  destinoLog?: DestinationStream;
+  /** Folder of the built web app; default apps/web/dist when it exists, null to serve none. */
+  webDist?: string | null;
+  /** Comma-separated origins allowed by CORS; unset = CORS closed (same-origin only). */
+  corsOrigin?: string;
+  trustProxy?: boolean;
+  bodyLimit?: number;
+  sesion?: Partial<ConfigSesion>;
+  limitesLogin?: Partial<LimitesLogin>;
+  configPublica?: Partial<TConfigPublica>;
+  /** Periodic cleanup of expired login attempts and dead refresh tokens once listening (default on). */
+  mantenimiento?: boolean;
+  /** Redis for the realtime hub's rooms across processes (REDIS_URL); unset = this process only. */
+  redisUrl?: string;
+};
+
+const raizApi = fileURLToPath(new URL('..', import.meta.url));
+const version = (JSON.parse(readFileSync(path.join(raizApi, 'package.json'), 'utf8')) as { version: string }).version;
+
+export const WEB_DIST_POR_DEFECTO = path.resolve(raizApi, '../web/dist');
+
+/** Support data shown by the web's help panel; configurable per deployment through the environment. */
+function configPublicaDesdeEntorno(): TConfigPublica {
+  const telefono = (process.env.SOPORTE_TELEFONO ?? '987654321').replace(/^\+?51/, '');
+  let asesores: TConfigPublica['Asesores'] = [{ Nombre: 'Soporte Yupana', Telefono: telefono }];
+  if (process.env.SOPORTE_ASESORES) {
+    // Format: "Nombre:9xxxxxxxx,Nombre 2:9yyyyyyyy"
+    asesores = process.env.SOPORTE_ASESORES.split(',')
+      .map((par) => par.split(':').map((s) => s.trim()))
+      .filter(([n, t]) => n && t)
+      .map(([Nombre, Telefono]) => ({ Nombre, Telefono: Telefono.replace(/^\+?51/, '') }));
+  }
+  // The brand is a deployment setting: the main ERP or the receipt variant (see docs/decisions.md).
+  const variante = process.env.YUPANA_MARCA || 'erp';
+  if (variante !== 'erp' && variante !== 'tuboleta') throw new Error(`YUPANA_MARCA debe ser erp o tuboleta, no ${variante}`);
+  return {
+    Marca: variante === 'tuboleta' ? 'Yupana Boletas' : 'Yupana',
+    Variante: variante,
+    TelefonoSoporte: telefono,
+    Asesores: asesores,
+    HorarioAtencion: process.env.SOPORTE_HORARIO ?? 'Lunes a viernes de 09:00 a 18:00',
+    InactividadSegundos: Number(process.env.INACTIVIDAD_SEGUNDOS) > 0 ? Math.floor(Number(process.env.INACTIVIDAD_SEGUNDOS)) : 900,
+  };
+}
+
+const ID_SOLICITUD_VALIDO = /^[A-Za-z0-9._-]{8,64}$/;
+
+export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
+  const secreto = typeof opts.jwtSecret === 'string' ? new TextEncoder().encode(opts.jwtSecret) : opts.jwtSecret;
+  const sesion: ConfigSesion = {
+    ttlAccesoSegundos: 15 * 60,
+    ttlRefreshSegundos: 7 * 24 * 3600,
+    duracionMaximaSesionSegundos: 30 * 24 * 3600,
+    ...opts.sesion,
+  };
+  const tiempoReal = crearTiempoReal({
+    verificar: (token) => identidadDeToken(ctx, token),
+    redisUrl: opts.redisUrl,
+    corsOrigin: opts.corsOrigin?.split(',').map((o) => o.trim()).filter(Boolean),
+  });
+  const ctx: Contexto = {
+    dbh: opts.dbh,
+    tokens: await crearTokens(secreto, sesion.ttlAccesoSegundos),
+    sesion,
+    limitesLogin: { ventanaSegundos: 15 * 60, maxPorUsuario: 5, maxPorIp: 30, ...opts.limitesLogin },
+    configPublica: { ...configPublicaDesdeEntorno(), ...opts.configPublica },
+    version,
+    tiempoReal,
+  };
+
+  const app = Fastify({
+    ...(opts.logger === false ? { logger: false } : { loggerInstance: crearLogger({ nivel: opts.nivelLog, destino: opts.destinoLog }) }),
+    bodyLimit: opts.bodyLimit ?? 256 * 1024,
+    trustProxy: opts.trustProxy ?? false,
+    // Keep a caller's correlation id when it looks sane; otherwise make one.
+    genReqId: (req) => {
+      const dado = req.headers['x-request-id'];
+      return typeof dado === 'string' && ID_SOLICITUD_VALIDO.test(dado) ? dado : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registrarManejoErrores(app);
+  // The realtime hub shares the API's HTTP server (path /api/tiempo-real); its sockets must end before the server can close.
+  await tiempoReal.adjuntar(app.server);
+  app.addHook('preClose', async () => tiempoReal.cerrar());
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd 6 (cssinjs) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // TLS is terminated in front of the app in production; on http://localhost this would break the page.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // HSTS belongs to the TLS front (proxy/load balancer); sent over plain http it would only mislead.
+    strictTransportSecurity: false,
+  });
+
+  if (opts.corsOrigin) {
+    await app.register(fastifyCors, {
+      origin: opts.corsOrigin.split(',').map((o) => o.trim()).filter(Boolean),
+      credentials: false,
+      exposedHeaders: ['x-request-id', 'retry-after'],
+    });
+  }
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Yupana API', description: 'API de Yupana (facturación electrónica y back-office)', version },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          basic: { type: 'http', scheme: 'basic' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  // The documentation is public (it holds no data).
+  app.addHook('onRoute', (ruta) => {
+    if (ruta.url.startsWith('/api/docs')) ruta.config = { ...(ruta.config ?? {}), publica: true };
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true });
+
+  registrarAutenticacion(app, ctx);
+  // After authentication: every /api route must declare its service (or be public), enforced per request.
+  registrarAutorizacion(app, ctx);
+
+  await app.register(async (api) => rutasSistema(api, ctx), { prefix: '/api' });
+  await app.register(
+    async (seg) => {
+      await rutasAuth(seg, ctx);
+      await rutasUsuarios(seg, ctx);
+      await rutasAdministracion(seg, ctx);
+    },
+    { prefix: '/api/seguridad' },
+  );
+
+  // Customers, branches, ubigeos and the SUNAT padrón (maestros); the item catalogue under logistics.
+  await app.register(
+    async (ent) => {
+      await rutasEntidades(ent, ctx);
+      await rutasSucursales(ent, ctx);
+      await rutasPadron(ent, ctx);
+    },
+    { prefix: '/api/entidades' },
+  );
+  await app.register(async (fin) => rutasSucursalesFinanzas(fin, ctx), { prefix: '/api/finanzas' });
+  await app.register(async (log) => rutasItems(log, ctx), { prefix: '/api/logistica' });
+  // Plans, prepaid payments, the document allowance and debts to the provider.
+  await app.register(async (pag) => rutasPagos(pag, ctx), { prefix: '/api/pagos' });
+  // Issuing, documents and their files, SUNAT settings, public lookup; series (entidades host); the finance listing.
+  await app.register(async (con) => rutasContabilidad(con, ctx), { prefix: '/api/contabilidad' });
+  await app.register(async (ven) => rutasVentas(ven, ctx), { prefix: '/api/contabilidad' });
+  await app.register(async (ser) => rutasSeries(ser, ctx), { prefix: '/api/entidades' });
+  await app.register(async (fin) => rutasComprobantesFinanzas(fin, ctx), { prefix: '/api/finanzas' });
+  // Account creation and the setup wizard (security host paths).
+  await app.register(async (onb) => rutasOnboarding(onb, ctx), { prefix: '/api/seguridad' });
+  // Sending to SUNAT (worker started by main.ts through servicioEnvioDe), voiding, resumen, regularizaciones, e-mail.
+  await registrarEnvio(app, ctx);
+  // Mass issuing from Excel: batches issued in the background (resumed after a restart).
+  await registrarMasivos(app, ctx);
+
+  const webDist = opts.webDist === undefined ? WEB_DIST_POR_DEFECTO : opts.webDist;
+  const hayWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
+  if (hayWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, ruta) => {
+        // Vite fingerprints everything under assets/, so it can be cached for good; the rest must revalidate.
+        res.header('cache-control', ruta.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const esApi = req.url === '/api' || req.url.startsWith('/api/');
+    // A missing file (/assets/old-hash.js) must be a 404, not the HTML page parsed as a script.
+    const pareceArchivo = /\.[A-Za-z0-9]+$/.test(req.url.split('?')[0]);
+    if (hayWeb && !esApi && !pareceArchivo && (req.method === 'GET' || req.method === 'HEAD')) {
+      // SPA fallback: the client router owns every non-API path.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ ErrorId: ErrorCodes.RUTA_NO_ENCONTRADA, Mensaje: MensajesError[ErrorCodes.RUTA_NO_ENCONTRADA] });
+  });
+
+  // Warm the dummy hash so the very first unknown-user login costs the same as the others.
+  app.addHook('onReady', async () => {
+    await verificarContrasenhaFicticia('calentamiento');
+  });
+
+  // Housekeeping every 10 minutes once listening (inject-based tests never listen); a failure is logged, never fatal.
+  if (opts.mantenimiento !== false) {
+    const limpiar = () =>
+      mantenimiento(ctx).catch((err: unknown) => app.log.warn({ err }, 'no se pudo limpiar sesiones e intentos vencidos'));
+    let temporizador: NodeJS.Timeout | undefined;
+    app.addHook('onListen', async () => {
+      void limpiar();
+      temporizador = setInterval(limpiar, 10 * 60 * 1000);
+      temporizador.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(temporizador));
+  }
+
+  return app;
+}

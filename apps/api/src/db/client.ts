@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type MotorDb = 'pglite' | 'postgres';
+
+export type DbHandle = {
+  db: Db;
+  motor: MotorDb;
+  /** Applies the committed drizzle-kit migrations (idempotent). */
+  migrar(): Promise<void>;
+  /** A trivial query, for the health check. */
+  ping(): Promise<void>;
+  cerrar(): Promise<void>;
+};
+
+// Arbitrary constant identifying "Yupana migrations" among PostgreSQL advisory locks.
+const CANDADO_MIGRACIONES = 727_001;
+
+const carpetaMigraciones = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * Opens the database named by `url`: unset or `pglite://...` -> embedded PGlite under `dataDir/pglite`
+ * (`memory://` keeps it in memory, for tests); `postgres://` or `postgresql://` -> node-postgres pool.
+ */
+export async function abrirDb(url: string | undefined, dataDir: string): Promise<DbHandle> {
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    // An idle connection the server closes (restart, failover, admin kill) emits 'error' on the pool; without a
+    // listener Node would crash the process. The pool drops that client and the next query opens a new one.
+    pool.on('error', (err) => console.error('PostgreSQL: se cerró una conexión inactiva:', err.message));
+    const db = drizzlePg(pool, { schema });
+    return {
+      db: db as unknown as Db,
+      motor: 'postgres',
+      migrar: async () => {
+        // Several API processes may start together: a session-level advisory lock on one connection lets
+        // exactly one of them apply the migrations while the others wait and then find nothing to do.
+        const cliente = await pool.connect();
+        try {
+          await cliente.query('select pg_advisory_lock($1)', [CANDADO_MIGRACIONES]);
+          await migratePg(drizzlePg(cliente, { schema }), { migrationsFolder: carpetaMigraciones });
+        } finally {
+          await cliente.query('select pg_advisory_unlock($1)', [CANDADO_MIGRACIONES]).catch(() => undefined);
+          cliente.release();
+        }
+      },
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      cerrar: () => pool.end(),
+    };
+  }
+
+  let client: PGlite;
+  if (url === 'memory://' || url === 'pglite://memory') {
+    client = new PGlite();
+  } else {
+    const dir = url?.startsWith('pglite://') ? url.slice('pglite://'.length) : path.join(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    motor: 'pglite',
+    migrar: () => migratePglite(db, { migrationsFolder: carpetaMigraciones }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    cerrar: () => client.close(),
+  };
+}
+
+export { schema };

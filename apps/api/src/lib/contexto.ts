@@ -1,0 +1,31 @@
+import type { TConfigPublica } from '@yupana/contracts';
+import type { DbHandle } from '../db/client';
+import type { Tokens } from './tokens';
+import type { TiempoReal } from './tiempo-real';
+
+export type LimitesLogin = {
+  /** Window in which failed attempts count. */
+  ventanaSegundos: number;
+  maxPorUsuario: number;
+  maxPorIp: number;
+};
+
+export type ConfigSesion = {
+  ttlAccesoSegundos: number;
+  /** Each refresh token lives this long (sliding)... */
+  ttlRefreshSegundos: number;
+  /** ...but never past this absolute session length. */
+  duracionMaximaSesionSegundos: number;
+};
+
+/** What route modules receive: the database, token service and settings (no globals). */
+export type Contexto = {
+  dbh: DbHandle;
+  tokens: Tokens;
+  sesion: ConfigSesion;
+  limitesLogin: LimitesLogin;
+  configPublica: TConfigPublica;
+  version: string;
+  /** Realtime hub (socket.io): push events to a company's or a user's open tabs. */
+  tiempoReal: TiempoReal;
+};

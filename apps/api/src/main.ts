@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { abrirDb } from './db/client';
+import { CONTRASENHA_DEMO, USUARIOS_DEMO, cargarDatosDemo, hayDatos } from './db/seed-demo';
+import { obtenerSecretoJwt } from './lib/secreto';
+import { configurarClaveCifrado } from './modules/contabilidad/configuracion/cifrado';
+import { servicioEnvioDe } from './modules/contabilidad/envio/envio.routes';
+
+async function main(): Promise<void> {
+  const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
+  const url = process.env.DATABASE_URL;
+  const puerto = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? '0.0.0.0';
+
+  // Key for the companies' certificates and SOL credentials (YUPANA_CLAVE_CIFRADO or DATA_DIR/cifrado.key); before the demo data.
+  configurarClaveCifrado(dataDir);
+  const dbh = await abrirDb(url, dataDir);
+  await dbh.migrar();
+
+  // Demo data only on the embedded database (or when asked): a production PostgreSQL never gets demo users.
+  const quiereDemo = dbh.motor === 'pglite' ? process.env.SEED_DEMO !== '0' : process.env.SEED_DEMO === '1';
+  let demoCargado = false;
+  if (quiereDemo && !(await hayDatos(dbh.db))) {
+    await cargarDatosDemo(dbh.db);
+    demoCargado = true;
+  }
+
+  const { secreto, origen } = obtenerSecretoJwt(dataDir);
+  const app = await buildApp({
+    dbh,
+    jwtSecret: secreto,
+    corsOrigin: process.env.CORS_ORIGIN,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    webDist: process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : undefined,
+    redisUrl: process.env.REDIS_URL || undefined,
+  });
+  if (dbh.motor === 'postgres' && origen === 'archivo')
+    app.log.warn('JWT_SECRET no está definido: se usa la clave de %s; defina JWT_SECRET si ejecuta varios procesos', path.join(dataDir, 'secret.key'));
+
+  let cerrando = false;
+  const cerrar = async (senal: string) => {
+    if (cerrando) return;
+    cerrando = true;
+    app.log.info({ senal }, 'cerrando el servidor');
+    await app.close();
+    await dbh.cerrar();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void cerrar('SIGINT'));
+  process.on('SIGTERM', () => void cerrar('SIGTERM'));
+
+  // SUNAT sending worker; the stand-in (SIMULADOR environment) runs in this process on a free loopback port.
+  // app.close() stops both gracefully.
+  await servicioEnvioDe(app).iniciar({ simulador: process.env.SUNAT_SIMULADOR !== '0' });
+
+  await app.listen({ port: puerto, host });
+  const direccion = `http://localhost:${puerto}`;
+  const lineas = [
+    '',
+    `  Yupana está listo en ${direccion}`,
+    `  Base de datos: ${dbh.motor === 'pglite' ? `PGlite en ${path.join(dataDir, 'pglite')}` : 'PostgreSQL'}${demoCargado ? ' (datos de demostración cargados)' : ''}`,
+    `  Documentación de la API: ${direccion}/api/docs`,
+  ];
+  if (quiereDemo) {
+    lineas.push(`  Usuarios de demostración (contraseña ${CONTRASENHA_DEMO}):`);
+    for (const u of USUARIOS_DEMO) lineas.push(`    - ${u.usuario.padEnd(12)} ${u.rol}`);
+  }
+  console.log(lineas.join('\n') + '\n');
+}
+
+main().catch((err: unknown) => {
+  console.error('No se pudo iniciar Yupana:', err);
+  process.exit(1);
+});

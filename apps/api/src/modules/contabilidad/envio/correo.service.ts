@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import {
+  ErrorCodes,
+  NombreTipoDocumento,
+  type TConfiguracionCorreo,
+  type TConfiguracionCorreoGuardar,
+  type TCorreoDocumentoSolicitud,
+  type TTipoDocumentoContable,
+} from '@yupana/contracts';
+import type { Db } from '../../../db/client';
+import { empresa } from '../../../db/schema';
+import { AppError } from '../../../lib/app-error';
+import { cifrar, descifrarTexto } from '../configuracion/cifrado';
+import { archivoDocumento, filaDocumento } from '../documentos/consulta.service';
+import { envioCorreoConfig } from './envio.schema';
+
+const aRespuesta = (c: typeof envioCorreoConfig.$inferSelect): TConfiguracionCorreo => ({
+  Host: c.host,
+  Puerto: c.puerto,
+  Seguro: c.seguro,
+  Usuario: c.usuario,
+  TieneClave: !!c.claveCifrada,
+  Remitente: c.remitente,
+  NombreRemitente: c.nombreRemitente,
+});
+
+export async function obtenerConfiguracionCorreo(db: Db, idEmpresa: number): Promise<TConfiguracionCorreo | null> {
+  const [c] = await db.select().from(envioCorreoConfig).where(eq(envioCorreoConfig.idEmpresa, idEmpresa));
+  return c ? aRespuesta(c) : null;
+}
+
+/** Saves the company's SMTP server; the password is stored encrypted (AES-256-GCM) and kept when omitted. */
+export async function guardarConfiguracionCorreo(db: Db, auth: { idEmpresa: number; idUsuario: number }, b: TConfiguracionCorreoGuardar): Promise<TConfiguracionCorreo> {
+  const valores = {
+    host: b.Host,
+    puerto: b.Puerto,
+    seguro: b.Seguro,
+    usuario: b.Usuario || null,
+    remitente: b.Remitente,
+    nombreRemitente: b.NombreRemitente || null,
+    ...(b.Clave !== undefined ? { claveCifrada: b.Clave ? Buffer.from(cifrar(b.Clave)).toString('base64') : null } : {}),
+  };
+  const [c] = await db
+    .insert(envioCorreoConfig)
+    .values({ idEmpresa: auth.idEmpresa, ...valores, logUsuarioCrea: auth.idUsuario })
+    .onConflictDoUpdate({ target: envioCorreoConfig.idEmpresa, set: { ...valores, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() } })
+    .returning();
+  return aRespuesta(c);
+}
+
+/** E-mails a document to its customer (or whoever the user types): PDF and signed XML attached. */
+export async function enviarDocumentoPorCorreo(
+  db: Db,
+  auth: { idEmpresa: number },
+  idDocumento: number,
+  b: TCorreoDocumentoSolicitud,
+  opciones: { timeoutMs?: number } = {},
+): Promise<{ Mensaje: string }> {
+  const f = await filaDocumento(db, auth.idEmpresa, idDocumento);
+  const [c] = await db.select().from(envioCorreoConfig).where(eq(envioCorreoConfig.idEmpresa, auth.idEmpresa));
+  if (!c) throw new AppError(ErrorCodes.VALIDACION, 'Configure el servidor de correo de la empresa antes de enviar comprobantes', 400);
+  const [emp] = await db.select({ razonSocial: empresa.razonSocial }).from(empresa).where(eq(empresa.id, auth.idEmpresa));
+  const adjuntos = [await archivoDocumento(db, f, 1, b.Formato)];
+  if (f.xmlFirmado) adjuntos.push(await archivoDocumento(db, f, 2));
+  const tipo = NombreTipoDocumento[f.idTipoDocumento as TTipoDocumentoContable] ?? 'Comprobante';
+  const numero = `${f.serie}-${f.correlativo}`;
+  const transporte = nodemailer.createTransport({
+    host: c.host,
+    port: c.puerto,
+    secure: c.seguro,
+    auth: c.usuario ? { user: c.usuario, pass: c.claveCifrada ? descifrarTexto(Buffer.from(c.claveCifrada, 'base64')) : '' } : undefined,
+    connectionTimeout: opciones.timeoutMs ?? 15_000,
+    greetingTimeout: opciones.timeoutMs ?? 15_000,
+    socketTimeout: opciones.timeoutMs ?? 30_000,
+  });
+  const texto = [
+    `Estimado cliente ${f.receptorRazonSocial}:`,
+    '',
+    `${emp.razonSocial} le envía su ${tipo} ${numero} del ${f.fechaEmision} por un total de ${f.montoTotal}.`,
+    ...(b.Mensaje ? ['', b.Mensaje] : []),
+    '',
+    'Adjuntamos la representación impresa (PDF) y el archivo XML del comprobante electrónico.',
+  ].join('\n');
+  try {
+    await transporte.sendMail({
+      from: { name: c.nombreRemitente ?? emp.razonSocial, address: c.remitente },
+      to: b.Destinatarios,
+      subject: `${tipo} ${numero} - ${emp.razonSocial}`,
+      text: texto,
+      attachments: adjuntos.map((a) => ({ filename: a.nombre, content: a.contenido, contentType: a.tipo })),
+    });
+  } catch (e) {
+    throw new AppError(ErrorCodes.CORREO_NO_ENVIADO, `No se pudo enviar el correo: ${e instanceof Error ? e.message : String(e)}`, 502);
+  } finally {
+    transporte.close();
+  }
+  return { Mensaje: `Comprobante ${numero} enviado a ${b.Destinatarios.join(', ')}` };
+}

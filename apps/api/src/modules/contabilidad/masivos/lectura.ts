@@ -1,0 +1,267 @@
+import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
+import {
+  COLUMNAS_MASIVO, ErrorCodes, HOJA_DOCUMENTOS_MASIVO, LIMITES_MASIVO, MensajesError,
+  type TClaveColumnaMasivo, type TDocumentoContableCrear, type TErrorFilaMasivo,
+} from '@yupana/contracts';
+import { AppError } from '../../../lib/app-error';
+
+/**
+ * Reading the uploaded workbook: from the "Documentos" sheet (one row per line item, grouped by the "Documento"
+ * column) to issuing requests in the contract's shape, with the Excel row of every line so that any error of the
+ * contract or of the issuing rules is reported at its row and column.
+ */
+
+export type TDocumentoLeido = {
+  clave: string;
+  /** Excel row of each line item (index = ListaItems index); the first one holds the header columns. */
+  filas: number[];
+  solicitud: TDocumentoContableCrear;
+};
+
+export type TLectura = {
+  documentos: TDocumentoLeido[];
+  errores: TErrorFilaMasivo[];
+  /** Column letter of each column of the file (the user may have moved them). */
+  letras: Record<TClaveColumnaMasivo, string>;
+};
+
+/** An item of the company's catalogue, by code: fills the blank cells of a line that gives only its code. */
+export type TItemCatalogo = { id: number; descripcion: string; codigoUnidad: string; precio: string; precioIncluyeIgv: boolean; afectacionIgv: string };
+
+/** Item codes used in the sheet (upper case), to look them up in the catalogue before reading. */
+export function codigosDeItems(libro: ExcelJS.Workbook): string[] {
+  const hoja = libro.getWorksheet(HOJA_DOCUMENTOS_MASIVO);
+  if (!hoja) return [];
+  let col = 0;
+  hoja.getRow(1).eachCell((celda, n) => {
+    if (!col && normalizar(textoCelda(celda.value)) === normalizar(TITULO.CodigoItem)) col = n;
+  });
+  if (!col) return [];
+  const codigos = new Set<string>();
+  for (let n = 2; n <= Math.min(hoja.rowCount, LIMITES_MASIVO.MAX_FILAS + 1); n++) {
+    const c = normalizar(textoCelda(hoja.getRow(n).getCell(col).value));
+    if (c) codigos.add(c);
+  }
+  return [...codigos];
+}
+
+/** Series of the company the uploader may use: code + document type -> id. */
+export type TSeriesDisponibles = Map<string, number>;
+export const claveSerie = (idTipoDocumento: number, codigo: string) => `${idTipoDocumento}|${codigo}`;
+
+const TITULO: Record<TClaveColumnaMasivo, string> = Object.fromEntries(COLUMNAS_MASIVO.map((c) => [c.Clave, c.Titulo])) as Record<TClaveColumnaMasivo, string>;
+const CABECERA: TClaveColumnaMasivo[] = ['Tipo', 'Serie', 'FechaEmision', 'Moneda', 'TipoDocCliente', 'NumeroDocCliente', 'Cliente', 'DireccionCliente', 'CorreoCliente', 'Observaciones'];
+
+const TIPOS: Record<string, number> = { '01': 1003, '1': 1003, FACTURA: 1003, '03': 1004, '3': 1004, BOLETA: 1004 };
+const MONEDAS: Record<string, 1 | 2> = { PEN: 1, SOLES: 1, 'S/': 1, USD: 2, DOLARES: 2, 'US$': 2 };
+/** Identity document of the customer: the template's names and SUNAT's catálogo 06 codes -> the seed's ids. */
+const TIPOS_DOC_CLIENTE: Record<string, number> = {
+  RUC: 2, '6': 2, DNI: 1, '1': 1, CE: 3, 'CARNET DE EXTRANJERIA': 3, '4': 3, PASAPORTE: 4, '7': 4,
+};
+
+export const normalizar = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\s+/g, ' ').trim().toUpperCase();
+
+export function letraColumna(n: number): string {
+  let s = '';
+  for (let x = n; x > 0; x = Math.floor((x - 1) / 26)) s = String.fromCharCode(65 + ((x - 1) % 26)) + s;
+  return s;
+}
+
+const fechaIso = (d: Date) => d.toISOString().slice(0, 10);
+
+/** A cell as text: numbers without float noise, dates as AAAA-MM-DD, formulas by their result, rich text joined. */
+export function textoCelda(v: ExcelJS.CellValue): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'number') return Number.isFinite(v) ? new Decimal(v).toDecimalPlaces(10).toFixed() : '';
+  if (typeof v === 'boolean') return v ? 'SI' : 'NO';
+  if (v instanceof Date) return fechaIso(v);
+  if (typeof v === 'object') {
+    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((t) => t.text).join('').trim();
+    if ('result' in v) return textoCelda((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+    if ('text' in v) return String((v as ExcelJS.CellHyperlinkValue).text).trim();
+    if ('error' in v) return '';
+  }
+  return String(v).trim();
+}
+
+function fechaDeTexto(t: string): string | null {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return t;
+  const m = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/.exec(t);
+  if (m) return `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`;
+  // A date typed as a number (Excel serial: days since 1899-12-30).
+  if (/^\d{5}$/.test(t)) return fechaIso(new Date(Date.UTC(1899, 11, 30) + Number(t) * 86_400_000));
+  return null;
+}
+
+const valida = (f: string) => !Number.isNaN(Date.parse(`${f}T00:00:00Z`)) && fechaIso(new Date(`${f}T00:00:00Z`)) === f;
+
+/** Loads the workbook; a file that is not an .xlsx, or has no "Documentos" sheet, is refused whole. */
+export async function cargarLibro(contenido: Buffer): Promise<ExcelJS.Workbook> {
+  const libro = new ExcelJS.Workbook();
+  try {
+    await libro.xlsx.load(contenido as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError(ErrorCodes.MASIVO_ARCHIVO_INVALIDO, undefined, 400);
+  }
+  return libro;
+}
+
+export function leerDocumentos(libro: ExcelJS.Workbook, series: TSeriesDisponibles, hoy: string, items: Map<string, TItemCatalogo> = new Map()): TLectura {
+  const hoja = libro.getWorksheet(HOJA_DOCUMENTOS_MASIVO);
+  if (!hoja) throw new AppError(ErrorCodes.MASIVO_ARCHIVO_INVALIDO, undefined, 400);
+  const errores: TErrorFilaMasivo[] = [];
+
+  // Columns by their header text (row 1), so a user who moved or added columns is still understood.
+  const indice = new Map<TClaveColumnaMasivo, number>();
+  const porTitulo = new Map(COLUMNAS_MASIVO.map((c) => [normalizar(c.Titulo), c.Clave]));
+  hoja.getRow(1).eachCell((celda, n) => {
+    const clave = porTitulo.get(normalizar(textoCelda(celda.value)));
+    if (clave && !indice.has(clave)) indice.set(clave, n);
+  });
+  const letras = Object.fromEntries(COLUMNAS_MASIVO.map((c) => [c.Clave, indice.has(c.Clave) ? letraColumna(indice.get(c.Clave)!) : '-'])) as Record<TClaveColumnaMasivo, string>;
+  const error = (Fila: number, clave: TClaveColumnaMasivo, Mensaje: string) => errores.push({ Fila, Columna: TITULO[clave], Letra: letras[clave], Mensaje });
+  for (const c of COLUMNAS_MASIVO) if (!indice.has(c.Clave)) error(1, c.Clave, `Falta la columna "${c.Titulo}" (use la plantilla)`);
+  if (errores.length) return { documentos: [], errores, letras };
+
+  type TFila = { numero: number; v: Record<TClaveColumnaMasivo, string> };
+  const filas: TFila[] = [];
+  const ultima = hoja.actualRowCount > 0 ? hoja.rowCount : 0;
+  for (let n = 2; n <= ultima; n++) {
+    const fila = hoja.getRow(n);
+    const v = Object.fromEntries(COLUMNAS_MASIVO.map((c) => [c.Clave, textoCelda(fila.getCell(indice.get(c.Clave)!).value)])) as Record<TClaveColumnaMasivo, string>;
+    if (Object.values(v).every((x) => x === '')) continue;
+    filas.push({ numero: n, v });
+    if (filas.length > LIMITES_MASIVO.MAX_FILAS) throw new AppError(ErrorCodes.MASIVO_DEMASIADOS, MensajesError[ErrorCodes.MASIVO_DEMASIADOS], 400);
+  }
+
+  const grupos = new Map<string, TFila[]>();
+  for (const f of filas) {
+    if (!f.v.Documento) {
+      error(f.numero, 'Documento', 'Indique la clave del documento (las filas con la misma clave forman un comprobante)');
+      continue;
+    }
+    const g = grupos.get(f.v.Documento);
+    if (g) g.push(f);
+    else grupos.set(f.v.Documento, [f]);
+  }
+  if (grupos.size > LIMITES_MASIVO.MAX_DOCUMENTOS) throw new AppError(ErrorCodes.MASIVO_DEMASIADOS, MensajesError[ErrorCodes.MASIVO_DEMASIADOS], 400);
+  if (filas.length === 0) error(2, 'Documento', 'El archivo no tiene comprobantes: llene la hoja Documentos desde la fila 2');
+
+  const documentos: TDocumentoLeido[] = [];
+  for (const [clave, g] of grupos) {
+    const p = g[0];
+    const c = p.v;
+    const antes = errores.length;
+    // Header columns count from the document's first row; later rows may leave them blank but must not contradict it.
+    for (const f of g.slice(1))
+      for (const k of CABECERA)
+        if (f.v[k] && normalizar(f.v[k]) !== normalizar(c[k])) error(f.numero, k, `No coincide con la primera fila del documento ${clave} (fila ${p.numero}); déjelo vacío o repita el mismo valor`);
+
+    const idTipo = TIPOS[normalizar(c.Tipo)];
+    if (!idTipo) error(p.numero, 'Tipo', 'Indique el tipo: 01 factura o 03 boleta de venta');
+    const serie = normalizar(c.Serie);
+    let idSerie = 0;
+    if (!serie) error(p.numero, 'Serie', 'Indique la serie');
+    else if (idTipo) {
+      idSerie = series.get(claveSerie(idTipo, serie)) ?? 0;
+      if (!idSerie) error(p.numero, 'Serie', `La serie ${serie} no existe para ${idTipo === 1003 ? 'facturas' : 'boletas'} en sus sucursales, o está inactiva`);
+    }
+    let fecha = hoy;
+    if (c.FechaEmision) {
+      const f = fechaDeTexto(c.FechaEmision);
+      if (!f || !valida(f)) error(p.numero, 'FechaEmision', 'Fecha no válida: use AAAA-MM-DD o DD/MM/AAAA');
+      else fecha = f;
+    }
+    const moneda = c.Moneda ? MONEDAS[normalizar(c.Moneda)] : 1;
+    if (!moneda) error(p.numero, 'Moneda', 'Moneda: PEN (soles) o USD (dólares)');
+
+    const hayCliente = !!(c.TipoDocCliente || c.NumeroDocCliente || c.Cliente);
+    let idTipoDocCliente = 0;
+    if (hayCliente) {
+      idTipoDocCliente = TIPOS_DOC_CLIENTE[normalizar(c.TipoDocCliente)] ?? 0;
+      if (!idTipoDocCliente) error(p.numero, 'TipoDocCliente', 'Tipo de documento del cliente: RUC, DNI, CE o PASAPORTE');
+    }
+
+    // A line with a catalogue code takes what it leaves blank from the item (description, unit, price, affectation).
+    const catalogo = g.map((f) => (f.v.CodigoItem ? items.get(normalizar(f.v.CodigoItem)) : undefined));
+    g.forEach((f, i) => {
+      const it = catalogo[i];
+      if (!it) return;
+      if (!f.v.Descripcion) f.v.Descripcion = it.descripcion;
+      if (!f.v.Unidad) f.v.Unidad = it.codigoUnidad;
+      if (!f.v.Afectacion) f.v.Afectacion = it.afectacionIgv;
+      if (!f.v.PrecioUnitario && it.precioIncluyeIgv) f.v.PrecioUnitario = new Decimal(it.precio).toFixed();
+    });
+    const valorDeCatalogo = (i: number) => {
+      const it = catalogo[i];
+      return !g[i].v.PrecioUnitario && it && !it.precioIncluyeIgv ? new Decimal(it.precio).toFixed() : undefined;
+    };
+    g.forEach((f, i) => {
+      const precio = f.v.PrecioUnitario || valorDeCatalogo(i);
+      if (precio && /^\d+(\.\d+)?$/.test(precio) && !new Decimal(precio).gt(0)) error(f.numero, 'PrecioUnitario', 'El precio unitario debe ser mayor que cero');
+      if (!precio) error(f.numero, 'PrecioUnitario', 'Indique el precio unitario (con IGV)');
+      if (!f.v.Cantidad) error(f.numero, 'Cantidad', 'Indique la cantidad');
+      if (!f.v.Descripcion) error(f.numero, 'Descripcion', 'Indique la descripción');
+    });
+    if (errores.length > antes) continue;
+
+    const solicitud: TDocumentoContableCrear = {
+      IdTipoDocumento: idTipo as TDocumentoContableCrear['IdTipoDocumento'],
+      IdSerie: idSerie,
+      IdMoneda: moneda,
+      IdCondicionPago: 1,
+      FechaEmision: fecha,
+      ...(c.Observaciones ? { Observaciones: c.Observaciones } : {}),
+      ListaItems: g.map((f, i) => ({
+        ...(catalogo[i] ? { IdItem: catalogo[i].id } : {}),
+        ...(f.v.CodigoItem ? { CodigoItem: f.v.CodigoItem } : {}),
+        ItemDescripcion: f.v.Descripcion,
+        CodigoUnidad: normalizar(f.v.Unidad) || 'NIU',
+        Cantidad: f.v.Cantidad,
+        // Catalogue items priced without IGV travel as their value (the engine adds the tax).
+        ...(valorDeCatalogo(i) ? { ValorUnitario: valorDeCatalogo(i) } : { PrecioUnitario: f.v.PrecioUnitario }),
+        TipoAfectacion: f.v.Afectacion || '10',
+      })),
+      ListaEntidades: hayCliente
+        ? [
+            {
+              TipoEntidad: 2,
+              IdTipoDocumento: idTipoDocCliente,
+              NumeroDocumento: c.NumeroDocCliente,
+              RazonSocial: c.Cliente,
+              ...(c.DireccionCliente ? { Direccion: c.DireccionCliente } : {}),
+              ...(c.CorreoCliente ? { CorreoEntidadReceptor: c.CorreoCliente } : {}),
+            },
+          ]
+        : [],
+    };
+    documentos.push({ clave, filas: g.map((f) => f.numero), solicitud });
+  }
+  return { documentos, errores, letras };
+}
+
+const CAMPO_ITEM: Record<string, TClaveColumnaMasivo> = {
+  CodigoItem: 'CodigoItem', ItemDescripcion: 'Descripcion', CodigoUnidad: 'Unidad', Cantidad: 'Cantidad', PrecioUnitario: 'PrecioUnitario',
+  ValorUnitario: 'PrecioUnitario', Descuento: 'PrecioUnitario', TipoAfectacion: 'Afectacion', PorcentajeIgv: 'Afectacion', CodigoProductoSunat: 'CodigoItem',
+};
+const CAMPO_CLIENTE: Record<string, TClaveColumnaMasivo> = {
+  IdTipoDocumento: 'TipoDocCliente', NumeroDocumento: 'NumeroDocCliente', RazonSocial: 'Cliente', Direccion: 'DireccionCliente', CorreoEntidadReceptor: 'CorreoCliente',
+};
+const CAMPO_CABECERA: Record<string, TClaveColumnaMasivo> = {
+  IdTipoDocumento: 'Tipo', Empresa: 'Tipo', IdSerie: 'Serie', FechaEmision: 'FechaEmision', FechaVencimiento: 'FechaEmision', IdMoneda: 'Moneda',
+  Observaciones: 'Observaciones',
+};
+
+/** A field of the issuing contract ("ListaItems.1.Cantidad") -> the Excel row and column of that document. */
+export function ubicarCampo(campo: string, filas: number[]): { fila: number; clave: TClaveColumnaMasivo } {
+  const p = campo.split('.');
+  if (p[0] === 'ListaItems') {
+    const i = Number(p[1]);
+    const fila = Number.isInteger(i) && filas[i] !== undefined ? filas[i] : filas[0];
+    return { fila, clave: CAMPO_ITEM[p[2] ?? ''] ?? 'Descripcion' };
+  }
+  if (p[0] === 'ListaEntidades') return { fila: filas[0], clave: CAMPO_CLIENTE[p[p.length - 1]] ?? 'TipoDocCliente' };
+  return { fila: filas[0], clave: CAMPO_CABECERA[p[0]] ?? 'Documento' };
+}

@@ -1,0 +1,177 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { ErrorCodes, type TEstadoPadron, type TImportacionPadron } from '@yupana/contracts';
+import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
+import type { Contexto } from '../../lib/contexto';
+import type { TAuth } from '../../lib/auth';
+import { padronImportacion } from './entidades.schema';
+import { importarArchivoPadron, type OpcionesImportacion } from './padron-importacion';
+import { totalContribuyentes } from './padron.repo';
+
+type FilaImportacion = typeof padronImportacion.$inferSelect;
+
+// A running import touches its row after every batch; one silent for this long was cut off (process killed).
+const SIN_LATIDO_MS = 2 * 60 * 1000;
+
+/** Imports running in this process, so they can be paused. */
+const enCurso = new Map<number, AbortController>();
+
+/** Options of the background runs (tests use small batches). */
+export const configuracionPadron: Pick<OpcionesImportacion, 'lineasPorLote' | 'metodo'> = {};
+
+export const carpetaPadron = () => path.resolve(process.env.DATA_DIR ?? './data', 'padron');
+
+function aRespuesta(f: FilaImportacion): TImportacionPadron {
+  return {
+    Id: f.id,
+    Estado: f.estado as TImportacionPadron['Estado'],
+    NombreArchivo: f.nombreArchivo,
+    BytesTotal: f.bytesTotal,
+    BytesProcesados: f.bytesProcesados,
+    LineasProcesadas: f.lineasProcesadas,
+    LineasRechazadas: f.lineasRechazadas,
+    Porcentaje: f.bytesTotal > 0 ? Math.min(100, Math.floor((f.bytesProcesados * 1000) / f.bytesTotal) / 10) : f.estado === 'COMPLETADA' ? 100 : 0,
+    Mensaje: f.mensaje,
+    FechaInicio: f.fechaInicio.toISOString(),
+    FechaFin: f.fechaFin ? f.fechaFin.toISOString() : null,
+  };
+}
+
+async function importacionPorId(ctx: Contexto, id: number): Promise<FilaImportacion> {
+  const [f] = await ctx.dbh.db.select().from(padronImportacion).where(eq(padronImportacion.id, id));
+  if (!f) throw noEncontrado('No se encontró la importación del padrón');
+  return f;
+}
+
+export async function estadoPadron(ctx: Contexto): Promise<TEstadoPadron> {
+  const [ultima] = await ctx.dbh.db.select().from(padronImportacion).orderBy(desc(padronImportacion.id)).limit(1);
+  return { Importacion: ultima ? aRespuesta(ultima) : null, TotalContribuyentes: await totalContribuyentes(ctx.dbh.db) };
+}
+
+export async function obtenerImportacion(ctx: Contexto, id: number): Promise<TImportacionPadron> {
+  return aRespuesta(await importacionPorId(ctx, id));
+}
+
+async function hayOtraEnCurso(ctx: Contexto, excepto?: number): Promise<boolean> {
+  const limite = new Date(Date.now() - SIN_LATIDO_MS);
+  const filas = await ctx.dbh.db
+    .select({ id: padronImportacion.id })
+    .from(padronImportacion)
+    .where(
+      and(
+        eq(padronImportacion.estado, 'PROCESANDO'),
+        or(sql`${padronImportacion.logFechaModif} >= ${limite}`, and(sql`${padronImportacion.logFechaModif} is null`, sql`${padronImportacion.fechaInicio} >= ${limite}`)),
+      ),
+    );
+  return filas.some((f) => f.id !== excepto);
+}
+
+const ERROR_EN_CURSO = () => new AppError(ErrorCodes.VALIDACION, 'Ya hay una importación del padrón en curso; espere a que termine o páusela', 409);
+
+/**
+ * Claims the import for this process (PENDIENTE, PAUSADA, ERROR, or PROCESANDO without a recent heartbeat) and
+ * runs it in the background from its checkpoint. The claim is one conditional UPDATE, so two processes cannot
+ * both run it.
+ */
+async function lanzar(ctx: Contexto, id: number, idUsuario: number): Promise<{ fila: FilaImportacion; termino: Promise<void> }> {
+  const limite = new Date(Date.now() - SIN_LATIDO_MS);
+  const [fila] = await ctx.dbh.db
+    .update(padronImportacion)
+    .set({ estado: 'PROCESANDO', mensaje: null, fechaFin: null, logUsuarioModif: idUsuario, logFechaModif: new Date() })
+    .where(
+      and(
+        eq(padronImportacion.id, id),
+        or(inArray(padronImportacion.estado, ['PENDIENTE', 'PAUSADA', 'ERROR']), and(eq(padronImportacion.estado, 'PROCESANDO'), lt(padronImportacion.logFechaModif, limite))),
+      ),
+    )
+    .returning();
+  if (!fila) throw ERROR_EN_CURSO();
+  const control = new AbortController();
+  enCurso.set(id, control);
+  const fijar = (valores: Partial<FilaImportacion>) =>
+    ctx.dbh.db.update(padronImportacion).set({ ...valores, logFechaModif: new Date() }).where(eq(padronImportacion.id, id));
+  const termino = importarArchivoPadron(ctx.dbh, id, fila.ruta, fila.bytesProcesados, { ...configuracionPadron, senal: control.signal })
+    .then(async (r) => {
+      if (r.estado === 'COMPLETADA') {
+        await fijar({ estado: 'COMPLETADA', fechaFin: new Date(), mensaje: null });
+        // The uploaded copy is no longer needed once imported (a server path given by the admin is kept).
+        if (fila.ruta.startsWith(carpetaPadron() + path.sep)) await unlink(fila.ruta).catch(() => undefined);
+      } else await fijar({ estado: 'PAUSADA', mensaje: 'Importación pausada; puede reanudarla desde donde quedó' });
+    })
+    .catch(async (err: unknown) => {
+      await fijar({ estado: 'ERROR', mensaje: `La importación se detuvo: ${err instanceof Error ? err.message : String(err)}` }).catch(() => undefined);
+    })
+    .finally(() => enCurso.delete(id));
+  return { fila, termino };
+}
+
+/** Background runs started by the HTTP routes, for tests and a graceful shutdown to wait on. */
+export const ejecuciones = new Map<number, Promise<void>>();
+
+async function crearImportacion(ctx: Contexto, auth: TAuth, nombreArchivo: string, ruta: string, bytesTotal: number): Promise<FilaImportacion> {
+  const [f] = await ctx.dbh.db
+    .insert(padronImportacion)
+    .values({ idEmpresa: auth.idEmpresa, nombreArchivo, ruta, bytesTotal, estado: 'PENDIENTE', logUsuarioCrea: auth.idUsuario })
+    .returning();
+  return f;
+}
+
+async function iniciar(ctx: Contexto, auth: TAuth, id: number): Promise<TImportacionPadron> {
+  const { termino } = await lanzar(ctx, id, auth.idUsuario);
+  ejecuciones.set(id, termino);
+  void termino.finally(() => ejecuciones.delete(id));
+  return obtenerImportacion(ctx, id);
+}
+
+/** The browser uploads the file (streamed to disk, never held in memory), then it is imported in the background. */
+export async function importarSubida(ctx: Contexto, auth: TAuth, nombreArchivo: string, cuerpo: Readable): Promise<TImportacionPadron> {
+  if (await hayOtraEnCurso(ctx)) throw ERROR_EN_CURSO();
+  await mkdir(carpetaPadron(), { recursive: true });
+  const provisional = await crearImportacion(ctx, auth, nombreArchivo, '', 0);
+  const ruta = path.join(carpetaPadron(), `importacion-${provisional.id}.txt`);
+  try {
+    await pipeline(cuerpo, createWriteStream(ruta));
+  } catch (err) {
+    await unlink(ruta).catch(() => undefined);
+    await ctx.dbh.db.update(padronImportacion).set({ estado: 'ERROR', mensaje: 'No se pudo recibir el archivo' }).where(eq(padronImportacion.id, provisional.id));
+    throw err;
+  }
+  const { size } = await stat(ruta);
+  if (size === 0) {
+    await ctx.dbh.db.update(padronImportacion).set({ estado: 'ERROR', mensaje: 'El archivo está vacío' }).where(eq(padronImportacion.id, provisional.id));
+    throw errorDeCampo('Archivo', 'El archivo está vacío');
+  }
+  await ctx.dbh.db.update(padronImportacion).set({ ruta, bytesTotal: size }).where(eq(padronImportacion.id, provisional.id));
+  return iniciar(ctx, auth, provisional.id);
+}
+
+/** An administrator points at a file already on the server (e.g. copied there with scp). */
+export async function importarRuta(ctx: Contexto, auth: TAuth, ruta: string): Promise<TImportacionPadron> {
+  if (!path.isAbsolute(ruta)) throw errorDeCampo('Ruta', 'Ingrese una ruta absoluta');
+  const info = await stat(ruta).catch(() => null);
+  if (!info || !info.isFile()) throw errorDeCampo('Ruta', 'No existe el archivo en el servidor');
+  if (info.size === 0) throw errorDeCampo('Ruta', 'El archivo está vacío');
+  if (await hayOtraEnCurso(ctx)) throw ERROR_EN_CURSO();
+  const f = await crearImportacion(ctx, auth, path.basename(ruta), ruta, info.size);
+  return iniciar(ctx, auth, f.id);
+}
+
+export async function reanudarImportacion(ctx: Contexto, auth: TAuth, id: number): Promise<TImportacionPadron> {
+  const f = await importacionPorId(ctx, id);
+  if (f.estado === 'COMPLETADA') throw new AppError(ErrorCodes.VALIDACION, 'La importación ya terminó', 409);
+  if (enCurso.has(id) || (await hayOtraEnCurso(ctx, f.estado === 'PROCESANDO' ? undefined : id))) throw ERROR_EN_CURSO();
+  return iniciar(ctx, auth, id);
+}
+
+export async function pausarImportacion(ctx: Contexto, id: number): Promise<TImportacionPadron> {
+  await importacionPorId(ctx, id);
+  const control = enCurso.get(id);
+  if (!control) throw new AppError(ErrorCodes.VALIDACION, 'La importación no está en curso en este servidor', 409);
+  control.abort();
+  await ejecuciones.get(id);
+  return obtenerImportacion(ctx, id);
+}

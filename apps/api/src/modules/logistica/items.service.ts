@@ -1,0 +1,142 @@
+import Decimal from 'decimal.js';
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { MENSAJES_BUSQUEDA_ITEM, type TItem, ZItemGuardar, ZItemsQuery } from '@yupana/contracts';
+import type { z } from 'zod';
+import { errorDeCampo, noEncontrado } from '../../lib/app-error';
+import type { Contexto } from '../../lib/contexto';
+import type { TAuth } from '../../lib/auth';
+import { item } from './logistica.schema';
+
+type Fila = typeof item.$inferSelect;
+type TGuardar = z.output<typeof ZItemGuardar>;
+
+// IGV rate of a gravado line (seed §9: 18%). Only affectation 10 (gravado oneroso) carries it in the price; the
+// other gravado codes are free transfers whose referential value is entered without IGV.
+const TASA_IGV = new Decimal('0.18');
+const llevaIgvEnPrecio = (afectacion: string) => afectacion === '10' || afectacion === '17';
+
+const escaparLike = (t: string) => t.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function aItem(f: Fila): TItem {
+  const precio = new Decimal(f.precio);
+  const factor = llevaIgvEnPrecio(f.afectacionIgv) ? TASA_IGV.plus(1) : new Decimal(1);
+  const conIgv = f.precioIncluyeIgv ? precio : precio.times(factor);
+  const sinIgv = f.precioIncluyeIgv ? precio.dividedBy(factor) : precio;
+  // Unit values keep up to 10 decimals, as SUNAT allows; trailing zeros are dropped but at least 2 remain.
+  const texto = (d: Decimal) => {
+    const s = d.toDecimalPlaces(10).toFixed();
+    return s.includes('.') && s.split('.')[1].length >= 2 ? s : d.toFixed(2);
+  };
+  return {
+    Id: f.id,
+    Codigo: f.codigo,
+    Descripcion: f.descripcion,
+    CodigoUnidad: f.codigoUnidad,
+    Precio: texto(precio),
+    PrecioIncluyeIgv: f.precioIncluyeIgv,
+    PrecioUnitario: texto(conIgv),
+    ValorUnitario: texto(sinIgv),
+    AfectacionIgv: f.afectacionIgv,
+    EstandarCodigoProducto: f.estandarCodigoProducto,
+    CodigoProducto: f.codigoProducto,
+    EsFavorito: f.esFavorito,
+    LogEstado: f.logEstado,
+  };
+}
+
+/** Search by description or code: at least three letters (seed §5), 10 per page, favourites first. */
+export async function buscarItems(ctx: Contexto, auth: TAuth, q: z.output<typeof ZItemsQuery>) {
+  if (q.filtro && q.filtro.length < 3) throw errorDeCampo('filtro', MENSAJES_BUSQUEDA_ITEM.TRES_LETRAS);
+  const condiciones: SQL[] = [eq(item.idEmpresa, auth.idEmpresa)];
+  if (q.estado !== -1) condiciones.push(eq(item.logEstado, q.estado));
+  if (q.soloFavoritos) condiciones.push(eq(item.esFavorito, true));
+  if (q.filtro) {
+    const patron = `%${escaparLike(q.filtro.toLowerCase())}%`;
+    condiciones.push(sql`(lower(${item.descripcion}) like ${patron} or lower(${item.codigo}) like ${patron} or ${item.codigoProducto} like ${patron})`);
+  }
+  const donde = and(...condiciones);
+  const [filas, [{ n }]] = await Promise.all([
+    ctx.dbh.db
+      .select()
+      .from(item)
+      .where(donde)
+      .orderBy(desc(item.esFavorito), asc(item.descripcion), asc(item.id))
+      .limit(q.regxpag)
+      .offset((q.pagina - 1) * q.regxpag),
+    ctx.dbh.db.select({ n: count() }).from(item).where(donde),
+  ]);
+  return { Data: filas.map(aItem), Count: Number(n) };
+}
+
+async function filaItem(ctx: Contexto, auth: TAuth, id: number): Promise<Fila> {
+  const [f] = await ctx.dbh.db.select().from(item).where(and(eq(item.idEmpresa, auth.idEmpresa), eq(item.id, id)));
+  if (!f) throw noEncontrado('No se encontró el producto o servicio');
+  return f;
+}
+
+export async function obtenerItem(ctx: Contexto, auth: TAuth, id: number): Promise<TItem> {
+  return aItem(await filaItem(ctx, auth, id));
+}
+
+const datosDe = (b: TGuardar) => ({
+  codigo: b.Codigo,
+  descripcion: b.Descripcion,
+  codigoUnidad: b.CodigoUnidad,
+  precio: new Decimal(b.Precio).toFixed(10),
+  precioIncluyeIgv: b.PrecioIncluyeIgv,
+  afectacionIgv: b.AfectacionIgv,
+  estandarCodigoProducto: b.EstandarCodigoProducto,
+  codigoProducto: b.CodigoProducto,
+  esFavorito: b.EsFavorito,
+  logEstado: b.LogEstado,
+});
+
+async function codigoRepetido(ctx: Contexto, auth: TAuth, codigo: string, excluir?: number) {
+  const condiciones = [eq(item.idEmpresa, auth.idEmpresa), sql`lower(${item.codigo}) = ${codigo.toLowerCase()}`];
+  if (excluir) condiciones.push(ne(item.id, excluir));
+  const [f] = await ctx.dbh.db.select({ id: item.id }).from(item).where(and(...condiciones)).limit(1);
+  return !!f;
+}
+
+const esDuplicado = (err: unknown) => {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
+  return false;
+};
+const CODIGO_REPETIDO = 'Ya existe un producto o servicio con este código';
+
+export async function crearItem(ctx: Contexto, auth: TAuth, b: TGuardar): Promise<TItem> {
+  if (await codigoRepetido(ctx, auth, b.Codigo)) throw errorDeCampo('Codigo', CODIGO_REPETIDO);
+  try {
+    const [f] = await ctx.dbh.db.insert(item).values({ ...datosDe(b), idEmpresa: auth.idEmpresa, logUsuarioCrea: auth.idUsuario }).returning();
+    return aItem(f);
+  } catch (err) {
+    if (esDuplicado(err)) throw errorDeCampo('Codigo', CODIGO_REPETIDO);
+    throw err;
+  }
+}
+
+export async function editarItem(ctx: Contexto, auth: TAuth, id: number, b: TGuardar): Promise<TItem> {
+  await filaItem(ctx, auth, id);
+  if (await codigoRepetido(ctx, auth, b.Codigo, id)) throw errorDeCampo('Codigo', CODIGO_REPETIDO);
+  try {
+    const [f] = await ctx.dbh.db
+      .update(item)
+      .set({ ...datosDe(b), logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
+      .where(and(eq(item.idEmpresa, auth.idEmpresa), eq(item.id, id)))
+      .returning();
+    return aItem(f);
+  } catch (err) {
+    if (esDuplicado(err)) throw errorDeCampo('Codigo', CODIGO_REPETIDO);
+    throw err;
+  }
+}
+
+export async function marcarFavorito(ctx: Contexto, auth: TAuth, id: number, esFavorito: boolean): Promise<TItem> {
+  const [f] = await ctx.dbh.db
+    .update(item)
+    .set({ esFavorito, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
+    .where(and(eq(item.idEmpresa, auth.idEmpresa), eq(item.id, id)))
+    .returning();
+  if (!f) throw noEncontrado('No se encontró el producto o servicio');
+  return aItem(f);
+}

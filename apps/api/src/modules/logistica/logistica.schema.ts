@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditoria, empresa, idGenerado } from '../../db/schema';
+
+/** Minimal item catalogue (products and services) of a company; a later logistics issue extends it. */
+export const item = pgTable(
+  'item',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    codigo: varchar('codigo', { length: 30 }).notNull(),
+    descripcion: varchar('descripcion', { length: 500 }).notNull(),
+    // Catálogo 03: NIU goods, ZZ services.
+    codigoUnidad: varchar('codigo_unidad', { length: 3 }).notNull(),
+    // Up to 10 decimals, as SUNAT allows for unit values.
+    precio: numeric('precio', { precision: 22, scale: 10 }).notNull(),
+    precioIncluyeIgv: boolean('precio_incluye_igv').notNull(),
+    // Catálogo 07.
+    afectacionIgv: varchar('afectacion_igv', { length: 2 }).notNull(),
+    estandarCodigoProducto: varchar('estandar_codigo_producto', { length: 10 }),
+    codigoProducto: varchar('codigo_producto', { length: 14 }),
+    esFavorito: boolean('es_favorito').notNull().default(false),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('item_codigo_uq').on(t.idEmpresa, sql`lower(${t.codigo})`),
+    index('item_empresa_descripcion_ix').on(t.idEmpresa, sql`lower(${t.descripcion})`),
+  ],
+);

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorCodes, ZDatosMiCuenta, ZDatosMiCuentaActualizar, ZError, ZInfoUniversal, ZPasoWizard, ZPersonaContacto, ZRegistroCuenta, ZRegistroRespuesta, ZTipoConfiguracion } from '@yupana/contracts';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import type { Contexto } from '../../lib/contexto';
+import * as servicio from './onboarding.service';
+
+const tags = ['onboarding'];
+const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError, 409: ZError };
+const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const ZPasos = z.object({ Pasos: z.array(ZPasoWizard) });
+
+/** Account creation and the setup wizard of the receipt variant (mounted under /api/seguridad). */
+export async function rutasOnboarding(app: FastifyInstance, ctx: Contexto): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = ctx.dbh.db;
+  const auth = (req: { auth: { idUsuario: number; idEmpresa: number } | null }) => {
+    if (!req.auth) throw new AppError(ErrorCodes.NO_AUTENTICADO, undefined, 401);
+    return req.auth;
+  };
+
+  r.post('/v3/usuarios/universales/cuenta', {
+    // Public by nature: whoever signs up has no session yet. The new company is a demo (simulator only).
+    config: { publica: true },
+    schema: { tags, summary: 'Crear una cuenta (empresa DEMO y su usuario)', body: ZRegistroCuenta, response: { 201: ZRegistroRespuesta, 429: ZError, ...errores } },
+    handler: async (req, reply) => {
+      await servicio.comprobarLimiteRegistro(db, req.ip ?? null, ctx.limitesLogin.ventanaSegundos);
+      return reply.code(201).send(await servicio.registrarCuenta(db, req.body));
+    },
+  });
+
+  r.get('/v3/usuarios/universales/:id', {
+    config: { servicio: 'SEG_CUENTA' },
+    schema: { tags, summary: 'Datos de mi cuenta (usuario universal y su empresa)', params: ZIdParams, response: { 200: ZDatosMiCuenta, ...errores } },
+    handler: async (req) => servicio.datosMiCuenta(db, auth(req), req.params.id),
+  });
+
+  r.put('/v3/usuarios/universales/:id', {
+    config: { servicio: 'SEG_CUENTA' },
+    schema: { tags, summary: 'Guardar los datos de mi cuenta', params: ZIdParams, body: ZDatosMiCuentaActualizar, response: { 200: ZDatosMiCuenta, ...errores } },
+    handler: async (req) => servicio.actualizarMiCuenta(db, auth(req), req.params.id, req.body),
+  });
+
+  r.get('/v3/usuarios/universales/info', {
+    config: { servicio: 'ONBOARDING_CONFIGURAR' },
+    schema: { tags, summary: 'Datos del usuario para el asistente y la cuenta DEMO', response: { 200: ZInfoUniversal, ...errores } },
+    handler: async (req) => servicio.info(db, auth(req), ctx.configPublica.Variante),
+  });
+
+  r.put('/v3/usuarios/universales/pasos/tipo-configuracion', {
+    config: { servicio: 'ONBOARDING_CONFIGURAR' },
+    schema: { tags, summary: 'Paso 1: tipo de configuración y datos de la empresa', body: ZTipoConfiguracion, response: { 200: ZPasos, ...errores } },
+    handler: async (req) => ({ Pasos: await servicio.tipoConfiguracion(db, auth(req), req.body) }),
+  });
+
+  r.put('/v3/usuarios/universales/pasos/persona-de-contacto', {
+    config: { servicio: 'ONBOARDING_CONFIGURAR' },
+    schema: { tags, summary: 'Paso 2: persona de contacto', body: ZPersonaContacto, response: { 200: ZPasos, ...errores } },
+    handler: async (req) => ({ Pasos: await servicio.personaContacto(db, auth(req), req.body) }),
+  });
+
+  r.put('/v3/usuarios/universales/pasos/series-electronicas', {
+    config: { servicio: 'ONBOARDING_CONFIGURAR' },
+    schema: { tags, summary: 'Paso 4: cierra el asistente cuando la empresa tiene sus series', response: { 200: ZPasos, ...errores } },
+    handler: async (req) => ({ Pasos: await servicio.seriesElectronicas(db, auth(req)) }),
+  });
+}

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditoria, empresa, idGenerado } from '../../db/schema';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+const dinero = (nombre: string) => numeric(nombre, { precision: 14, scale: 2 });
+const instante = (nombre: string) => timestamp(nombre, { withTimezone: true, mode: 'date' });
+
+/**
+ * The provider's catalogue of plans (packages). Global, not per company: the provider sells them to every company.
+ * `cantidad_maxima` is the number of documents (tax and internal) the package adds to the buyer's allowance.
+ */
+export const plan = pgTable(
+  'plan',
+  {
+    id: idGenerado(),
+    nombre: varchar('nombre', { length: 100 }).notNull(),
+    descripcion: varchar('descripcion', { length: 500 }),
+    grupo: varchar('grupo', { length: 60 }),
+    // 1 monthly, 2 yearly, 5 lifetime (purchasable); other types are internal (demo, free).
+    tipoPlan: smallint('tipo_plan').notNull(),
+    precio: dinero('precio').notNull(),
+    idMoneda: smallint('id_moneda').notNull().default(1),
+    caracteristicas: jsonb('caracteristicas').$type<{ Descripcion: string; Tipo: 1 | 2 }[]>().notNull().default([]),
+    cantidadMaxima: integer('cantidad_maxima').notNull(),
+    gratuito: boolean('gratuito').notNull().default(false),
+    tiempoPago: varchar('tiempo_pago', { length: 40 }).notNull(),
+    diasVigencia: integer('dias_vigencia').notNull(),
+    color: varchar('color', { length: 7 }),
+    ...auditoria,
+  },
+  (t) => [check('plan_moneda_ck', sql`${t.idMoneda} in (1, 2)`), check('plan_precio_ck', sql`${t.precio} >= 0`)],
+);
+
+/**
+ * A company's document allowance: how many documents it has bought in total (the used ones are counted from
+ * documento_contable) and until when the current package is valid. One row per company; the row is locked while a
+ * document is issued so two issues cannot both take the last allowance.
+ */
+export const saldoEmpresa = pgTable('saldo_empresa', {
+  id: idGenerado(),
+  idEmpresa: integer('id_empresa').notNull().references(() => empresa.id).unique(),
+  idPlan: integer('id_plan').references(() => plan.id),
+  contablesDisponibles: integer('contables_disponibles').notNull().default(0),
+  internosDisponibles: integer('internos_disponibles').notNull().default(0),
+  fechaVencimiento: date('fecha_vencimiento', { mode: 'string' }),
+  ...auditoria,
+});
+
+/**
+ * A payment of a package by a company (prepaid). Status per the seed: 1 pending ... 4 paid, 6 rejected, 7 annulled.
+ * The voucher (image or PDF) is kept with the payment; the provider approves or rejects it.
+ */
+export const pago = pgTable(
+  'pago',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idPlan: integer('id_plan').notNull().references(() => plan.id),
+    // Copied at purchase time: a later price change does not alter what was bought.
+    nombrePaquete: varchar('nombre_paquete', { length: 100 }).notNull(),
+    monto: dinero('monto').notNull(),
+    montoPagado: dinero('monto_pagado').notNull().default('0'),
+    idMoneda: smallint('id_moneda').notNull(),
+    tipoPago: smallint('tipo_pago').notNull(),
+    estado: smallint('estado').notNull(),
+    requiereFactura: boolean('requiere_factura').notNull().default(false),
+    voucher: bytea('voucher'),
+    voucherTipo: varchar('voucher_tipo', { length: 40 }),
+    voucherNombre: varchar('voucher_nombre', { length: 150 }),
+    numeroOperacion: varchar('numero_operacion', { length: 40 }),
+    fechaVoucher: instante('fecha_voucher'),
+    motivoRechazo: varchar('motivo_rechazo', { length: 300 }),
+    fechaResolucion: instante('fecha_resolucion'),
+    idUsuarioResuelve: integer('id_usuario_resuelve'),
+    // The provider's own invoice or boleta for this payment, once issued.
+    idDocumentoContable: integer('id_documento_contable'),
+    comprobante: varchar('comprobante', { length: 20 }),
+    ...auditoria,
+  },
+  (t) => [
+    index('pago_empresa_ix').on(t.idEmpresa, t.id.desc()),
+    index('pago_estado_ix').on(t.estado, t.id.desc()),
+    uniqueIndex('pago_documento_uq').on(t.idDocumentoContable).where(sql`${t.idDocumentoContable} is not null`),
+    check('pago_estado_ck', sql`${t.estado} between 1 and 7`),
+    check('pago_tipo_ck', sql`${t.tipoPago} between 1 and 4`),
+  ],
+);

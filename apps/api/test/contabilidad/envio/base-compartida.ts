@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { abrirDb, type DbHandle } from '../../../src/db/client';
+
+/**
+ * A fresh database that several handles (standing for several API processes) can open. PGlite in memory has one
+ * connection and lives in this process, so there every "process" shares the one handle; on PostgreSQL
+ * (TEST_DATABASE_URL) each handle is its own pool on the same database, as two API processes would be.
+ */
+export async function baseCompartida(): Promise<{ url?: string; dbh: DbHandle; otra(): Promise<DbHandle>; cerrar(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const dbh = await abrirDb('memory://', '');
+    return { dbh, otra: async () => dbh, cerrar: () => dbh.cerrar() };
+  }
+  const nombre = `yupana_e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database "${nombre}"`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${nombre}`;
+  const url = u.toString();
+  const handles: DbHandle[] = [];
+  const abrir = async () => {
+    const h = await abrirDb(url, '');
+    handles.push(h);
+    return h;
+  };
+  const dbh = await abrir();
+  return {
+    url,
+    dbh,
+    otra: abrir,
+    cerrar: async () => {
+      for (const h of handles) await h.cerrar().catch(() => undefined);
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists "${nombre}" with (force)`);
+      await c.end();
+    },
+  };
+}

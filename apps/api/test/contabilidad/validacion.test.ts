@@ -1,0 +1,126 @@
+// Bad input gets 400 with the field's Spanish message and writes nothing; Idempotency-Key; numbering without gaps.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearEntorno, type Entorno } from '../helpers';
+import { CLIENTE_DNI, CLIENTE_RUC, clienteDe, factura, hoyLima, idSerie, sumarDias, type Cliente } from './ayudas';
+
+let e: Entorno;
+let sup: Cliente;
+let idF: number;
+let idB: number;
+const URL = '/api/contabilidad/v1/documentoContable';
+const MENSAJE_CUOTA = 'POR NORMATIVA DE SUNAT LAS FECHAS DE TUS CUOTAS NO PUEDEN SER ANTERIORES O EL MISMO DIA QUE LA FECHA DE EMISIÓN DE TU COMPROBANTE';
+
+async function estado() {
+  const r = (await e.dbh.db.execute(sql`select
+      (select count(*)::int from documento_contable) as docs,
+      (select count(*)::int from documento_contable_item) as lineas,
+      (select count(*)::int from envio_trabajo) as trabajos,
+      (select coalesce(sum(correlativo), 0)::int from serie) as correlativos`)) as unknown as { rows: Record<string, number>[] };
+  return r.rows[0];
+}
+
+beforeAll(async () => {
+  e = await crearEntorno();
+  sup = await clienteDe(e.app, 'supervisor');
+  idF = await idSerie(sup, 1003, 'F001');
+  idB = await idSerie(sup, 1004, 'B001');
+}, 120_000);
+afterAll(async () => e?.cerrar());
+
+describe('cada campo fuera de rango: 400 con su mensaje y nada escrito', () => {
+  const boleta = (extra: Record<string, unknown>) => ({ IdTipoDocumento: 1004, IdSerie: idB, FechaEmision: hoyLima(), ListaItems: [{ ItemDescripcion: 'ITEM', Cantidad: '1', PrecioUnitario: '10' }], ...extra });
+  const casos: [string, () => unknown, string, string | RegExp][] = [
+    ['DNI de 7 dígitos', () => boleta({ ListaEntidades: [{ ...CLIENTE_DNI, NumeroDocumento: '1234567' }] }), 'ListaEntidades.0.NumeroDocumento', 'Se espera 8 dígitos'],
+    ['RUC con dígito verificador errado', () => factura(idF, { ListaEntidades: [{ ...CLIENTE_RUC, NumeroDocumento: '20100070971' }] }), 'ListaEntidades.0.NumeroDocumento', 'El RUC no es válido (dígito verificador incorrecto)'],
+    ['factura a un DNI', () => factura(idF, { ListaEntidades: [CLIENTE_DNI] }), 'ListaEntidades.0.IdTipoDocumento', 'La factura requiere un cliente con RUC'],
+    ['factura sin cliente', () => factura(idF, { ListaEntidades: [] }), 'ListaEntidades', 'La factura requiere un cliente con RUC'],
+    ['boleta de S/ 700 sin identificar al cliente', () => boleta({ ListaItems: [{ ItemDescripcion: 'TV', Cantidad: '1', PrecioUnitario: '700' }] }), 'ListaEntidades', /desde S\/ 700.00 identifique al cliente/],
+    ['cuota con fecha igual a la emisión', () => factura(idF, { IdCondicionPago: 2, ListaCuotas: [{ Monto: '63.60', FechaVencimiento: hoyLima() }] }), 'ListaCuotas.0.FechaVencimiento', MENSAJE_CUOTA],
+    ['crédito sin cuotas', () => factura(idF, { IdCondicionPago: 2 }), 'ListaCuotas', 'Una venta al crédito requiere al menos una cuota'],
+    ['cuotas que no suman el total', () => factura(idF, { IdCondicionPago: 2, ListaCuotas: [{ Monto: '10.00', FechaVencimiento: sumarDias(hoyLima(), 10) }] }), 'ListaCuotas', /.+/],
+    ['cantidad cero', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '0', PrecioUnitario: '1' }] }), 'ListaItems.0.Cantidad', 'La cantidad debe ser mayor que cero'],
+    ['cantidad negativa', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '-1', PrecioUnitario: '1' }] }), 'ListaItems.0.Cantidad', /número no negativo/],
+    ['precio y valor a la vez', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '1', PrecioUnitario: '1', ValorUnitario: '1' }] }), 'ListaItems.0.PrecioUnitario', /solo uno/],
+    ['sin descripción', () => factura(idF, { ListaItems: [{ ItemDescripcion: '', Cantidad: '1', PrecioUnitario: '1' }] }), 'ListaItems.0.ItemDescripcion', 'Indique la descripción'],
+    ['sin ítems', () => factura(idF, { ListaItems: [] }), 'ListaItems', 'Agregue al menos un ítem'],
+    ['afectación inexistente', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '1', PrecioUnitario: '1', TipoAfectacion: '99' }] }), 'ListaItems.0.TipoAfectacion', /.+/],
+    ['unidad inexistente', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '1', PrecioUnitario: '1', CodigoUnidad: 'QQQ' }] }), 'ListaItems.0.CodigoUnidad', /.+/],
+    ['fecha de emisión futura', () => factura(idF, { FechaEmision: sumarDias(hoyLima(), 1) }), 'FechaEmision', 'La fecha de emisión no puede ser posterior a hoy'],
+    ['fecha de emisión mal escrita', () => factura(idF, { FechaEmision: '22/11/2026' }), 'FechaEmision', 'Fecha con formato AAAA-MM-DD'],
+    ['moneda inexistente', () => factura(idF, { IdMoneda: 3 }), 'IdMoneda', 'Moneda: 1 soles o 2 dólares'],
+    ['condición de pago inexistente', () => factura(idF, { IdCondicionPago: 9 }), 'IdCondicionPago', 'Condición de pago no válida'],
+    ['tipo de documento inexistente', () => factura(idF, { IdTipoDocumento: 1234 }), 'IdTipoDocumento', 'Tipo de documento no válido'],
+    ['serie de otro tipo', () => factura(idB), 'IdSerie', 'La serie no corresponde al tipo de documento'],
+    ['serie inexistente', () => factura(999999), 'IdSerie', 'La serie no existe o está inactiva'],
+    ['boleta al crédito', () => boleta({ IdCondicionPago: 2, ListaEntidades: [CLIENTE_DNI], ListaCuotas: [{ Monto: '10.00', FechaVencimiento: sumarDias(hoyLima(), 5) }] }), 'IdCondicionPago', 'La boleta se emite al contado'],
+    ['nota sin documento afectado', () => ({ ...factura(idF), IdTipoDocumento: 1005 }), 'IdSerie', 'La serie no corresponde al tipo de documento'],
+    ['correo del cliente inválido', () => factura(idF, { ListaEntidades: [{ ...CLIENTE_RUC, CorreoEntidadReceptor: 'no-es-correo' }] }), 'ListaEntidades.0.CorreoEntidadReceptor', 'Correo no válido'],
+  ];
+
+  for (const [nombre, cuerpo, campo, mensaje] of casos) {
+    it(nombre, async () => {
+      const antes = await estado();
+      const r = await sup.post(URL, cuerpo());
+      expect(r.statusCode, r.body).toBe(400);
+      const b = r.json();
+      expect(b.ErrorId).toBe(500001);
+      expect(b.Errores, r.body).toHaveProperty([campo]);
+      if (typeof mensaje === 'string') expect(b.Errores[campo]).toBe(mensaje);
+      else expect(b.Errores[campo]).toMatch(mensaje);
+      expect(await estado()).toEqual(antes);
+    });
+  }
+
+  it('nota sobre un documento inexistente', async () => {
+    const antes = await estado();
+    const r = await sup.post(URL, {
+      IdTipoDocumento: 1005, IdSerie: await idSerie(sup, 1005, 'F001'), FechaEmision: hoyLima(), ListaItems: [{ ItemDescripcion: 'X', Cantidad: '1', PrecioUnitario: '1' }],
+      ListaEntidades: [CLIENTE_RUC], ListaReferencias: [{ IdDocumentoReferencia: 987654, CodigoMotivo: '07', DescripcionMotivo: 'DEVOLUCIÓN' }],
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().Errores['ListaReferencias.0']).toBe('No se encontró el documento que modifica la nota');
+    expect(await estado()).toEqual(antes);
+  });
+
+  it('un cajero sin la sucursal de la serie no puede usarla', async () => {
+    const cajero = await clienteDe(e.app, 'cajero');
+    const idF2 = await idSerie(sup, 1003, 'F002');
+    const r = await cajero.post(URL, factura(idF2));
+    expect(r.statusCode).toBe(400);
+    expect(r.json().Errores.IdSerie).toMatch(/sucursal/);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('la misma clave devuelve el primer resultado y no crea otro documento', async () => {
+    const antes = await estado();
+    const clave = `prueba-${Date.now()}`;
+    const r1 = await sup.post(URL, factura(idF), { 'idempotency-key': clave });
+    const r2 = await sup.post(URL, factura(idF), { 'idempotency-key': clave });
+    expect(r1.statusCode).toBe(201);
+    expect(r2.statusCode).toBe(201);
+    expect(r2.json()).toEqual(r1.json());
+    expect(r2.headers['idempotent-replayed']).toBe('true');
+    expect((await estado()).docs).toBe(antes.docs + 1);
+    // Sent at the same time: still one document.
+    const clave2 = `prueba-simultanea-${Date.now()}`;
+    const varios = await Promise.all(Array.from({ length: 5 }, () => sup.post(URL, factura(idF), { 'idempotency-key': clave2 })));
+    expect(new Set(varios.map((r) => r.statusCode))).toEqual(new Set([201]));
+    expect(new Set(varios.map((r) => r.json().Id)).size).toBe(1);
+    expect((await estado()).docs).toBe(antes.docs + 2);
+  });
+});
+
+describe('numeración', () => {
+  it('200 emisiones simultáneas en una serie: números consecutivos sin huecos ni duplicados', async () => {
+    const idB2 = await idSerie(sup, 1004, 'B002');
+    const cuerpo = { IdTipoDocumento: 1004, IdSerie: idB2, FechaEmision: hoyLima(), ListaItems: [{ ItemDescripcion: 'CAFÉ', Cantidad: '1', PrecioUnitario: '5.00' }] };
+    const respuestas = await Promise.all(Array.from({ length: 200 }, () => sup.post(URL, cuerpo)));
+    expect(respuestas.filter((r) => r.statusCode !== 201).map((r) => r.body)).toEqual([]);
+    const numeros = respuestas.map((r) => r.json().Correlativo as number).sort((a, b) => a - b);
+    expect(numeros).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    const r = (await e.dbh.db.execute(sql`select correlativo from serie where id = ${idB2}`)) as unknown as { rows: { correlativo: number }[] };
+    expect(r.rows[0].correlativo).toBe(200);
+  }, 120_000);
+});

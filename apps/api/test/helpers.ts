@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import type { TLoginRespuesta } from '@yupana/contracts';
+import { buildApp, type OpcionesApp } from '../src/app';
+import { abrirDb, type DbHandle } from '../src/db/client';
+import { cargarDatosDemo } from '../src/db/seed-demo';
+
+export const SECRETO_PRUEBA = 'secreto-de-pruebas-de-yupana-con-32-bytes-o-mas';
+export const CONTRASENHA = 'Demo.2026';
+
+export type Entorno = { app: FastifyInstance; dbh: DbHandle; cerrar(): Promise<void> };
+
+/**
+ * A fresh database for one test file: PGlite in memory, or (TEST_DATABASE_URL set) a new PostgreSQL database
+ * created for this file and dropped at the end. Migrated and loaded with the demo data.
+ */
+export async function abrirDbPrueba(): Promise<{ dbh: DbHandle; cerrar(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const dbh = await abrirDb('memory://', '');
+    return { dbh, cerrar: () => dbh.cerrar() };
+  }
+  const nombre = `yupana_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database "${nombre}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${nombre}`;
+  const dbh = await abrirDb(url.toString(), '');
+  return {
+    dbh,
+    cerrar: async () => {
+      // A test may have closed the pool on purpose (database-down case); the database must still be dropped.
+      await dbh.cerrar().catch(() => undefined);
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists "${nombre}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function crearEntorno(opciones: Partial<OpcionesApp> = {}): Promise<Entorno> {
+  const { dbh, cerrar } = await abrirDbPrueba();
+  await dbh.migrar();
+  await cargarDatosDemo(dbh.db);
+  const app = await buildApp({ dbh, jwtSecret: SECRETO_PRUEBA, logger: false, webDist: null, ...opciones });
+  await app.ready();
+  return {
+    app,
+    dbh,
+    cerrar: async () => {
+      await app.close();
+      await cerrar();
+    },
+  };
+}
+
+export const basic = (usuario: string, contrasenha: string) => `Basic ${Buffer.from(`${usuario}:${contrasenha}`).toString('base64')}`;
+
+let ipSiguiente = 1;
+/** A distinct client IP per call site, so the per-IP login limit of one test does not leak into another. */
+export const ipNueva = () => `10.0.${Math.floor(ipSiguiente / 250)}.${(ipSiguiente++ % 250) + 1}`;
+
+export async function login(app: FastifyInstance, usuario: string, contrasenha = CONTRASENHA, ip = ipNueva()) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/seguridad/v3/usuarios/login/1',
+    headers: { authorization: basic(usuario, contrasenha) },
+    remoteAddress: ip,
+  });
+}
+
+export async function sesionDe(app: FastifyInstance, usuario: string): Promise<TLoginRespuesta> {
+  const r = await login(app, usuario);
+  if (r.statusCode !== 200) throw new Error(`login de ${usuario} falló: ${r.statusCode} ${r.body}`);
+  return r.json() as TLoginRespuesta;
+}
+
+export function conToken(token: string, opciones: InjectOptions): InjectOptions {
+  return { ...opciones, headers: { ...(opciones.headers ?? {}), authorization: `Bearer ${token}` } };
+}

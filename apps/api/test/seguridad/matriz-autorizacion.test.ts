@@ -1,0 +1,230 @@
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogoServicios, type TLoginRespuesta } from '@yupana/contracts';
+import { serviciosConcedidos, type RutaDeclarada } from '../../src/modules/seguridad/autorizacion';
+import { conToken, crearEntorno, sesionDe, type Entorno } from '../helpers';
+
+/**
+ * The authorization matrix, built from the server's own route table (collected by the security module as routes
+ * register): every route x (no token, Cajero, Supervisor, Soporte, a company-created role) -> 401 / 403 / allowed,
+ * derived from the route's declared service and the role grants of the catalogue; and every route with a path
+ * parameter x a user of ANOTHER company -> 404, from the explicit TENENCIA table below.
+ *
+ * ADDING A ROUTE WITH A PATH PARAMETER? Add its line to TENENCIA: how another company's user would reach a row of
+ * company A (expects 404), or `exento` with the reason it is not company data.
+ */
+
+type Caso =
+  | { param: 'empresaA' | 'usuarioA' | 'rolPropioA' | 'terminalA' }
+  | { tabla: string }
+  | { exento: string };
+
+type Opciones = {
+  cuerpo?: unknown;
+  extra?: Record<string, string>;
+  /** The route ignores the path's company and answers with the token's company: an empty list is accepted instead of 404. */
+  aceptaVacio?: string;
+};
+
+const TENENCIA: Record<string, Caso & Opciones> = {
+  'GET /api/seguridad/v2/usuarios/:id': { param: 'usuarioA' },
+  'GET /api/seguridad/v2/usuarios/:id/permisos/modulos': { param: 'usuarioA' },
+  'GET /api/seguridad/v3/usuarios/universales/:id/permisos/modulos': { param: 'usuarioA' },
+  'GET /api/seguridad/v3/usuarios/universales/:id': { param: 'usuarioA' },
+  'PUT /api/seguridad/v3/usuarios/universales/:id': { param: 'usuarioA', cuerpo: { Nombres: 'Ajeno' } },
+  'GET /api/seguridad/v1/entidades/:companyId/modulos/0/usuarios': { param: 'empresaA' },
+  'PUT /api/seguridad/v1/usuarios/:id/estado': { param: 'usuarioA', cuerpo: { Estado: 0 } },
+  'PUT /api/seguridad/v1/usuarios/:id/roles': { param: 'usuarioA', cuerpo: { Roles: [1] } },
+  'PUT /api/seguridad/v1/usuarios/:id/sucursales': { param: 'usuarioA', cuerpo: { Sucursales: [] } },
+  'POST /api/seguridad/v1/usuarios/:id/contrasenha/restablecer': { param: 'usuarioA' },
+  'POST /api/seguridad/v1/usuarios/:id/sesiones/cerrar': { param: 'usuarioA' },
+  'GET /api/seguridad/v1/modulos/:id/roles/:estado': { exento: 'catálogo global de módulos; los roles propios se filtran por empresa (administracion.test)' },
+  'GET /api/seguridad/v1/permisos/:id': { exento: 'catálogo global de permisos' },
+  'GET /api/seguridad/v1/roles/:rol/permisos': { param: 'rolPropioA' },
+  'GET /api/seguridad/v1/entidades/:id/terminales': { param: 'empresaA' },
+  'GET /api/seguridad/v1/entidades/terminales/:id': { param: 'terminalA' },
+  'GET /api/seguridad/v1/usuarios/parametros/:idUsuario/:codigo': { param: 'usuarioA', extra: { codigo: 'SesionUnica' } },
+  'GET /api/entidades/v1/entidades/:id': { tabla: 'entidad' },
+  'PUT /api/entidades/v1/entidades/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/entidades/:id (verificado)' },
+  'PUT /api/entidades/v1/entidades/:id/estado': { exento: 'modificación: la empresa se filtra como en GET /v1/entidades/:id (verificado)' },
+  'GET /api/entidades/v1/ubigeo/:id': { exento: 'catálogo global de ubigeos' },
+  'GET /api/entidades/v1/entidades/:id/sucursales': { param: 'empresaA' },
+  'GET /api/entidades/v1/sucursales/:id': { tabla: 'sucursal' },
+  'PUT /api/entidades/v1/sucursales/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/sucursales/:id (verificado)' },
+  'GET /api/entidades/v1/padron-ruc/contribuyentes/:ruc': { exento: 'padrón público de SUNAT' },
+  'GET /api/entidades/v1/padron-ruc/importaciones/:id': { exento: 'importación del padrón: dato de la instalación, no de una empresa' },
+  'POST /api/entidades/v1/padron-ruc/importaciones/:id/pausa': { exento: 'importación del padrón: dato de la instalación, no de una empresa' },
+  'POST /api/entidades/v1/padron-ruc/importaciones/:id/reanudacion': { exento: 'importación del padrón: dato de la instalación, no de una empresa' },
+  'GET /api/finanzas/v1/entidades/:id/sucursales': { param: 'empresaA' },
+  'GET /api/logistica/v1/items/:id': { tabla: 'item' },
+  'PUT /api/logistica/v1/items/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/items/:id (verificado)' },
+  'PUT /api/logistica/v1/items/favoritos/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/items/:id (verificado)' },
+  'GET /api/pagos/v1/:IdEmpresa/paquetes': { param: 'empresaA' },
+  'GET /api/pagos/v1/paquetes_v2/:Id': { exento: 'planes del proveedor: catálogo común a todas las empresas' },
+  'PUT /api/pagos/v1/paquetes/:Id': { exento: 'planes del proveedor: catálogo común (PLAN_CONFIGURAR)' },
+  'GET /api/pagos/v1/pagos/entidadpago/:IdEmpresa/prepagos': { param: 'empresaA' },
+  'POST /api/pagos/v1/prepagos/:Id/comprobantes': { exento: 'modificación: la empresa se filtra como en GET /v1/prepagos/:Id/comprobantes (verificado)' },
+  'GET /api/pagos/v1/prepagos/:Id/comprobantes': { tabla: 'pago' },
+  'GET /api/pagos/v1/prepagos/:Id/comprobantes/pdf': { tabla: 'pago' },
+  'PUT /api/pagos/v1/gestion/pagos/:Id/aprobaciones': { exento: 'bandeja del proveedor (PAGOS_GESTIONAR): opera sobre pagos de todas las empresas' },
+  'PUT /api/pagos/v1/gestion/pagos/:Id/comprobantes': { exento: 'bandeja del proveedor (PAGOS_GESTIONAR): opera sobre pagos de todas las empresas' },
+  'PUT /api/pagos/v1/gestion/pagos/:Id/rechazos': { exento: 'bandeja del proveedor (PAGOS_GESTIONAR): opera sobre pagos de todas las empresas' },
+  'GET /api/contabilidad/v1/documentoContable/:id': { tabla: 'documento_contable' },
+  'GET /api/contabilidad/v1/documentoContable/:id/archivos/:TipoArchivo': { tabla: 'documento_contable', extra: { TipoArchivo: 'xml' } },
+  'GET /api/contabilidad/v1/entidades/:id/emisiones': { tabla: 'entidad' },
+  'GET /api/contabilidad/v1/entidades/:id/plantillascomprobantes': { param: 'empresaA' },
+  'PUT /api/contabilidad/v1/entidades/:id/plantillascomprobantes': { param: 'empresaA', cuerpo: { Formato: 'TICKET' } },
+  'POST /api/contabilidad/v1/entidades/:id/plantillascomprobantes': { param: 'empresaA', cuerpo: { Formato: 'TICKET' } },
+  'POST /api/contabilidad/v1/entidades/:id/parametros': { param: 'empresaA', cuerpo: { Lista: [{ IdParametro: 101, Valor: '2' }] } },
+  'GET /api/entidades/v1/entidades/series/:id': { tabla: 'serie' },
+  'DELETE /api/entidades/v1/series/:id': { tabla: 'serie' },
+  'PUT /api/contabilidad/v1/documentoContable/:id/anulaciones': { exento: 'modificación: la empresa se filtra como en GET /v1/documentoContable/:id (verificado)' },
+  'POST /api/contabilidad/v1/documentoContable/:id/regularizaciones': { exento: 'modificación: la empresa se filtra como en GET /v1/documentoContable/:id (verificado)' },
+  'POST /api/contabilidad/v1/documentoContable/:id/correos': { exento: 'modificación: la empresa se filtra como en GET /v1/documentoContable/:id (verificado)' },
+  'GET /api/contabilidad/v1/documentosmasivos/:id': { tabla: 'lote_masivo' },
+  'GET /api/contabilidad/v1/documentosmasivos/:id/resultado': { tabla: 'lote_masivo' },
+};
+
+const MENSAJE_AUTORIZACION = /^No tiene permiso para esta operación/;
+const ROLES = { Cajero: 1, Supervisor: 2, Soporte: 4 } as const;
+/** Services of the company-created role of this test (plus the ParaTodos ones every user has). */
+const SERVICIOS_ROL_PROPIO = ['ITEM_VER', 'SEG_USUARIOS_VER', 'DOC_VER'];
+
+const porCodigo = new Map(catalogoServicios.map((s) => [s.Codigo, s]));
+const concedePorDefecto = (idRol: number, codigo: string) => {
+  const s = porCodigo.get(codigo)!;
+  return !!s.ParaTodos || s.RolesPorDefecto.includes(idRol);
+};
+
+let e: Entorno;
+let rutas: RutaDeclarada[];
+const sesiones: Record<string, TLoginRespuesta> = {};
+const ids = { empresaA: 0, usuarioA: 0, rolPropioA: 0, terminalA: 0 };
+let propia: TLoginRespuesta;
+
+const tieneParametros = (r: RutaDeclarada) => r.url.includes(':');
+const clave = (r: RutaDeclarada) => `${r.metodo} ${r.url}`;
+const conIds = (url: string, valor: (p: string) => string) => url.replace(/:([A-Za-z]+)/g, (_, p: string) => valor(p));
+
+beforeAll(async () => {
+  e = await crearEntorno();
+  rutas = e.app.rutasDeclaradas.filter((r) => r.metodo !== 'HEAD' && !r.url.startsWith('/api/docs'));
+  for (const u of ['cajero', 'supervisor', 'soporte', 'demo.supervisor']) sesiones[u] = await sesionDe(e.app, u);
+  const sup = sesiones.supervisor;
+  ids.empresaA = sup.IdEntidadEmpresa;
+  ids.usuarioA = sesiones.cajero.IdUsuario;
+  // A company-created role with a few services, and a user holding it.
+  const rol = await e.app.inject(conToken(sup.AccessToken, { method: 'POST', url: '/api/seguridad/v1/roles', payload: { Nombre: 'Auditor interno' } }));
+  ids.rolPropioA = rol.json().IdRol;
+  const servicios = (await e.app.inject(conToken(sup.AccessToken, { method: 'GET', url: '/api/seguridad/v1/servicios/paginas?regxpag=200' }))).json().Data as { IdServicio: number; Codigo: string }[];
+  for (const codigo of SERVICIOS_ROL_PROPIO) {
+    const s = servicios.find((x) => x.Codigo === codigo)!;
+    const r = await e.app.inject(conToken(sup.AccessToken, { method: 'POST', url: '/api/seguridad/v1/rolesservicios', payload: { IdRol: ids.rolPropioA, IdServicio: s.IdServicio } }));
+    expect(r.statusCode, r.body).toBe(200);
+  }
+  const inv = (await e.app.inject(conToken(sup.AccessToken, { method: 'POST', url: '/api/seguridad/v1/usuarios/invitaciones', payload: { Correo: 'auditor@correo.pe', Nombres: 'Aurelio', Usuario: 'auditor', Roles: [ids.rolPropioA] } }))).json();
+  await e.app.inject({ method: 'POST', url: '/api/seguridad/v1/usuarios/invitaciones/aceptar', payload: { Token: inv.Token, Contrasenha: 'Auditor.2026' } });
+  propia = (await e.app.inject({ method: 'POST', url: '/api/seguridad/v3/usuarios/login/1', headers: { authorization: `Basic ${Buffer.from('auditor:Auditor.2026').toString('base64')}` }, remoteAddress: '10.77.0.1' })).json();
+  const t = await e.app.inject(conToken(sup.AccessToken, { method: 'POST', url: '/api/seguridad/v1/entidades/terminales', payload: { Nombre: 'Caja matriz' } }));
+  ids.terminalA = t.json().IdTerminal;
+});
+afterAll(async () => e?.cerrar());
+
+/** A request that reaches the authorization check but never the handler: mutations carry a body the parser rejects. */
+async function sondear(r: RutaDeclarada, token: string | null): Promise<LightMyRequestResponse> {
+  const url = conIds(r.url, (p) => (p === 'TipoArchivo' ? 'xml' : p === 'codigo' ? 'SesionUnica' : p === 'ruc' ? '20100066603' : p === 'estado' ? '1' : '999999'));
+  const mutacion = r.metodo !== 'GET';
+  return e.app.inject({
+    method: r.metodo as 'GET',
+    url,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(mutacion ? { 'content-type': 'application/json' } : {}) },
+    ...(mutacion ? { payload: '{"roto":' } : {}),
+  });
+}
+
+const resultado = (res: LightMyRequestResponse): 'no-autenticado' | 'prohibido' | 'permitido' => {
+  if (res.statusCode === 401) return 'no-autenticado';
+  if (res.statusCode === 403 && MENSAJE_AUTORIZACION.test(res.json().Mensaje ?? '')) return 'prohibido';
+  return 'permitido';
+};
+
+describe('matriz de autorización (tabla de rutas del propio servidor)', () => {
+  it('la tabla de rutas tiene las rutas de todos los módulos', () => {
+    expect(rutas.length).toBeGreaterThan(40);
+    for (const prefijo of ['/api/seguridad/', '/api/entidades/', '/api/logistica/']) expect(rutas.some((r) => r.url.startsWith(prefijo)), prefijo).toBe(true);
+  });
+
+  it('cada ruta con parámetros en la ruta tiene su expectativa de tenencia (agréguela a TENENCIA)', () => {
+    const faltan = rutas.filter((r) => !r.publica && tieneParametros(r) && !TENENCIA[clave(r)]).map(clave);
+    expect(faltan, `Agregue estas rutas a TENENCIA en ${import.meta.filename}`).toEqual([]);
+  });
+
+  it('sin token: 401 en toda ruta no pública; las públicas no piden token', async () => {
+    const fallas: string[] = [];
+    for (const r of rutas) {
+      const res = await sondear(r, null);
+      if (r.publica ? res.statusCode === 401 : res.statusCode !== 401) fallas.push(`${clave(r)} -> ${res.statusCode}`);
+    }
+    expect(fallas).toEqual([]);
+  });
+
+  it('Cajero, Supervisor, Soporte y un rol propio: 403 sin el servicio, pasa con él (según el catálogo)', async () => {
+    const principales = [
+      ...Object.entries(ROLES).map(([nombre, idRol]) => ({ nombre, token: sesiones[nombre.toLowerCase()].AccessToken, concede: (c: string) => concedePorDefecto(idRol, c) })),
+      { nombre: 'Rol propio', token: propia.AccessToken, concede: (c: string) => SERVICIOS_ROL_PROPIO.includes(c) || !!porCodigo.get(c)?.ParaTodos },
+    ];
+    const fallas: string[] = [];
+    let celdas = 0;
+    for (const p of principales)
+      for (const r of rutas.filter((x) => !x.publica)) {
+        const esperado = p.concede(r.servicio!) ? 'permitido' : 'prohibido';
+        const res = await sondear(r, p.token);
+        celdas++;
+        if (resultado(res) !== esperado) fallas.push(`${p.nombre} ${clave(r)} [${r.servicio}]: esperaba ${esperado}, obtuvo ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    console.log(`[matriz] ${celdas} celdas rol x ruta verificadas (${rutas.length} rutas)`);
+    expect(fallas).toEqual([]);
+  });
+
+  it('las concesiones en la base de datos coinciden con el catálogo para los roles predefinidos', async () => {
+    for (const [nombre, idRol] of Object.entries(ROLES)) {
+      const s = sesiones[nombre.toLowerCase()];
+      const concedidos = await serviciosConcedidos(e.dbh.db, s.IdEntidadEmpresa, s.IdUsuario);
+      const esperados = catalogoServicios.filter((c) => concedePorDefecto(idRol, c.Codigo)).map((c) => c.Codigo).sort();
+      expect([...concedidos].sort(), nombre).toEqual(esperados);
+    }
+  });
+
+  it('un usuario de otra empresa recibe 404 al apuntar a datos de la empresa A', async () => {
+    const otra = sesiones['demo.supervisor'];
+    const fallas: string[] = [];
+    const exentos: string[] = [];
+    for (const r of rutas.filter((x) => !x.publica && tieneParametros(x))) {
+      const caso = TENENCIA[clave(r)];
+      if (!caso) continue;
+      if ('exento' in caso) {
+        exentos.push(`${clave(r)}: ${caso.exento}`);
+        continue;
+      }
+      let id: number | null;
+      if ('param' in caso) id = ids[caso.param];
+      else {
+        const filas = (await e.dbh.db.execute(sql.raw(`select id from "${caso.tabla}" where id_empresa = ${ids.empresaA} order by id limit 1`))) as unknown as { rows: { id: number }[] };
+        id = filas.rows[0]?.id ?? null;
+      }
+      if (!id) {
+        console.log(`[matriz] ${clave(r)}: la empresa A no tiene filas en ${'tabla' in caso ? caso.tabla : '?'} en los datos demo; no se verifica la tenencia`);
+        continue;
+      }
+      const primero = r.url.match(/:([A-Za-z]+)/)![1];
+      const url = conIds(r.url, (p) => (p === primero ? String(id) : (caso.extra?.[p] ?? '1')));
+      const res = await e.app.inject(conToken(otra.AccessToken, { method: r.metodo as 'GET', url, ...(caso.cuerpo ? { payload: caso.cuerpo as object } : {}) }));
+      const vacio = res.statusCode === 200 && (res.json() as { Count?: number }).Count === 0;
+      if (vacio && caso.aceptaVacio) console.log(`[matriz] ${clave(r)}: 200 vacío aceptado (${caso.aceptaVacio})`);
+      else if (res.statusCode !== 404) fallas.push(`${clave(r)} (${url}) -> ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    console.log(`[matriz] tenencia: exentos con motivo:\n  ${exentos.join('\n  ')}`);
+    expect(fallas).toEqual([]);
+  });
+});

@@ -1,0 +1,162 @@
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { io as conectar, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventosSocket, RUTA_TIEMPO_REAL, TiposEventoSesion, VALOR_KICK, type TLoginRespuesta } from '@yupana/contracts';
+import { buildApp } from '../../src/app';
+import { conToken, crearEntorno, login, SECRETO_PRUEBA, sesionDe, type Entorno } from '../helpers';
+
+type Conexion = { IdConexion: string; Mensaje?: string };
+
+async function escuchar(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const dir = app.server.address() as net.AddressInfo;
+  return `http://127.0.0.1:${dir.port}`;
+}
+
+/** A browser tab: connects with the access token and collects what the hub sends. */
+async function pestana(url: string, token: string) {
+  const recibidos: { conexion: Conexion[]; eventos: { tipo: string; datos: unknown }[] } = { conexion: [], eventos: [] };
+  const socket: Socket = conectar(url, { path: RUTA_TIEMPO_REAL, auth: { token }, transports: ['websocket'], reconnection: false });
+  socket.on(EventosSocket.CONEXION, (c: Conexion) => recibidos.conexion.push(c));
+  socket.on(EventosSocket.EVENTO, (ev: { tipo: string; datos: unknown }) => recibidos.eventos.push(ev));
+  await esperar(() => recibidos.conexion.length > 0, 'el hub no envió el id de conexión');
+  return { socket, recibidos };
+}
+
+async function esperar(condicion: () => boolean, mensaje: string, ms = 5000): Promise<void> {
+  const hasta = Date.now() + ms;
+  while (!condicion()) {
+    if (Date.now() > hasta) throw new Error(mensaje);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function activarSesionUnica(app: FastifyInstance, sup: TLoginRespuesta) {
+  const r = await app.inject(conToken(sup.AccessToken, { method: 'POST', url: '/api/seguridad/v1/usuarios/parametros', payload: { IdUsuario: 0, Codigo: 'SesionUnica', Valor: '1' } }));
+  expect(r.statusCode, r.body).toBe(200);
+}
+
+describe('hub en tiempo real (un proceso)', () => {
+  let e: Entorno;
+  let url: string;
+  const abiertos: Socket[] = [];
+  beforeAll(async () => {
+    e = await crearEntorno();
+    url = await escuchar(e.app);
+  });
+  afterAll(async () => {
+    abiertos.forEach((s) => s.close());
+    await e?.cerrar();
+  });
+
+  it('rechaza un socket sin token válido y da un id de conexión al autenticado', async () => {
+    const sinToken = conectar(url, { path: RUTA_TIEMPO_REAL, auth: { token: 'x.y.z' }, transports: ['websocket'], reconnection: false });
+    const error = await new Promise<Error>((r) => sinToken.on('connect_error', r));
+    expect(error.message).toBe('No autenticado');
+    sinToken.close();
+    const s = await sesionDe(e.app, 'soporte');
+    const tab = await pestana(url, s.AccessToken);
+    abiertos.push(tab.socket);
+    expect(tab.recibidos.conexion[0].IdConexion).toBe(tab.socket.id);
+  });
+
+  it('con sesión única, un nuevo ingreso expulsa las pestañas anteriores (kick + mensaje) y revoca su refresh token', async () => {
+    const sup = await sesionDe(e.app, 'supervisor');
+    await activarSesionUnica(e.app, sup);
+    const primera = await sesionDe(e.app, 'cajero');
+    const tab1 = await pestana(url, primera.AccessToken);
+    const tab2 = await pestana(url, primera.AccessToken);
+    abiertos.push(tab1.socket, tab2.socket);
+    const segunda = await sesionDe(e.app, 'cajero');
+    const tabNueva = await pestana(url, segunda.AccessToken);
+    abiertos.push(tabNueva.socket);
+    for (const tab of [tab1, tab2]) {
+      await esperar(() => tab.recibidos.conexion.some((c) => c.IdConexion === VALOR_KICK), 'la pestaña anterior no recibió el kick');
+      expect(tab.recibidos.conexion.find((c) => c.IdConexion === VALOR_KICK)?.Mensaje).toMatch(/ingresó desde otro equipo/);
+      expect(tab.recibidos.eventos.map((x) => x.tipo)).toContain(TiposEventoSesion.EXPULSADA);
+    }
+    await esperar(() => !tab1.socket.connected && !tab2.socket.connected, 'el servidor no cerró los sockets expulsados');
+    expect(tabNueva.recibidos.conexion.some((c) => c.IdConexion === VALOR_KICK)).toBe(false);
+    expect(tabNueva.socket.connected).toBe(true);
+    const refresh = await e.app.inject({ method: 'POST', url: '/api/seguridad/v2/usuarios/refreshtoken', headers: { 'x-refresh': '1' }, payload: { RefreshToken: primera.RefreshToken, IdModulo: 1 } });
+    expect(refresh.statusCode).toBe(401);
+    expect((await e.app.inject(conToken(primera.AccessToken, { method: 'GET', url: `/api/seguridad/v2/usuarios/${primera.IdUsuario}` }))).statusCode).toBe(401);
+    expect((await e.app.inject(conToken(segunda.AccessToken, { method: 'GET', url: `/api/seguridad/v2/usuarios/${segunda.IdUsuario}` }))).statusCode).toBe(200);
+  });
+
+  it('el cierre forzado de un administrador llega a todas las pestañas del usuario', async () => {
+    const sup = await sesionDe(e.app, 'supervisor');
+    const s = (await login(e.app, 'soporte')).json() as TLoginRespuesta;
+    const a = await pestana(url, s.AccessToken);
+    const b = await pestana(url, s.AccessToken);
+    abiertos.push(a.socket, b.socket);
+    const r = await e.app.inject(conToken(sup.AccessToken, { method: 'POST', url: `/api/seguridad/v1/usuarios/${s.IdUsuario}/sesiones/cerrar` }));
+    expect(r.statusCode).toBe(200);
+    for (const tab of [a, b]) {
+      await esperar(() => tab.recibidos.eventos.some((x) => x.tipo === TiposEventoSesion.CIERRE_FORZADO), 'una pestaña no recibió el cierre forzado');
+      expect(tab.recibidos.conexion.some((c) => c.IdConexion === VALOR_KICK)).toBe(true);
+    }
+  });
+
+  it('un cambio de roles avisa a las pestañas de ese usuario (usuario.permisos) y a nadie más', async () => {
+    const sup = await sesionDe(e.app, 'supervisor');
+    const s = await sesionDe(e.app, 'demo.cajero');
+    const otraSup = await sesionDe(e.app, 'demo.supervisor');
+    const tab = await pestana(url, s.AccessToken);
+    const ajena = await pestana(url, sup.AccessToken);
+    abiertos.push(tab.socket, ajena.socket);
+    const r = await e.app.inject(conToken(otraSup.AccessToken, { method: 'PUT', url: `/api/seguridad/v1/usuarios/${s.IdUsuario}/roles`, payload: { Roles: [1, 2] } }));
+    expect(r.statusCode, r.body).toBe(200);
+    await esperar(() => tab.recibidos.eventos.some((x) => x.tipo === 'usuario.permisos'), 'la pestaña no recibió el aviso');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ajena.recibidos.eventos).toEqual([]);
+  });
+});
+
+async function redisDisponible(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(6379, '127.0.0.1');
+    s.once('connect', () => (s.end(), resolve(true)));
+    s.once('error', () => resolve(false));
+    s.setTimeout(1000, () => (s.destroy(), resolve(false)));
+  });
+}
+
+describe('hub compartido por Redis (dos servidores)', async () => {
+  const hayRedis = await redisDisponible();
+  if (!hayRedis) console.log('[tiempo-real] Redis no responde en 127.0.0.1:6379: se omite la prueba entre procesos');
+
+  // Two servers on one fresh database: slower to set up than the default 30 s allows on a busy machine.
+  it.skipIf(!hayRedis)('un ingreso en el servidor 2 expulsa al usuario conectado al servidor 1', { timeout: 120_000 }, async () => {
+    const e = await crearEntorno({ redisUrl: 'redis://127.0.0.1:6379' });
+    const app2 = await buildApp({ dbh: e.dbh, jwtSecret: SECRETO_PRUEBA, logger: false, webDist: null, redisUrl: 'redis://127.0.0.1:6379' });
+    try {
+      const url1 = await escuchar(e.app);
+      await escuchar(app2);
+      const sup = await sesionDe(app2, 'supervisor');
+      await activarSesionUnica(app2, sup);
+      const primera = await sesionDe(e.app, 'cajero');
+      const tab = await pestana(url1, primera.AccessToken);
+      const segunda = await sesionDe(app2, 'cajero');
+      await esperar(() => tab.recibidos.conexion.some((c) => c.IdConexion === VALOR_KICK), 'el kick no cruzó de un servidor al otro por Redis');
+      await esperar(() => !tab.socket.connected, 'el servidor 1 no cerró el socket expulsado');
+      tab.socket.close();
+
+      // Grants cached by server 1 are dropped when server 2 changes the user's roles.
+      const listar = () => e.app.inject(conToken(segunda.AccessToken, { method: 'GET', url: `/api/seguridad/v1/entidades/${segunda.IdEntidadEmpresa}/modulos/0/usuarios` }));
+      expect((await listar()).statusCode).toBe(403);
+      const r = await app2.inject(conToken(sup.AccessToken, { method: 'PUT', url: `/api/seguridad/v1/usuarios/${segunda.IdUsuario}/roles`, payload: { Roles: [1, 2] } }));
+      expect(r.statusCode, r.body).toBe(200);
+      let estado = 0;
+      for (let i = 0; i < 40 && estado !== 200; i++) {
+        estado = (await listar()).statusCode;
+        if (estado !== 200) await new Promise((res) => setTimeout(res, 50));
+      }
+      expect(estado, 'el servidor 1 siguió usando las concesiones en caché').toBe(200);
+    } finally {
+      await app2.close();
+      await e.cerrar();
+    }
+  });
+});

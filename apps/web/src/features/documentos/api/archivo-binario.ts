@@ -1,0 +1,59 @@
+import { ApiError } from '../../../lib/api-error';
+import { authStorage } from '../../../lib/auth-storage';
+import { api } from '../../../lib/session';
+
+export type TArchivoDescargado = { blob: Blob; nombre: string | null };
+
+function nombreDeCabecera(r: Response): string | null {
+  const cd = r.headers.get('Content-Disposition');
+  if (!cd) return null;
+  const utf = /filename\*=UTF-8''([^;]+)/i.exec(cd);
+  if (utf) return decodeURIComponent(utf[1]);
+  const simple = /filename="?([^";]+)"?/i.exec(cd);
+  return simple ? simple[1] : null;
+}
+
+async function errorDe(r: Response, destino: string): Promise<ApiError> {
+  let cuerpo: ApiError['cuerpo'] = null;
+  try {
+    const json = (await r.json()) as unknown;
+    if (json && typeof json === 'object' && 'ErrorId' in json) cuerpo = json as ApiError['cuerpo'];
+  } catch {
+    cuerpo = null;
+  }
+  return new ApiError(r.status, destino, cuerpo);
+}
+
+/**
+ * A file from the API (PDF, XML, CDR, Excel). The shared client reads JSON only; files need the same bearer token and
+ * the same single refresh on 401, so this asks the client to renew and retries once.
+ */
+export async function obtenerArchivo(ruta: string, query?: Record<string, string | number | undefined | null>): Promise<TArchivoDescargado> {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  const destino = `/api${ruta}${qs.size ? `?${qs}` : ''}`;
+  const pedir = () =>
+    fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } }).catch(() => {
+      throw new ApiError(0, destino, null);
+    });
+  if (!authStorage.accessTokenVigente() && authStorage.refreshToken()) await api.refrescar();
+  let r = await pedir();
+  if (r.status === 401) {
+    await api.refrescar();
+    r = await pedir();
+  }
+  if (!r.ok) throw await errorDe(r, destino);
+  return { blob: await r.blob(), nombre: nombreDeCabecera(r) };
+}
+
+/** Saves a downloaded file through the browser's download bar. */
+export function guardarArchivo({ blob, nombre }: TArchivoDescargado, nombrePorDefecto: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = nombre ?? nombrePorDefecto;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,345 @@
+import {
+  DownloadOutlined,
+  EyeOutlined,
+  FileTextOutlined,
+  MailOutlined,
+  PrinterOutlined,
+  StopOutlined,
+  WhatsAppOutlined,
+} from '@ant-design/icons';
+import { ErrorCodes, NombreCondicionPago, NombreTipoDocumento, SimboloMoneda, TipoDocumentoContable, type TDocumentoContable } from '@yupana/contracts';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Modal, Radio, Row, Select, Skeleton, Space, Table, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useEncabezadoPagina } from '../../../components/page-header';
+import { ApiError, mensajeDeError } from '../../../lib/api-error';
+import { authStorage } from '../../../lib/auth-storage';
+import { fecha } from '../../../lib/formato';
+import { usePlantillaComprobante } from '../../../lib/api/plantilla-comprobante';
+import { useAnularDocumento } from '../api/anular-documento';
+import { guardarArchivo } from '../api/archivo-binario';
+import { obtenerArchivoDocumento } from '../api/archivos-documento';
+import { useEnviarCorreo } from '../api/enviar-correo';
+import { useDocumento } from '../api/get-documento';
+import { enlaceWhatsAppDocumento } from '../components/enlace-consulta';
+import { EstadoSunatTag } from '../components/estado-sunat-tag';
+
+type TFormato = 'A4' | 'TICKET';
+const dinero = (doc: TDocumentoContable, m: string) => `${SimboloMoneda[doc.IdMoneda] ?? ''} ${Number(m).toLocaleString('es-PE', { minimumFractionDigits: 2 })}`;
+const esTributario = (d: TDocumentoContable) => d.IdTipoDocumento !== TipoDocumentoContable.NOTA_VENTA;
+const esComprobante = (d: TDocumentoContable) =>
+  ([TipoDocumentoContable.FACTURA, TipoDocumentoContable.BOLETA] as number[]).includes(d.IdTipoDocumento);
+
+/** Print preview: the PDF in an iframe, printable from the browser. */
+function VistaPrevia({ doc, formato, onCerrar }: { doc: TDocumentoContable; formato: TFormato; onCerrar: () => void }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const marco = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    let u: string | null = null;
+    obtenerArchivoDocumento(doc.Id, 1, formato)
+      .then((a) => {
+        u = URL.createObjectURL(new Blob([a.blob], { type: 'application/pdf' }));
+        setUrl(u);
+      })
+      .catch(setError);
+    return () => {
+      if (u) URL.revokeObjectURL(u);
+    };
+  }, [doc.Id, formato]);
+  return (
+    <Modal
+      open
+      width={formato === 'TICKET' ? 420 : 900}
+      title={`Vista previa ${doc.SerieNumero} (${formato === 'A4' ? 'A4' : 'ticket 80 mm'})`}
+      onCancel={onCerrar}
+      footer={[
+        <Button key="c" onClick={onCerrar}>
+          Cerrar
+        </Button>,
+        <Button key="p" type="primary" icon={<PrinterOutlined />} disabled={!url} onClick={() => marco.current?.contentWindow?.print()}>
+          Imprimir
+        </Button>,
+      ]}
+    >
+      {error ? <Alert type="error" showIcon title={mensajeDeError(error)} /> : null}
+      {url ? (
+        <iframe ref={marco} src={url} title="Vista previa del comprobante" style={{ width: '100%', height: '70vh', border: 0 }} data-testid="vista-previa" />
+      ) : (
+        !error && <Skeleton active paragraph={{ rows: 10 }} />
+      )}
+    </Modal>
+  );
+}
+
+function AnularModal({ doc, onCerrar }: { doc: TDocumentoContable; onCerrar: () => void }) {
+  const anular = useAnularDocumento(doc.Id);
+  const { message } = App.useApp();
+  const error = anular.error;
+  const yaAnulado = error instanceof ApiError && error.errorId === ErrorCodes.DOCUMENTO_ANULADO;
+  return (
+    <Modal open title={`Anular ${doc.SerieNumero}`} footer={null} onCancel={onCerrar} destroyOnHidden>
+      <Typography.Paragraph type="secondary">
+        {doc.IdTipoDocumento === TipoDocumentoContable.BOLETA || doc.Serie.startsWith('B')
+          ? 'La anulación de boletas y sus notas se informa a SUNAT en el resumen diario.'
+          : 'La anulación de facturas y sus notas se informa a SUNAT con una comunicación de baja, dentro del plazo que SUNAT permite.'}
+      </Typography.Paragraph>
+      <Form
+        layout="vertical"
+        onFinish={(v: { Motivo: string }) =>
+          void anular.mutateAsync(v.Motivo.trim()).then((r) => {
+            void message.success(r.Mensaje || 'Anulación registrada; se informará a SUNAT');
+            onCerrar();
+          }, () => undefined)
+        }
+      >
+        <Form.Item label="Motivo de la anulación" name="Motivo" rules={[{ required: true, whitespace: true, min: 3, message: 'Indique el motivo de la anulación' }]}>
+          <Input.TextArea maxLength={100} showCount autoSize={{ minRows: 2 }} />
+        </Form.Item>
+        {error ? <Alert type={yaAnulado ? 'warning' : 'error'} showIcon title={mensajeDeError(error)} style={{ marginBottom: 12 }} data-testid="error-anulacion" /> : null}
+        <Space>
+          <Button danger type="primary" htmlType="submit" loading={anular.isPending} data-testid="confirmar-anulacion">
+            Anular
+          </Button>
+          <Button onClick={onCerrar}>Cancelar</Button>
+        </Space>
+      </Form>
+    </Modal>
+  );
+}
+
+function CorreoModal({ doc, formato, onCerrar }: { doc: TDocumentoContable; formato: TFormato; onCerrar: () => void }) {
+  const correo = useEnviarCorreo(doc.Id);
+  const { message } = App.useApp();
+  return (
+    <Modal open title={`Enviar ${doc.SerieNumero} por correo`} footer={null} onCancel={onCerrar} destroyOnHidden>
+      <Form
+        layout="vertical"
+        initialValues={{ Correos: doc.Receptor.CorreoEntidadReceptor ? [doc.Receptor.CorreoEntidadReceptor] : [] }}
+        onFinish={(v: { Correos: string[]; Mensaje?: string }) =>
+          void correo.mutateAsync({ Destinatarios: v.Correos, Mensaje: v.Mensaje?.trim() || undefined, Formato: formato }).then(() => {
+            void message.success('Correo enviado con el PDF y el XML');
+            onCerrar();
+          }, () => undefined)
+        }
+      >
+        <Form.Item
+          label="Correos (PDF y XML adjuntos)"
+          name="Correos"
+          rules={[
+            { required: true, message: 'Indique al menos un correo' },
+            {
+              validator: async (_, v: string[]) => {
+                const malo = (v ?? []).find((c) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c));
+                if (malo) throw new Error(`Correo no válido: ${malo}`);
+              },
+            },
+          ]}
+        >
+          <Select mode="tags" tokenSeparators={[',', ' ', ';']} open={false} placeholder="cliente@correo.pe" />
+        </Form.Item>
+        <Form.Item label="Mensaje (opcional)" name="Mensaje">
+          <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 6 }} />
+        </Form.Item>
+        {correo.error ? <Alert type="error" showIcon title={mensajeDeError(correo.error)} style={{ marginBottom: 12 }} /> : null}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={correo.isPending}>
+            Enviar
+          </Button>
+          <Button onClick={onCerrar}>Cancelar</Button>
+        </Space>
+      </Form>
+    </Modal>
+  );
+}
+
+/** /admin/documentos/:id — data, live status, SUNAT's answer, files, printing, e-mail, WhatsApp, voiding, notes. */
+export function DocumentoDetallePage() {
+  const id = Number(useParams().id);
+  const documento = useDocumento(id);
+  const doc = documento.data;
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  // The company's default print format (invoice template) until the user picks one.
+  const plantilla = usePlantillaComprobante();
+  const [formatoElegido, setFormato] = useState<TFormato | null>(null);
+  const formato: TFormato = formatoElegido ?? plantilla.data?.Formato ?? 'A4';
+  const [dialogo, setDialogo] = useState<'vista' | 'anular' | 'correo' | null>(null);
+  const [descargando, setDescargando] = useState<number | null>(null);
+  const ruc = authStorage.dataUser()?.DocumentoEmpresa ?? '';
+  useEncabezadoPagina(doc ? `${NombreTipoDocumento[doc.IdTipoDocumento as keyof typeof NombreTipoDocumento] ?? 'Documento'} ${doc.SerieNumero}` : null, doc ? `Emitido el ${fecha(doc.FechaEmision)}` : null);
+
+  if (documento.isError) return <Alert type="error" showIcon title="No se pudo cargar el documento" description={mensajeDeError(documento.error)} />;
+  if (!doc) return <Skeleton active paragraph={{ rows: 12 }} />;
+
+  async function descargar(tipoArchivo: 1 | 2 | 3) {
+    if (!doc) return;
+    setDescargando(tipoArchivo);
+    try {
+      const a = await obtenerArchivoDocumento(doc.Id, tipoArchivo, tipoArchivo === 1 ? formato : undefined);
+      const ext = tipoArchivo === 1 ? 'pdf' : tipoArchivo === 2 ? 'xml' : 'zip';
+      guardarArchivo(a, `${ruc}-${doc.CodigoTipoDocumento ?? ''}-${doc.SerieNumero}${tipoArchivo === 3 ? '-CDR' : ''}.${ext}`);
+    } catch (e) {
+      void message.error(mensajeDeError(e));
+    } finally {
+      setDescargando(null);
+    }
+  }
+
+  const puedeAnular = esTributario(doc) && !doc.Anulado && [2, 3].includes(doc.IdestadoSunat);
+  const tieneCdr = doc.ListaArchivos.some((a) => a.TipoArchivo === 3) || [2, 3, 5, 10].includes(doc.IdestadoSunat);
+
+  return (
+    <Row gutter={[16, 16]} data-testid="pagina-documento">
+      <Col xs={24} xl={16}>
+        <Card
+          title={
+            <Space wrap>
+              <span data-testid="serie-numero">{doc.SerieNumero}</span>
+              <EstadoSunatTag estado={doc.IdestadoSunat} codigo={doc.CodigoSunat} mensaje={doc.MensajeSunat} />
+            </Space>
+          }
+          size="small"
+        >
+          {(doc.CodigoSunat || doc.MensajeSunat) && (
+            <Alert
+              type={doc.IdestadoSunat === 5 || doc.IdestadoSunat === 7 ? 'error' : doc.IdestadoSunat === 3 ? 'warning' : 'info'}
+              showIcon
+              style={{ marginBottom: 12 }}
+              data-testid="respuesta-sunat"
+              title={`SUNAT${doc.CodigoSunat ? ` ${doc.CodigoSunat}` : ''}: ${doc.MensajeSunat ?? ''}`}
+              description={
+                doc.NotasSunat.length ? (
+                  <ul style={{ margin: 0, paddingLeft: 18 }}>
+                    {doc.NotasSunat.map((n) => (
+                      <li key={n}>{n}</li>
+                    ))}
+                  </ul>
+                ) : undefined
+              }
+            />
+          )}
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }} colon={false} layout="vertical">
+            <Descriptions.Item label="Cliente">
+              <div>
+                <div>{doc.Receptor.RazonSocial}</div>
+                <div style={{ color: '#64748b', fontSize: 12 }}>{doc.Receptor.NumeroDocumento}</div>
+              </div>
+            </Descriptions.Item>
+            <Descriptions.Item label="Dirección">{doc.Receptor.Direccion || '—'}</Descriptions.Item>
+            <Descriptions.Item label="Fecha de emisión">{fecha(doc.FechaEmision)}</Descriptions.Item>
+            <Descriptions.Item label="Condición de pago">{NombreCondicionPago[doc.IdCondicionPago] ?? '—'}</Descriptions.Item>
+            {doc.SerieNumeroAfectado && <Descriptions.Item label="Documento que modifica">{doc.SerieNumeroAfectado}</Descriptions.Item>}
+            {doc.Observaciones && <Descriptions.Item label="Observaciones">{doc.Observaciones}</Descriptions.Item>}
+            {doc.Hash && (
+              <Descriptions.Item label="Valor resumen (hash)" span="filled">
+                <Typography.Text code copyable data-testid="hash">
+                  {doc.Hash}
+                </Typography.Text>
+              </Descriptions.Item>
+            )}
+          </Descriptions>
+        </Card>
+        <Card title="Ítems" size="small" style={{ marginTop: 16 }}>
+          <Table
+            rowKey="Item"
+            size="small"
+            pagination={false}
+            scroll={{ x: 560 }}
+            dataSource={doc.ListaItems}
+            columns={[
+              { title: 'Descripción', dataIndex: 'ItemDescripcion' },
+              { title: 'Unidad', dataIndex: 'CodigoUnidad', responsive: ['sm'] },
+              { title: 'Cantidad', dataIndex: 'Cantidad', align: 'right', render: (c: string) => Number(c).toLocaleString('es-PE') },
+              { title: 'P. unitario', dataIndex: 'PrecioUnitario', align: 'right', render: (p: string) => dinero(doc, p) },
+              { title: 'Total', dataIndex: 'Total', align: 'right', render: (t: string) => dinero(doc, t) },
+            ]}
+          />
+          <Descriptions size="small" column={1} colon={false} style={{ maxWidth: 360, marginLeft: 'auto', marginTop: 12 }} styles={{ content: { justifyContent: 'flex-end' } }}>
+            <Descriptions.Item label="Subtotal">{dinero(doc, doc.MontoSubTotal)}</Descriptions.Item>
+            <Descriptions.Item label={`IGV (${doc.ValorIGV}%)`}>{dinero(doc, doc.MontoIGV)}</Descriptions.Item>
+            {Number(doc.Icbper) > 0 && <Descriptions.Item label="ICBPER">{dinero(doc, doc.Icbper)}</Descriptions.Item>}
+            <Descriptions.Item label={<strong>Total</strong>}>
+              <strong data-testid="total-documento">{dinero(doc, doc.MontoTotal)}</strong>
+            </Descriptions.Item>
+          </Descriptions>
+          {doc.ListaCuotas.length > 0 && (
+            <Table
+              style={{ marginTop: 12 }}
+              size="small"
+              rowKey="FechaVencimiento"
+              pagination={false}
+              dataSource={doc.ListaCuotas}
+              columns={[
+                { title: 'Cuota', render: (_, __, i) => i + 1 },
+                { title: 'Vencimiento', dataIndex: 'FechaVencimiento', render: (f: string) => fecha(f) },
+                { title: 'Monto', dataIndex: 'Monto', align: 'right', render: (m: string) => dinero(doc, m) },
+              ]}
+            />
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} xl={8}>
+        <Card title="Archivos e impresión" size="small">
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Radio.Group value={formato} onChange={(e) => setFormato(e.target.value as TFormato)} optionType="button" buttonStyle="solid">
+              <Radio.Button value="A4">A4</Radio.Button>
+              <Radio.Button value="TICKET">Ticket 80 mm</Radio.Button>
+            </Radio.Group>
+            <Button block icon={<EyeOutlined />} onClick={() => setDialogo('vista')} data-testid="vista-previa-boton">
+              Vista previa e impresión
+            </Button>
+            <Button block icon={<DownloadOutlined />} loading={descargando === 1} onClick={() => void descargar(1)} data-testid="descargar-pdf">
+              Descargar PDF
+            </Button>
+            {esTributario(doc) && (
+              <Button block icon={<FileTextOutlined />} loading={descargando === 2} onClick={() => void descargar(2)} data-testid="descargar-xml">
+                Descargar XML
+              </Button>
+            )}
+            {esTributario(doc) && tieneCdr && (
+              <Button block icon={<FileTextOutlined />} loading={descargando === 3} onClick={() => void descargar(3)} data-testid="descargar-cdr">
+                Descargar CDR
+              </Button>
+            )}
+            <Button block icon={<MailOutlined />} onClick={() => setDialogo('correo')}>
+              Enviar por correo
+            </Button>
+            {ruc && (
+              <Button block icon={<WhatsAppOutlined />} href={enlaceWhatsAppDocumento(doc, ruc)} target="_blank" rel="noopener noreferrer" data-testid="enlace-whatsapp">
+                Enviar por WhatsApp
+              </Button>
+            )}
+          </Space>
+        </Card>
+        <Card title="Acciones" size="small" style={{ marginTop: 16 }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            {esComprobante(doc) && !doc.Anulado && (
+              <>
+                <Button block onClick={() => navigate(`/admin/documentos/emitir/nota-credito?referencia=${doc.Id}`)} data-testid="emitir-nota-credito">
+                  Emitir nota de crédito
+                </Button>
+                <Button block onClick={() => navigate(`/admin/documentos/emitir/nota-debito?referencia=${doc.Id}`)}>
+                  Emitir nota de débito
+                </Button>
+              </>
+            )}
+            {esTributario(doc) && (
+              <Button block danger icon={<StopOutlined />} disabled={!puedeAnular && !doc.Anulado} onClick={() => setDialogo('anular')} data-testid="anular">
+                Anular
+              </Button>
+            )}
+            {!puedeAnular && !doc.Anulado && esTributario(doc) && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                Solo se anulan documentos aceptados por SUNAT.
+              </Typography.Text>
+            )}
+          </Space>
+        </Card>
+      </Col>
+      {dialogo === 'vista' && <VistaPrevia doc={doc} formato={formato} onCerrar={() => setDialogo(null)} />}
+      {dialogo === 'anular' && <AnularModal doc={doc} onCerrar={() => setDialogo(null)} />}
+      {dialogo === 'correo' && <CorreoModal doc={doc} formato={formato} onCerrar={() => setDialogo(null)} />}
+    </Row>
+  );
+}

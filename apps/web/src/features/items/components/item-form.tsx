@@ -1,0 +1,122 @@
+import { App, Button, Col, Form, Input, Radio, Row, Select, Space, Switch } from 'antd';
+import { useEffect } from 'react';
+import { descripcionCatalogo } from '@yupana/sunat/isomorfico';
+import { AfectacionesIgv, EstandaresCodigoProducto, UnidadesItem, validarCodigoProducto, type TEstandarCodigoProducto, type TItem, type TItemGuardar } from '@yupana/contracts';
+import { ApiError, mensajeDeError } from '../../../lib/api-error';
+import { useGuardarItem } from '../api/guardar-item';
+
+type Valores = Omit<TItemGuardar, 'LogEstado'>;
+
+const opcionesAfectacion = AfectacionesIgv.map((c) => ({ value: c, label: `${c} - ${descripcionCatalogo('07', c) ?? ''}` }));
+
+type Props = { item: TItem | null; onGuardado: () => void; onCancelar: () => void };
+
+export function ItemForm({ item, onGuardado, onCancelar }: Props) {
+  const [form] = Form.useForm<Valores>();
+  const { message } = App.useApp();
+  const guardar = useGuardarItem();
+  const estandar = Form.useWatch('EstandarCodigoProducto', form);
+
+  useEffect(() => {
+    form.setFieldsValue(
+      item
+        ? { ...item, CodigoUnidad: item.CodigoUnidad as 'NIU' | 'ZZ', AfectacionIgv: item.AfectacionIgv as Valores['AfectacionIgv'], EstandarCodigoProducto: item.EstandarCodigoProducto as TEstandarCodigoProducto | null }
+        : { CodigoUnidad: 'NIU', PrecioIncluyeIgv: true, AfectacionIgv: '10', EsFavorito: false, Codigo: '', Descripcion: '', Precio: '' },
+    );
+  }, [item, form]);
+
+  async function enviar(v: Valores) {
+    try {
+      await guardar.mutateAsync({ datos: { ...v, EstandarCodigoProducto: v.EstandarCodigoProducto || null, CodigoProducto: v.CodigoProducto || null }, id: item?.Id });
+      message.success(item ? 'Producto o servicio actualizado' : 'Producto o servicio registrado');
+      onGuardado();
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.errores).length)
+        form.setFields(Object.entries(e.errores).map(([name, error]) => ({ name: name as keyof Valores, errors: [error] })));
+      else message.error(mensajeDeError(e));
+    }
+  }
+
+  return (
+    <Form form={form} layout="vertical" onFinish={enviar} requiredMark="optional" data-testid="form-item">
+      <Row gutter={12}>
+        <Col xs={24} sm={10}>
+          <Form.Item name="Codigo" label="Código" rules={[{ required: true, whitespace: true, message: 'Ingrese el código' }]}>
+            <Input maxLength={30} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={14}>
+          <Form.Item name="CodigoUnidad" label="Unidad" rules={[{ required: true, message: 'Seleccione la unidad (NIU o ZZ)' }]}>
+            <Radio.Group optionType="button" options={Object.entries(UnidadesItem).map(([value, label]) => ({ value, label: `${value} · ${label}` }))} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="Descripcion" label="Descripción" rules={[{ required: true, whitespace: true, message: 'Ingrese la descripción' }]}>
+        <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 4 }} />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col xs={24} sm={10}>
+          <Form.Item
+            name="Precio"
+            label="Precio"
+            rules={[
+              { required: true, message: 'Ingrese el precio' },
+              { pattern: /^\d{1,12}(\.\d{1,10})?$/, message: 'Precio no válido (hasta 10 decimales)' },
+            ]}
+          >
+            <Input inputMode="decimal" prefix="S/" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={14}>
+          <Form.Item name="PrecioIncluyeIgv" label="El precio" >
+            <Radio.Group
+              options={[
+                { value: true, label: 'Incluye IGV' },
+                { value: false, label: 'No incluye IGV' },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="AfectacionIgv" label="Afectación del IGV (catálogo 07)" rules={[{ required: true, message: 'Seleccione la afectación del IGV' }]}>
+        <Select options={opcionesAfectacion} showSearch={{ optionFilterProp: 'label' }} />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col xs={24} sm={10}>
+          <Form.Item name="EstandarCodigoProducto" label="Estándar del código de producto">
+            <Select allowClear placeholder="Ninguno" options={EstandaresCodigoProducto.map((e) => ({ value: e, label: e }))} onChange={() => form.validateFields(['CodigoProducto']).catch(() => undefined)} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={14}>
+          <Form.Item
+            name="CodigoProducto"
+            label="Código de producto"
+            dependencies={['EstandarCodigoProducto']}
+            rules={[
+              {
+                validator: async (_r, valor: string | undefined) => {
+                  if (!estandar && !valor) return;
+                  if (estandar && !valor) throw new Error('Ingrese el código de producto');
+                  if (!estandar) throw new Error('Seleccione el estándar del código de producto');
+                  const m = validarCodigoProducto(estandar as TEstandarCodigoProducto, valor!.trim());
+                  if (m) throw new Error(m);
+                },
+              },
+            ]}
+          >
+            <Input maxLength={14} inputMode="numeric" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="EsFavorito" label="Favorito" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
+        <Button onClick={onCancelar}>Cancelar</Button>
+        <Button type="primary" htmlType="submit" loading={guardar.isPending}>
+          {item ? 'Guardar cambios' : 'Registrar'}
+        </Button>
+      </Space>
+    </Form>
+  );
+}

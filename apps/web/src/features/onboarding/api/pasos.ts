@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TPasoWizard, TPersonaContacto, TTipoConfiguracion } from '@yupana/contracts';
+import { api } from '../../../lib/session';
+
+type TPasos = { Pasos: TPasoWizard[] };
+const base = '/seguridad/v3/usuarios/universales/pasos';
+
+/** Each step refreshes what depends on the company (info, balance, banners). */
+function usePaso<T>(fn: (d: T) => Promise<TPasos>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: ['onboarding'] });
+      await qc.invalidateQueries({ queryKey: ['pagos'] });
+    },
+  });
+}
+
+export const useTipoConfiguracion = () => usePaso((d: TTipoConfiguracion) => api.put<TPasos>(`${base}/tipo-configuracion`, d));
+export const usePersonaContacto = () => usePaso((d: TPersonaContacto) => api.put<TPasos>(`${base}/persona-de-contacto`, d));
+export const useCerrarSeries = () => usePaso(() => api.put<TPasos>(`${base}/series-electronicas`));

@@ -1,0 +1,36 @@
+import { Button, Card, Result, Spin, Steps, Typography } from 'antd';
+import { Outlet, useLocation } from 'react-router';
+import { RutasWizard } from '@yupana/contracts';
+import { useInfoUniversal } from '../../../components/banners/api-banners';
+import { mensajeDeError } from '../../../lib/api-error';
+import { useConfigPublica } from '../../../lib/api/get-config-publica';
+import { cerrarSesion } from '../../../lib/session';
+
+const PASOS = [
+  { ruta: RutasWizard.TIPO_CONFIGURACION, titulo: 'Tipo de configuración' },
+  { ruta: RutasWizard.PERSONA_CONTACTO, titulo: 'Persona de contacto' },
+  { ruta: RutasWizard.SERIES_ELECTRONICAS, titulo: 'Series' },
+  { ruta: RutasWizard.OPCIONES_CONFIGURACION, titulo: 'Listo' },
+];
+
+/** The setup wizard's frame (outside the shell): brand, progress and the current step. */
+export function WizardLayout() {
+  const { pathname } = useLocation();
+  const info = useInfoUniversal();
+  const config = useConfigPublica();
+  const actual = Math.max(0, PASOS.findIndex((p) => pathname.startsWith(p.ruta)));
+  return (
+    <div style={{ minHeight: '100vh', background: '#f0f2f5', padding: 16 }}>
+      <Card style={{ maxWidth: 820, margin: '24px auto' }} data-testid="asistente-configuracion">
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            Configura tu empresa en {config.data?.Marca ?? 'Yupana'}
+          </Typography.Title>
+          <Button onClick={() => void cerrarSesion()}>Cerrar Sesión</Button>
+        </div>
+        <Steps current={actual} items={PASOS.map((p) => ({ title: p.titulo }))} style={{ margin: '24px 0' }} size="small" />
+        {info.isLoading ? <Spin /> : info.isError ? <Result status="error" title={mensajeDeError(info.error)} /> : <Outlet />}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { CheckOutlined, GiftOutlined } from '@ant-design/icons';
+import { Alert, App, Badge, Button, Card, Col, Empty, Modal, Radio, Row, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { TEXTO_PROMO, textoPromo, type TPlan, type TPrepago } from '@yupana/contracts';
+import { useSaldo } from '../../../components/banners/api-banners';
+import { mensajeDeError } from '../../../lib/api-error';
+import { authStorage } from '../../../lib/auth-storage';
+import { useComprarPaquete } from '../api/comprar-paquete';
+import { usePaquetesComprables } from '../api/paquetes';
+import { SubirVoucherModal } from '../components/subir-voucher-modal';
+
+const PLAN_DE_POR_VIDA = 5;
+
+/** The plan purchase list (paid packages of plan type 1, 2 or 5); with ?promocion=true the lifetime offer leads. */
+export function RecargasPage() {
+  const [params] = useSearchParams();
+  const promocion = params.get('promocion') === 'true';
+  const paquetes = usePaquetesComprables();
+  const saldo = useSaldo();
+  const comprar = useComprarPaquete();
+  const navegar = useNavigate();
+  const { message } = App.useApp();
+  const [elegido, setElegido] = useState<TPlan | null>(null);
+  const [factura, setFactura] = useState(false);
+  const [compra, setCompra] = useState<TPrepago | null>(null);
+  const tieneRuc = !!authStorage.dataUser()?.DocumentoEmpresa;
+  const detallePromo = textoPromo(saldo.data?.DiasPromocion);
+
+  let lista = paquetes.data?.Data ?? [];
+  if (promocion) lista = [...lista].sort((a, b) => Number(b.TipoPlan === PLAN_DE_POR_VIDA) - Number(a.TipoPlan === PLAN_DE_POR_VIDA));
+
+  return (
+    <div data-testid="pagina-recargas">
+      {promocion && detallePromo && (
+        <Alert type="warning" showIcon icon={<GiftOutlined />} title={TEXTO_PROMO} description={detallePromo} style={{ marginBottom: 16 }} />
+      )}
+      {paquetes.isError && <Alert type="error" showIcon title={mensajeDeError(paquetes.error)} />}
+      {paquetes.isLoading ? (
+        <Spin />
+      ) : lista.length === 0 ? (
+        <Empty description="No hay paquetes a la venta" />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {lista.map((p) => {
+            const tarjeta = (
+              <Card
+                title={p.Nombre}
+                styles={{ header: { background: p.Color ?? undefined, color: p.Color ? '#fff' : undefined } }}
+                actions={[
+                  <Button key="comprar" type="primary" onClick={() => setElegido(p)} aria-label={`Comprar ${p.Nombre}`}>
+                    Comprar
+                  </Button>,
+                ]}
+                data-testid={`paquete-${p.Id}`}
+              >
+                <Typography.Title level={3} style={{ marginTop: 0 }}>
+                  {p.Moneda} {p.Precio}
+                </Typography.Title>
+                <Typography.Text type="secondary">{p.TiempoPago}</Typography.Text>
+                {p.Descripcion && <Typography.Paragraph style={{ marginTop: 8 }}>{p.Descripcion}</Typography.Paragraph>}
+                <Space direction="vertical" size={2}>
+                  {p.Caracteristicas.map((c) => (
+                    <span key={c}>
+                      <CheckOutlined style={{ color: '#52c41a' }} /> {c}
+                    </span>
+                  ))}
+                  {p.CaracteristicasSecundarias.map((c) => (
+                    <Typography.Text key={c} type="secondary">
+                      {c}
+                    </Typography.Text>
+                  ))}
+                </Space>
+              </Card>
+            );
+            return (
+              <Col key={p.Id} xs={24} sm={12} lg={6}>
+                {promocion && p.TipoPlan === PLAN_DE_POR_VIDA ? <Badge.Ribbon text="Promoción">{tarjeta}</Badge.Ribbon> : tarjeta}
+              </Col>
+            );
+          })}
+        </Row>
+      )}
+      <Modal
+        open={!!elegido}
+        title={`Comprar ${elegido?.Nombre ?? ''}`}
+        okText="Confirmar compra"
+        cancelText="Cancelar"
+        confirmLoading={comprar.isPending}
+        onCancel={() => setElegido(null)}
+        onOk={() =>
+          elegido &&
+          comprar
+            .mutateAsync({ IdPlan: elegido.Id, RequiereFactura: factura })
+            .then((c) => {
+              setElegido(null);
+              setCompra(c);
+            })
+            .catch((e: unknown) => message.error(mensajeDeError(e)))
+        }
+      >
+        <Typography.Paragraph>
+          Total a pagar: {elegido?.Moneda} {elegido?.Precio}. Luego suba su comprobante de pago (depósito o transferencia) para que lo aprobemos.
+        </Typography.Paragraph>
+        <Radio.Group value={factura} onChange={(e) => setFactura(e.target.value as boolean)}>
+          <Radio value={false}>Boleta</Radio>
+          <Radio value={true} disabled={!tieneRuc}>
+            Factura {tieneRuc ? '' : '(requiere RUC)'}
+          </Radio>
+        </Radio.Group>
+      </Modal>
+      <SubirVoucherModal
+        idPago={compra?.IdPrepago ?? null}
+        concepto={compra?.NombrePaquete}
+        onCerrar={() => {
+          setCompra(null);
+          navegar('/admin/pagos');
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,369 @@
+import { expect, test, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { iniciarSesion, leerStorage } from './helpers';
+
+// Issue 6: plans and payments on the main brand (the shared server), and the receipt variant (a server of its own,
+// started here with YUPANA_MARCA=tuboleta, restarted with a later clock to see the demo expire).
+
+const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The smallest valid PNG (1x1), as a payment voucher.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAAABJRU5ErkJggg==', 'base64');
+
+test.describe.configure({ mode: 'serial' });
+// Pages load their chunk and data after each navigation; the machine is shared with other runs.
+const esperar = expect.configure({ timeout: 20_000 });
+
+async function cerrarSesion(page: Page) {
+  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies();
+}
+
+/** The number in 'N comprobantes disponibles' of the balance banner. */
+async function disponibles(page: Page): Promise<number> {
+  const texto = await page.getByTestId('banner-saldo').innerText();
+  const m = /([\d,]+) comprobantes disponibles/.exec(texto);
+  if (!m) throw new Error(`el banner no muestra los disponibles: ${texto}`);
+  return Number(m[1].replace(/,/g, ''));
+}
+
+test.describe('marca principal: compra, comprobante de pago y aprobación del proveedor', () => {
+  test('el cliente compra y sube su pago, ve la deuda; el proveedor aprueba; el saldo sube y la deuda se cancela', async ({ page }) => {
+    test.setTimeout(120_000);
+    await iniciarSesion(page, 'sinruc.supervisor');
+    await esperar(page.getByTestId('banner-saldo')).toContainText('comprobantes no tributarios');
+    const antes = await disponibles(page);
+    await esperar(page.getByTestId('banner-deuda')).toContainText('Felicitaciones!!!, estás al día en tus pagos');
+
+    // Purchase list: only paid packages of plan type 1, 2 or 5.
+    await page.goto('/admin/pagos/recargastuboletape');
+    await esperar(page.getByTestId('pagina-recargas')).toBeVisible();
+    await esperar(page.getByText('Plan Gratuito')).toHaveCount(0);
+    await esperar(page.getByText('Plan Corporativo')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Comprar Paquete Emprendedor' }).click();
+    await page.getByRole('button', { name: 'Confirmar compra' }).click();
+
+    // A wrong file type is refused in the browser before it is sent.
+    const modal = page.getByRole('dialog', { name: 'Subir comprobante de pago' });
+    await modal.locator('input[type=file]').setInputFiles({ name: 'pago.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+    await esperar(modal.getByText('El comprobante de pago debe ser una imagen (PNG o JPG) o un PDF')).toBeVisible();
+    await modal.locator('input[type=file]').setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: PNG });
+    await modal.getByLabel('Número de operación').fill('778899');
+    await modal.getByRole('button', { name: 'Subir' }).click();
+    await esperar(page).toHaveURL(/\/admin\/pagos$/);
+    const fila = page.getByRole('row').filter({ hasText: 'Paquete Emprendedor' }).first();
+    await esperar(fila).toContainText('En proceso');
+
+    // One pending invoice: the yellow debt banner.
+    await page.reload();
+    await esperar(page.getByTestId('banner-deuda')).toHaveAttribute('data-estado', 'una');
+    await esperar(page.getByTestId('banner-deuda')).toContainText('Tienes una factura pendiente de pago por S/ 29.90');
+    await esperar(page.getByRole('link', { name: 'Subir mi pago' })).toBeVisible();
+
+    // The provider's staff approve it.
+    await cerrarSesion(page);
+    await iniciarSesion(page, 'soporte');
+    await page.goto('/admin/gestion-pagos');
+    const pago = page.getByRole('row').filter({ hasText: 'BODEGA DOÑA ROSA' }).filter({ hasText: 'Paquete Emprendedor' }).first();
+    await esperar(pago).toContainText('En proceso');
+    await pago.getByRole('button', { name: 'Aprobar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Aprobar' }).click();
+    await esperar(page.getByText('Pago aprobado')).toBeVisible();
+
+    // The customer's balance rises by the package's 100 documents and the debt is settled.
+    await cerrarSesion(page);
+    await iniciarSesion(page, 'sinruc.supervisor');
+    await esperar.poll(() => disponibles(page)).toBe(antes + 100);
+    await esperar(page.getByTestId('banner-deuda')).toContainText('Felicitaciones!!!, estás al día en tus pagos');
+    await page.goto('/admin/deudas/mis-deudas');
+    // The provider's own boleta for the payment, issued through the same engine, with its PDF.
+    const factura = page.getByTestId('pagina-mis-deudas').getByRole('row').filter({ hasText: 'Paquete Emprendedor' }).first();
+    await esperar(factura).toContainText('Facturado');
+    await esperar(factura.getByRole('button', { name: /^PDF de B\d{3}-\d+$/ })).toBeVisible();
+    const [pestanha] = await Promise.all([page.context().waitForEvent('page'), factura.getByRole('button', { name: /^PDF de / }).click()]);
+    await pestanha.close();
+    await page.goto('/admin/pagos');
+    await esperar(page.getByRole('row').filter({ hasText: 'Paquete Emprendedor' }).first()).toContainText(/B\d{3}-\d+/);
+  });
+});
+
+test.describe('marca principal: lo que decide la marca', () => {
+  test('título y logo de Yupana, /auth/inicio lleva a /auth/login y config-tuboleta no es alcanzable', async ({ page }) => {
+    await page.goto('/auth/inicio?volver=%2Fadmin%2Fpagos');
+    await esperar(page).toHaveURL(/\/auth\/login\?volver=%2Fadmin%2Fpagos$/);
+    await esperar(page).toHaveTitle('Yupana | Iniciar sesión');
+    // Signed out: the receipt-only area sends to the login page.
+    await page.goto('/config-tuboleta/configuracion/datos-de-mi-cuenta');
+    await esperar(page).toHaveURL(/\/auth\/login/);
+    await iniciarSesion(page, 'supervisor');
+    await esperar(page).toHaveTitle('Yupana | Inicio');
+    await esperar(page.locator('.yp-header').getByTestId('logo-marca')).toHaveAttribute('data-variante', 'erp');
+    // Signed in: still not reachable (sent to the shell's home), and the user menu's Configuración is the profile.
+    await page.goto('/config-tuboleta/configuracion/datos-de-mi-cuenta');
+    await esperar(page).toHaveURL(/\/admin$/);
+    await esperar(page.getByTestId('pagina-datos-mi-cuenta')).toHaveCount(0);
+    await page.getByTestId('menu-usuario').click();
+    await page.locator('.ant-dropdown-menu').getByRole('menuitem', { name: 'Configuración' }).click();
+    await esperar(page).toHaveURL(/\/admin\/usuario\/perfil$/);
+  });
+});
+
+/** A second server: the receipt variant on its own database, optionally with the payments clock moved forward. */
+class ServidorBoletas {
+  proceso: ChildProcess | null = null;
+  readonly puerto = Number(process.env.E2E_PORT || 3100) + 50;
+  readonly datos = mkdtempSync(path.join(tmpdir(), 'yupana-e2e-boletas-'));
+  get url() {
+    return `http://127.0.0.1:${this.puerto}`;
+  }
+
+  async iniciar(reloj?: string) {
+    this.proceso = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+      cwd: raiz,
+      env: {
+        ...process.env,
+        PORT: String(this.puerto),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.datos,
+        DATABASE_URL: '',
+        YUPANA_MARCA: 'tuboleta',
+        ...(reloj ? { YUPANA_RELOJ: reloj } : {}),
+        ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+      },
+      stdio: 'ignore',
+    });
+    const limite = Date.now() + 90_000;
+    while (Date.now() < limite) {
+      try {
+        if ((await fetch(`${this.url}/api/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error('el servidor de la variante de boletas no arrancó');
+  }
+
+  async detener() {
+    const p = this.proceso;
+    if (!p || p.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      p.once('exit', () => resolve());
+      p.kill('SIGTERM');
+    });
+    this.proceso = null;
+  }
+}
+
+test.describe('variante de boletas: registro, asistente DEMO, emisión y vencimiento de la demo', () => {
+  const servidor = new ServidorBoletas();
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    await servidor.iniciar();
+  });
+  test.afterAll(async () => {
+    await servidor.detener();
+    rmSync(servidor.datos, { recursive: true, force: true });
+  });
+
+  test('marca de boletas: /auth/inicio con el ingreso de la cuenta, título y logo, refresh v1, permisos universales, datos de mi cuenta, cierre directo y enlace de registro', async ({ page }) => {
+    test.setTimeout(120_000);
+    const base = servidor.url;
+    // The main brand's login page redirects to the receipt variant's one.
+    await page.goto(`${base}/auth/login`);
+    await esperar(page).toHaveURL(/\/auth\/inicio$/);
+    await esperar(page).toHaveTitle('Yupana Boletas | Iniciar sesión');
+    await esperar(page.getByTestId('logo-marca').first()).toHaveAttribute('data-variante', 'tuboleta');
+    await esperar(page.getByTestId('logo-marca').first()).toContainText('Yupana Boletas');
+
+    // Sign in at /auth/inicio; the menu comes from the universal users' permissions call.
+    const permisos = page.waitForRequest((r) => /\/api\/seguridad\/v3\/usuarios\/universales\/\d+\/permisos\/modulos/.test(r.url()));
+    await page.getByLabel('Usuario').fill('sinruc.supervisor');
+    await page.getByLabel('Contraseña').fill('Demo.2026');
+    const ingreso = page.waitForResponse((r) => r.url().endsWith('/api/seguridad/v3/usuarios/universales/cuenta/login'));
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    expect((await ingreso).status()).toBe(200);
+    await esperar(page).toHaveURL(/\/admin$/);
+    await permisos;
+    await esperar(page).toHaveTitle('Yupana Boletas | Inicio');
+    await esperar(page.locator('.yp-header').getByTestId('logo-marca')).toHaveAttribute('data-variante', 'tuboleta');
+
+    // An expired access token is renewed with the receipt variant's refresh call (v1).
+    await page.evaluate(() => localStorage.setItem('ExpiresInToken', btoa(String(Date.now() - 1000))));
+    const refresco = page.waitForResponse((r) => r.url().endsWith('/api/seguridad/v1/usuarios/refreshtoken'));
+    await page.goto(`${base}/admin/pagos`);
+    expect((await refresco).status()).toBe(200);
+
+    // Datos de mi cuenta, from the user menu's Configuración: edit, save, and it is still there after a reload.
+    await page.getByTestId('menu-usuario').click();
+    await page.locator('.ant-dropdown-menu').getByRole('menuitem', { name: 'Configuración' }).click();
+    await esperar(page).toHaveURL(/\/config-tuboleta\/configuracion\/datos-de-mi-cuenta$/);
+    await esperar(page).toHaveTitle('Yupana Boletas | Datos de mi cuenta');
+    const pagina = page.getByTestId('pagina-datos-mi-cuenta');
+    await esperar(pagina).toContainText('sinruc.supervisor');
+    const direccion = `Jr. Las Flores ${Date.now().toString(36)}`;
+    await pagina.getByLabel('Dirección de la empresa').fill(direccion);
+    await pagina.getByLabel('Celular').fill('12');
+    await pagina.getByRole('button', { name: 'Guardar cambios' }).click();
+    await esperar(pagina.getByText('Ingrese un celular de 9 dígitos')).toBeVisible();
+    await pagina.getByLabel('Celular').fill('987654000');
+    await pagina.getByRole('button', { name: 'Guardar cambios' }).click();
+    await esperar(page.getByText('Datos de su cuenta guardados')).toBeVisible();
+    await page.reload();
+    await esperar(page.getByTestId('pagina-datos-mi-cuenta').getByLabel('Dirección de la empresa')).toHaveValue(direccion);
+    await esperar(page.getByTestId('pagina-datos-mi-cuenta').getByLabel('Celular')).toHaveValue('987654000');
+
+    // Logout is direct in the receipt variant: no server call, straight to /auth/inicio.
+    const llamadasLogout: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/usuarios/logout')) llamadasLogout.push(r.url());
+    });
+    await page.getByTestId('menu-usuario').click();
+    await page.locator('.ant-dropdown-menu').getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+    await esperar(page).toHaveURL(/\/auth\/inicio$/);
+    expect(await leerStorage(page, 'AccessToken')).toBeNull();
+    expect(llamadasLogout).toEqual([]);
+
+    // Signed in again, the register link with accept and a token clears the session and shows the registration.
+    await page.getByLabel('Usuario').fill('sinruc.supervisor');
+    await page.getByLabel('Contraseña').fill('Demo.2026');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await esperar(page).toHaveURL(/\/admin$/);
+    await page.goto(`${base}/auth/registro?accept=true&token=enlace-${Date.now().toString(36)}`);
+    await esperar(page.getByTestId('pagina-registro')).toBeVisible();
+    await esperar(page).toHaveURL(/\/auth\/registro\?accept=true&token=/);
+    expect(await leerStorage(page, 'AccessToken')).toBeNull();
+    expect(await leerStorage(page, 'LogOut')).not.toBeNull();
+    // Without the link, a signed-out visitor may open it too; a signed-in one would be sent to the shell.
+    await page.goto(`${base}/admin`);
+    await esperar(page).toHaveURL(/\/auth\/inicio$/);
+  });
+
+  test('el proveedor reintenta desde su bandeja el comprobante de un pago aprobado cuya emisión falló', async ({ page }) => {
+    test.setTimeout(120_000);
+    const base = servidor.url;
+    // This server's database is its own: the provider's boleta series can be switched off here without touching others.
+    const sesion = async (usuario: string) => {
+      const r = await fetch(`${base}/api/seguridad/v3/usuarios/login/1`, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from(`${usuario}:Demo.2026`).toString('base64')}` } });
+      expect(r.status).toBe(200);
+      return (await r.json()) as { AccessToken: string; IdEntidadEmpresa: number };
+    };
+    const llamar = async (token: string, method: string, ruta: string, body?: unknown) => {
+      const r = await fetch(`${base}/api${ruta}`, { method, headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      return { status: r.status, json: (await r.json()) as Record<string, unknown> & { Data?: Record<string, unknown>[] } };
+    };
+    const supervisor = (await sesion('supervisor')).AccessToken;
+    const soporte = (await sesion('soporte')).AccessToken;
+    const sesionCliente = await sesion('sinruc.supervisor');
+    const cliente = sesionCliente.AccessToken;
+    type TSerie = { Id: number; IdSucursal: number; IdTipoDocumento: number; Serie: string; TipoSerie: number; Descripcion: string | null; IdTipoDocumentoReferencia: number | null };
+    const boletas = (await llamar(supervisor, 'GET', '/entidades/v1/entidades/series?ListaTipoDocumentos=1004')).json.Data as unknown as TSerie[];
+    expect(boletas.length).toBeGreaterThan(0);
+
+    const compra = await llamar(cliente, 'POST', '/pagos/v1/contratos/prepago', { IdPlan: 2 });
+    const idPago = compra.json.IdPrepago as number;
+    expect((await llamar(cliente, 'POST', `/pagos/v1/prepagos/${idPago}/comprobantes`, { NombreArchivo: 'voucher.png', TipoContenido: 'image/png', ContenidoBase64: PNG.toString('base64') })).status).toBe(200);
+    // Approved while the provider has no active boleta series: the approval stands, the receipt is not issued.
+    try {
+      for (const b of boletas) expect((await llamar(supervisor, 'DELETE', `/entidades/v1/series/${b.Id}`)).status).toBe(200);
+      expect((await llamar(soporte, 'PUT', `/pagos/v1/gestion/pagos/${idPago}/aprobaciones`)).status).toBe(200);
+    } finally {
+      for (const b of boletas)
+        await llamar(supervisor, 'PUT', '/entidades/v1/series', {
+          Id: b.Id,
+          IdSucursal: b.IdSucursal,
+          IdTipoDocumento: b.IdTipoDocumento,
+          Serie: b.Serie,
+          TipoSerie: b.TipoSerie,
+          Descripcion: b.Descripcion ?? undefined,
+          IdTipoDocumentoReferencia: b.IdTipoDocumentoReferencia ?? undefined,
+          LogEstado: 1,
+        });
+    }
+
+    // The provider's inbox: approved but not invoiced, with the retry button.
+    await page.goto(`${base}/auth/inicio`);
+    await page.getByLabel('Usuario').fill('soporte');
+    await page.getByLabel('Contraseña').fill('Demo.2026');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await esperar(page).toHaveURL(/\/admin$/);
+    await page.goto(`${base}/admin/gestion-pagos?estado=4`);
+    const fila = page.getByTestId('pagina-gestion-pagos').getByRole('row').filter({ hasText: 'BODEGA DOÑA ROSA' }).filter({ hasText: 'Paquete Emprendedor' }).first();
+    await esperar(fila).toContainText('Pagado');
+    await fila.getByRole('button', { name: 'Reintentar comprobante' }).click();
+    await esperar(page.getByText(/^Comprobante B\d{3}-\d+ emitido$/)).toBeVisible();
+    await esperar(page.getByTestId('pagina-gestion-pagos').getByRole('row').filter({ hasText: 'BODEGA DOÑA ROSA' }).filter({ hasText: 'Paquete Emprendedor' })).toHaveCount(0);
+    // The customer's payment now carries the provider's boleta.
+    const pagos = await llamar(cliente, 'GET', `/pagos/v1/pagos/entidadpago/${sesionCliente.IdEntidadEmpresa}/prepagos?NroPagina=1&RegxPag=50`);
+    expect(pagos.status).toBe(200);
+    expect(pagos.json.Data?.find((p) => p.IdPrepago === idPago)).toMatchObject({ Comprobante: expect.stringMatching(/^B\d{3}-\d+$/) });
+    await page.evaluate(() => localStorage.clear());
+  });
+
+  test('registra una cuenta, configura la DEMO, emite una boleta y la demo vence con el reloj adelantado', async ({ page }) => {
+    test.setTimeout(180_000);
+    const base = servidor.url;
+    const config = await (await fetch(`${base}/api/config/publica`)).json();
+    expect(config).toMatchObject({ Variante: 'tuboleta', Marca: 'Yupana Boletas' });
+
+    await page.goto(`${base}/auth/registro`);
+    await esperar(page.getByTestId('pagina-registro')).toContainText('Crea tu cuenta en Yupana Boletas');
+    await page.getByLabel('Nombres').fill('Lucía');
+    await page.getByLabel('Apellidos').fill('Huamán');
+    await page.getByLabel('Correo').fill('lucia.huaman@ejemplo.pe');
+    await page.getByLabel('Celular').fill('987000111');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Boletas.2026');
+    await page.getByLabel('Confirmar contraseña').fill('Boletas.2026');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+    // The wizard: configuration type -> contact person -> series -> done.
+    await esperar(page).toHaveURL(/\/inicializacion-tuboleta\/tipo-configuracion$/);
+    await page.getByRole('radio', { name: 'Cuenta DEMO' }).click();
+    await page.getByLabel('Nombre del negocio').fill('Bodega Lucía');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await esperar(page).toHaveURL(/wizard-config\/persona-de-contacto$/);
+    await page.getByLabel('Nombre de la persona de contacto').fill('Lucía Huamán');
+    await page.getByLabel('Celular').fill('987000111');
+    await page.getByLabel('Correo').fill('lucia.huaman@ejemplo.pe');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await esperar(page).toHaveURL(/wizard-config\/series-electronicas$/);
+    await esperar(page.getByLabel('Serie de Boletas de venta electrónicas')).toHaveValue('B001');
+    await page.getByRole('button', { name: 'Guardar series y continuar' }).click();
+    await esperar(page).toHaveURL(/wizard-config\/opciones-configuracion$/);
+    await page.getByRole('button', { name: 'Ir al inicio' }).click();
+
+    // The shell of the receipt variant: DEMO balance banner, no debt banner.
+    await esperar(page.getByTestId('banner-saldo')).toContainText('Usted se encuentra en una cuenta DEMO');
+    await esperar(page.getByRole('link', { name: 'Configura tu empresa ahora' })).toBeVisible();
+    await esperar(page.getByTestId('banner-deuda')).toHaveCount(0);
+    const antes = await disponibles(page);
+    expect(antes).toBe(10_000_000);
+
+    // Issue a boleta; the balance falls by one.
+    await page.goto(`${base}/admin/documentos/emitir/boleta`);
+    await esperar(page.getByLabel('Razón social o nombre')).toHaveValue('CLIENTES VARIOS');
+    await page.getByRole('combobox', { name: 'Serie' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page.getByLabel('Descripción del ítem 1').fill('Pan francés x 10');
+    await page.getByLabel('Cantidad del ítem 1').fill('2');
+    await page.getByLabel('Precio del ítem 1').fill('3.00');
+    await page.getByTestId('emitir').click();
+    await esperar(page).toHaveURL(/\/admin\/documentos\/\d+$/, { timeout: 30_000 });
+    await esperar(page.getByTestId('serie-numero')).toHaveText(/^B001-\d+$/);
+    await page.goto(`${base}/admin`);
+    await esperar.poll(() => disponibles(page)).toBe(antes - 1);
+
+    // 40 days later (the trial is 15): the overlay blocks the app.
+    await servidor.detener();
+    await servidor.iniciar(new Date(Date.now() + 40 * 86_400_000).toISOString());
+    await page.goto(`${base}/admin`);
+    const overlay = page.getByTestId('demo-vencido');
+    await esperar(overlay).toContainText('Su tiempo en la cuenta demo a finalizado, por favor configure su empresa ahora.');
+    await esperar(overlay.getByRole('button', { name: 'Configurar empresa' })).toBeVisible();
+    await overlay.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await esperar(page).toHaveURL(/\/auth\/(login|inicio)/);
+  });
+});

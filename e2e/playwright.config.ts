@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// E2E_PORT and E2E_WEB_DIST let several runs share one machine without colliding.
+const PUERTO = Number(process.env.E2E_PORT || 3100);
+
+// A fresh embedded database per run, so every run starts from the demo data. The config is loaded by the runner and
+// again by each worker: the environment variable makes them all agree on one folder.
+process.env.YUPANA_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'yupana-e2e-'));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: path.join(raiz, 'test-results'),
+  globalTeardown: './global-teardown.ts',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  // Two cores are shared with other work: one worker keeps timings predictable.
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PUERTO}`,
+    locale: 'es-PE',
+    timezoneId: 'America/Lima',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // Same launch as `npm start`: build the web app if stale, then the API (which serves it) under tsx.
+    command: 'node scripts/build-web.mjs && node --import tsx apps/api/src/main.ts',
+    cwd: raiz,
+    url: `http://localhost:${PUERTO}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(PUERTO), DATA_DIR: process.env.YUPANA_E2E_DATA_DIR, ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}), DATABASE_URL: '', HOST: '127.0.0.1' },
+  },
+});

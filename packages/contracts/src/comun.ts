@@ -1,0 +1,36 @@
+import { z } from './zod-es';
+
+/** Error body of every failed call: `Errores` maps a field name to its Spanish message (validation only). */
+export const ZError = z.object({
+  ErrorId: z.number().int(),
+  Mensaje: z.string(),
+  Errores: z.record(z.string(), z.string()).optional(),
+  IdSolicitud: z.string().optional().describe('Id of the request, to quote to support (unexpected errors)'),
+});
+export type TError = z.infer<typeof ZError>;
+
+export const ZMensaje = z.object({ Mensaje: z.string() });
+export type TMensaje = z.infer<typeof ZMensaje>;
+
+/** A positive integer id taken from a path or query string. */
+export const ZId = z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').positive('Debe ser mayor que cero');
+
+/** Record status: 1 active, 0 inactive. */
+export const ZLogEstado = z.union([z.literal(0), z.literal(1)]);
+
+/** User status: 0 inactive, 1 active, 2 deleted, 3 pending invitation. */
+export const EstadoUsuario = { INACTIVO: 0, ACTIVO: 1, ELIMINADO: 2, INVITACION_PENDIENTE: 3 } as const;
+export const ZEstadoUsuario = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+
+/** Company type: 0 with RUC, 1 demo, 2 without RUC. */
+export const TipoEmpresa = { CON_RUC: 0, DEMO: 1, SIN_RUC: 2 } as const;
+export const ZTipoEmpresa = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+/** Tax regime: 0 RUS/small business, 1 MYPE tributario, 2 simplified single, 3 special income, 4 general. */
+export const ZRegimenTributario = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+
+/** Roles of the seed. */
+export const Roles = { CAJERO: 1, SUPERVISOR: 2, SOPORTE: 4 } as const;
+
+/** ERP module id (the seed's IdModulo for the main variant). */
+export const MODULO_ERP = 1;

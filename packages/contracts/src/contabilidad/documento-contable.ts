@@ -1,0 +1,219 @@
+import { z } from '../zod-es';
+import { ZId } from '../comun';
+import { ZIdTipoDocumentoContable } from './catalogos';
+
+/**
+ * Issuing contract: POST /api/contabilidad/v1/documentoContable with the seed's Accounting document fields.
+ * Money and quantities travel as decimal text ("118.00", up to 10 decimals for unit values); numbers are
+ * accepted and converted to text, never computed as floats.
+ */
+const ZDecimalTexto = (campo: string, decimales = 10) =>
+  z
+    .union([z.string(), z.number()], { error: `${campo}: indique un número` })
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+    .refine((v) => new RegExp(`^\\d{1,12}(\\.\\d{1,${decimales}})?$`).test(v), `${campo}: número no negativo con hasta ${decimales} decimales`);
+
+const ZFechaIso = z.string({ error: 'Indique la fecha' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha con formato AAAA-MM-DD');
+
+export const ZItemDocumento = z.object({
+  IdItem: z.number().int().positive().optional().describe('Item of the catalogue, when it comes from one'),
+  // SUNAT 4269: 1-30 characters; hyphens and spaces are fine, line breaks and tabs are not.
+  CodigoItem: z.string().trim().max(30, 'Máximo 30 caracteres').regex(/^[^\t\n\r\u0085\u2028\u2029]*$/, 'El código de producto no admite saltos de línea ni tabulaciones').optional(),
+  ItemDescripcion: z.string({ error: 'Indique la descripción' }).trim().min(1, 'Indique la descripción').max(500, 'Máximo 500 caracteres'),
+  CodigoUnidad: z.string().trim().max(3).default('NIU').describe('SUNAT catálogo 03 (NIU bienes, ZZ servicios)'),
+  Cantidad: ZDecimalTexto('Cantidad').refine((v) => /[1-9]/.test(v), 'La cantidad debe ser mayor que cero'),
+  PrecioUnitario: ZDecimalTexto('Precio unitario').optional().describe('Unit price WITH IGV (final price)'),
+  ValorUnitario: ZDecimalTexto('Valor unitario').optional().describe('Unit value WITHOUT IGV'),
+  Descuento: ZDecimalTexto('Descuento', 2).optional().describe('Line discount amount (catálogo 53 code 00)'),
+  TipoAfectacion: z.string().regex(/^\d{2}$/, 'Tipo de afectación del IGV (catálogo 07)').default('10'),
+  PorcentajeIgv: ZDecimalTexto('Porcentaje de IGV', 2).optional(),
+  ICBPER: z.boolean().optional().describe('Plastic bag tax applies (per unit, S/ 0.50)'),
+  CodigoProductoSunat: z.string().regex(/^\d{8}$/, 'Código UNSPSC de 8 dígitos').optional(),
+  CodigoLote: z.string().max(30).optional(),
+  IdAlmacen: z.number().int().optional(),
+  IdInventario: z.number().int().optional(),
+  IdUnidad: z.number().int().optional(),
+});
+export type TItemDocumento = z.infer<typeof ZItemDocumento>;
+
+/** Document entity link: TipoEntidad 1 issuer, 2 receiver, 3 collaborator. The receiver travels inline. */
+export const ZEntidadDocumento = z.object({
+  IdEntidad: z.number().int().positive().optional(),
+  TipoEntidad: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Tipo de entidad: 1 emisor, 2 receptor, 3 colaborador' }),
+  IdTipoDocumento: z.number({ error: 'Indique el tipo de documento' }).int().min(1, 'Tipo de documento no válido').max(12, 'Tipo de documento no válido'),
+  NumeroDocumento: z.string({ error: 'Indique el número de documento' }).trim().max(15, 'Máximo 15 caracteres'),
+  RazonSocial: z.string({ error: 'Indique la razón social o nombre' }).trim().min(1, 'Indique la razón social o nombre').max(250, 'Máximo 250 caracteres'),
+  Direccion: z.string().trim().max(250, 'Máximo 250 caracteres').optional(),
+  IdUbigeo: z.string().regex(/^\d{6}$/, 'Ubigeo de 6 dígitos').optional(),
+  CorreoEntidadReceptor: z.union([z.literal(''), z.email('Correo no válido')]).optional(),
+  Telefono: z.string().trim().max(30).optional(),
+});
+export type TEntidadDocumento = z.infer<typeof ZEntidadDocumento>;
+
+export const ZCuotaDocumento = z.object({
+  Monto: ZDecimalTexto('Monto', 2),
+  FechaVencimiento: ZFechaIso,
+});
+
+/** Affected document of a credit/debit note: by id (preferred) or by series and number. */
+export const ZReferenciaDocumento = z.object({
+  IdDocumentoReferencia: z.number().int().positive().optional(),
+  IdTipoDocumento: ZIdTipoDocumentoContable.optional(),
+  Serie: z.string().regex(/^[A-Z0-9]{4}$/, 'Serie de 4 caracteres').optional(),
+  Correlativo: z.number().int().positive().optional(),
+  CodigoMotivo: z.string().regex(/^\d{2}$/, 'Motivo de la nota (catálogo 09 o 10)'),
+  DescripcionMotivo: z.string().trim().min(1, 'Indique el sustento de la nota').max(250, 'Máximo 250 caracteres'),
+});
+
+const ZPunto = z.object({
+  IdUbigeo: z.string({ error: 'Indique el ubigeo' }).regex(/^\d{6}$/, 'Ubigeo de 6 dígitos'),
+  Direccion: z.string({ error: 'Indique la dirección' }).trim().min(1, 'Indique la dirección').max(200, 'Máximo 200 caracteres'),
+  RucAsociado: z.string().regex(/^\d{11}$/, 'RUC de 11 dígitos').optional(),
+  CodigoEstablecimiento: z.string().regex(/^\d{4}$/, 'Código de 4 dígitos').optional(),
+});
+
+export const PATRON_PLACA = /^[A-Z0-9]{3}-?[A-Z0-9]{3}$/;
+export const ZConductorTraslado = z.object({
+  IdTipoDocumento: z.number().int().min(1).max(12),
+  NumeroDocumento: z.string().trim().min(1).max(15),
+  Nombres: z.string().trim().min(1, 'Indique los nombres').max(250),
+  Apellidos: z.string().trim().min(1, 'Indique los apellidos').max(250),
+  Licencia: z.string().trim().min(9, 'Licencia de 9 a 10 caracteres').max(10, 'Licencia de 9 a 10 caracteres'),
+});
+
+/** Dispatch guide (GRE) fields of the seed: points, transfer date, reason, mode, carrier and vehicles. */
+export const ZDatosTraslado = z.object({
+  PuntoPartida: ZPunto,
+  PuntoLlegada: ZPunto,
+  FechaTraslado: ZFechaIso,
+  MotivoTraslado: z.string().regex(/^\d{2}$/, 'Motivo de traslado (catálogo 20)').default('01'),
+  DescripcionMotivo: z.string().trim().max(100).optional(),
+  ModalidadTraslado: z.enum(['01', '02'], { error: 'Modalidad: 01 transporte público, 02 transporte privado' }).default('02'),
+  PesoBrutoTotal: ZDecimalTexto('Peso bruto', 3),
+  UnidadPeso: z.enum(['KGM', 'TNE']).default('KGM'),
+  NumeroBultos: z.number().int().positive().optional(),
+  /** Only for public transport (modalidad 01). */
+  RucTransportista: z.string().regex(/^\d{11}$/, 'RUC de 11 dígitos').optional(),
+  RazonSocialTransportista: z.string().trim().max(250).optional(),
+  RegistroMtc: z.string().trim().max(20).optional(),
+  /** Plate 'ABC123 O ABC-123'. */
+  Placas: z.array(z.string().trim().toUpperCase().regex(PATRON_PLACA, 'ABC123 O ABC-123')).max(3).optional(),
+  /** GRE transportista: the shipper (remitente). */
+  Remitente: z
+    .object({ IdTipoDocumento: z.number().int().min(1).max(12), NumeroDocumento: z.string().trim().max(15), RazonSocial: z.string().trim().min(1).max(250) })
+    .optional(),
+  PagadorFlete: z.enum(['Remitente', 'Subcontratador', 'Tercero']).optional(),
+  Tuc: z.string().trim().max(15).optional().describe('Certificado de habilitación vehicular (GRE transportista)'),
+});
+
+export const ZDocumentoContableCrear = z.object({
+  IdTipoDocumento: ZIdTipoDocumentoContable,
+  IdSerie: z.number({ error: 'Seleccione la serie' }).int().positive('Seleccione la serie'),
+  IdMoneda: z.union([z.literal(1), z.literal(2)], { error: 'Moneda: 1 soles o 2 dólares' }).default(1),
+  IdCondicionPago: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'Condición de pago no válida' }).default(1),
+  FechaEmision: ZFechaIso,
+  FechaVencimiento: ZFechaIso.optional(),
+  Observaciones: z.string().trim().max(500, 'Máximo 500 caracteres').optional(),
+  ListaItems: z.array(ZItemDocumento).min(1, 'Agregue al menos un ítem').max(500, 'Máximo 500 ítems'),
+  ListaEntidades: z.array(ZEntidadDocumento).max(5).default([]),
+  ListaCuotas: z.array(ZCuotaDocumento).max(60).default([]),
+  ListaReferencias: z.array(ZReferenciaDocumento).max(1).default([]),
+  /** Detracción, when the operation is subject to it (catálogo 54 code, percentage, Banco de la Nación account). */
+  Detraccion: z
+    .object({
+      CodigoBien: z.string().regex(/^\d{3}$/, 'Código de bien o servicio (catálogo 54)'),
+      Porcentaje: ZDecimalTexto('Porcentaje', 2),
+      CuentaBancoNacion: z.string().regex(/^[\d-]{5,30}$/, 'Cuenta del Banco de la Nación'),
+    })
+    .optional(),
+  Traslado: ZDatosTraslado.optional(),
+  /** GRE, private transport (and GRE transportista): drivers, the first is the main one. */
+  ListaConductores: z.array(ZConductorTraslado).max(3).default([]),
+});
+export type TDocumentoContableCrear = z.input<typeof ZDocumentoContableCrear>;
+export type TDocumentoContableCrearParseado = z.infer<typeof ZDocumentoContableCrear>;
+
+export const ZDocumentoContableCreado = z.object({
+  Id: z.number().int(),
+  IdTipoDocumento: z.number().int(),
+  Serie: z.string(),
+  Correlativo: z.number().int(),
+  SerieNumero: z.string().describe('F001-00000001'),
+  IdestadoSunat: z.number().int(),
+  MontoTotal: z.string(),
+  Hash: z.string().nullable(),
+});
+export type TDocumentoContableCreado = z.infer<typeof ZDocumentoContableCreado>;
+
+export const ZDocumentoContableParams = z.object({ id: ZId });
+export const ZArchivoParams = z.object({ id: ZId, TipoArchivo: z.coerce.number().int().refine((n) => [1, 2, 3].includes(n), 'Tipo de archivo: 1 PDF, 2 XML, 3 CDR') });
+export const ZArchivoQuery = z.object({ formato: z.enum(['A4', 'TICKET']).optional() });
+
+export const ZLineaDocumento = z.object({
+  Item: z.number().int(),
+  CodigoItem: z.string().nullable(),
+  ItemDescripcion: z.string(),
+  CodigoUnidad: z.string(),
+  Cantidad: z.string(),
+  ValorUnitario: z.string(),
+  PrecioUnitario: z.string(),
+  Descuento: z.string(),
+  TipoAfectacion: z.string(),
+  SubTotal: z.string(),
+  IGV: z.string(),
+  ICBPER: z.string(),
+  Total: z.string(),
+});
+
+export const ZDocumentoContable = z.object({
+  Id: z.number().int(),
+  IdEmpresa: z.number().int(),
+  IdSucursal: z.number().int(),
+  IdTipoDocumento: z.number().int(),
+  CodigoTipoDocumento: z.string().nullable(),
+  IdSerie: z.number().int(),
+  Serie: z.string(),
+  CorrelativoDocumento: z.number().int(),
+  SerieNumero: z.string(),
+  FechaEmision: z.string(),
+  FechaVencimiento: z.string().nullable(),
+  IdMoneda: z.number().int(),
+  IdCondicionPago: z.number().int(),
+  MontoSubTotal: z.string(),
+  MontoIGV: z.string(),
+  MontoISC: z.string(),
+  Icbper: z.string(),
+  OtrosCargos: z.string(),
+  DescuentosGlobales: z.string(),
+  MontoTotal: z.string(),
+  ValorIGV: z.string().describe('IGV rate in percent'),
+  Observaciones: z.string().nullable(),
+  IdestadoSunat: z.number().int(),
+  CodigoSunat: z.string().nullable(),
+  MensajeSunat: z.string().nullable(),
+  NotasSunat: z.array(z.string()),
+  Hash: z.string().nullable(),
+  TextoQr: z.string().nullable(),
+  Anulado: z.boolean(),
+  IdDocumentoAfectado: z.number().int().nullable(),
+  SerieNumeroAfectado: z.string().nullable(),
+  Receptor: z.object({
+    IdEntidad: z.number().int().nullable(),
+    IdTipoDocumento: z.number().int(),
+    NumeroDocumento: z.string(),
+    RazonSocial: z.string(),
+    Direccion: z.string().nullable(),
+    CorreoEntidadReceptor: z.string().nullable(),
+  }),
+  ListaItems: z.array(ZLineaDocumento),
+  ListaCuotas: z.array(z.object({ Monto: z.string(), FechaVencimiento: z.string() })),
+  ListaArchivos: z.array(z.object({ TipoArchivo: z.number().int(), Nombre: z.string() })),
+  LogFechacrea: z.string(),
+});
+export type TDocumentoContable = z.infer<typeof ZDocumentoContable>;
+
+/** GET /api/contabilidad/v1/entidades/{id}/emisiones: documents issued to one customer. */
+export const ZEmisionesQuery = z.object({
+  pagina: z.coerce.number().int().min(1).default(1),
+  regxpag: z.coerce.number().int().min(1).max(100).default(10),
+});

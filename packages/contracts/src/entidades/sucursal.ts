@@ -1,0 +1,59 @@
+import { ZId } from '../comun';
+import { z } from '../zod-es';
+
+export const ZSucursal = z.object({
+  Id: z.number().int(),
+  IdEntidad: z.number().int(),
+  RazonSocial: z.string(),
+  Descripcion: z.string().nullable(),
+  Direccion: z.string().nullable(),
+  IdUbigeo: z.string().nullable(),
+  Correo: z.string().nullable(),
+  Telefono: z.string().nullable(),
+  /** The seed's avatar of a branch: first letter of its name and a background colour. */
+  letrainicio: z.string(),
+  colorbackground: z.string(),
+  LogEstado: z.number().int(),
+});
+export type TSucursal = z.infer<typeof ZSucursal>;
+
+const opcional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Máximo ${max} caracteres`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const ZSucursalGuardar = z.object({
+  RazonSocial: z.string({ error: 'Ingrese el nombre de la sucursal' }).trim().min(1, 'Ingrese el nombre de la sucursal').max(250, 'Máximo 250 caracteres'),
+  Descripcion: opcional(250),
+  Direccion: opcional(250),
+  IdUbigeo: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'El ubigeo tiene 6 dígitos')
+    .nullish()
+    .transform((v) => v ?? null),
+  Correo: z
+    .union([z.literal(''), z.email('Correo electrónico no válido').max(150)])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  Telefono: opcional(30),
+  colorbackground: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Color no válido (#RRGGBB)')
+    .nullish()
+    .transform((v) => v ?? null),
+  LogEstado: z.union([z.literal(0), z.literal(1)]).default(1),
+});
+export type TSucursalGuardar = z.input<typeof ZSucursalGuardar>;
+
+export const ZSucursalesQuery = z.object({
+  pagina: z.coerce.number().int().min(1).default(1),
+  regxpag: z.coerce.number().int().min(1).max(100).default(10),
+  estado: z.coerce.number().int().min(-1).max(1).default(1),
+  filtro: z.string().trim().max(100).default(''),
+});
+export const ZSucursales = z.object({ Data: z.array(ZSucursal), Count: z.number().int() });
+export const ZSucursalParams = z.object({ id: ZId });

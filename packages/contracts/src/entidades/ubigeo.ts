@@ -1,0 +1,21 @@
+import { z } from '../zod-es';
+
+export const ZUbigeo = z.object({
+  IdUbigeo: z.string(),
+  Departamento: z.string(),
+  Provincia: z.string(),
+  Distrito: z.string(),
+  /** 'DEPARTAMENTO - PROVINCIA - DISTRITO', for selectors. */
+  Descripcion: z.string(),
+});
+export type TUbigeo = z.infer<typeof ZUbigeo>;
+
+export const ZUbigeosQuery = z.object({
+  filtro: z.string().trim().max(100).default(''),
+  pagina: z.coerce.number().int().min(1).default(1),
+  regxpag: z.coerce.number().int().min(1).max(100).default(10),
+  logestado: z.coerce.number().int().optional(),
+});
+
+export const ZUbigeos = z.object({ Data: z.array(ZUbigeo), Count: z.number().int() });
+export const ZUbigeoParams = z.object({ id: z.string().regex(/^\d{6}$/, 'El ubigeo tiene 6 dígitos') });

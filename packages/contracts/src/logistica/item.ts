@@ -1,0 +1,112 @@
+import { ZId } from '../comun';
+import { z } from '../zod-es';
+
+/** Units offered by the minimal catalogue (catálogo 03): goods and services. */
+export const UnidadesItem = { NIU: 'Unidad (bienes)', ZZ: 'Unidad (servicios)' } as const;
+
+/** Product code standards of the seed (§5). */
+export const EstandaresCodigoProducto = ['UNSPSC', 'GTIN-8', 'GTIN-12', 'GTIN-13', 'GTIN-14'] as const;
+export type TEstandarCodigoProducto = (typeof EstandaresCodigoProducto)[number];
+
+/** IGV affectation codes (catálogo 07) an item may carry. */
+export const AfectacionesIgv = ['10', '11', '12', '13', '14', '15', '16', '17', '20', '21', '30', '31', '32', '33', '34', '35', '36', '37', '40'] as const;
+
+/** GS1 check digit: weights 3,1,3,1... from the rightmost data digit. */
+export function esGtinValido(codigo: string): boolean {
+  if (!/^\d+$/.test(codigo)) return false;
+  let suma = 0;
+  const datos = codigo.slice(0, -1);
+  for (let i = 0; i < datos.length; i++) {
+    const digito = Number(datos[datos.length - 1 - i]);
+    suma += digito * (i % 2 === 0 ? 3 : 1);
+  }
+  return (10 - (suma % 10)) % 10 === Number(codigo[codigo.length - 1]);
+}
+
+/** Message of the first broken rule of a product code for its standard, or null. */
+export function validarCodigoProducto(estandar: TEstandarCodigoProducto, codigo: string): string | null {
+  if (estandar === 'UNSPSC') return /^\d{8}$/.test(codigo) ? null : 'El código UNSPSC tiene 8 dígitos';
+  const largo = Number(estandar.slice(5));
+  if (!new RegExp(`^\\d{${largo}}$`).test(codigo)) return `El código ${estandar} tiene ${largo} dígitos`;
+  return esGtinValido(codigo) ? null : `El código ${estandar} no es válido (dígito de control incorrecto)`;
+}
+
+const ZPrecio = z
+  .string({ error: 'Ingrese el precio' })
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,10})?$/, 'Precio no válido (hasta 10 decimales)');
+
+export const ZItemGuardar = z
+  .object({
+    Codigo: z.string({ error: 'Ingrese el código' }).trim().min(1, 'Ingrese el código').max(30, 'Máximo 30 caracteres'),
+    Descripcion: z.string({ error: 'Ingrese la descripción' }).trim().min(1, 'Ingrese la descripción').max(500, 'Máximo 500 caracteres'),
+    CodigoUnidad: z.enum(['NIU', 'ZZ'], { error: 'Seleccione la unidad (NIU o ZZ)' }),
+    Precio: ZPrecio,
+    /** true: Precio includes IGV (precio de venta); false: Precio is the value before IGV (valor unitario). */
+    PrecioIncluyeIgv: z.boolean().default(true),
+    AfectacionIgv: z.enum(AfectacionesIgv, { error: 'Seleccione la afectación del IGV' }).default('10'),
+    EstandarCodigoProducto: z
+      .enum(EstandaresCodigoProducto, { error: 'Estándar de código no válido' })
+      .nullish()
+      .transform((v) => v ?? null),
+    CodigoProducto: z
+      .string()
+      .trim()
+      .max(14)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    EsFavorito: z.boolean().default(false),
+    LogEstado: z.union([z.literal(0), z.literal(1)]).default(1),
+  })
+  .superRefine((v, ctx) => {
+    if (v.CodigoProducto && !v.EstandarCodigoProducto)
+      ctx.addIssue({ code: 'custom', path: ['EstandarCodigoProducto'], message: 'Seleccione el estándar del código de producto' });
+    if (v.EstandarCodigoProducto && !v.CodigoProducto)
+      ctx.addIssue({ code: 'custom', path: ['CodigoProducto'], message: 'Ingrese el código de producto' });
+    if (v.EstandarCodigoProducto && v.CodigoProducto) {
+      const m = validarCodigoProducto(v.EstandarCodigoProducto, v.CodigoProducto);
+      if (m) ctx.addIssue({ code: 'custom', path: ['CodigoProducto'], message: m });
+    }
+  });
+export type TItemGuardar = z.input<typeof ZItemGuardar>;
+
+export const ZItem = z.object({
+  Id: z.number().int(),
+  Codigo: z.string(),
+  Descripcion: z.string(),
+  CodigoUnidad: z.string(),
+  Precio: z.string(),
+  PrecioIncluyeIgv: z.boolean(),
+  /** Both forms of the price at the item's IGV rate (18% when gravado, else equal), as strings. */
+  PrecioUnitario: z.string().describe('Price including IGV'),
+  ValorUnitario: z.string().describe('Price before IGV'),
+  AfectacionIgv: z.string(),
+  EstandarCodigoProducto: z.string().nullable(),
+  CodigoProducto: z.string().nullable(),
+  EsFavorito: z.boolean(),
+  LogEstado: z.number().int(),
+});
+export type TItem = z.infer<typeof ZItem>;
+
+/** Item search modes (seed §9); this catalogue searches by description (1) and item code (2). */
+export const MENSAJES_BUSQUEDA_ITEM = {
+  SIN_RESULTADOS: 'NO SE ENCONTRÓ NINGUN PRODUCTO O SERVICIO',
+  REVISE: 'REVISE SUS CRITERIOS DE BUSQUEDA Y VUELVA A INTENTARLO',
+  TRES_LETRAS: 'Ingrese al menos tres letras para buscar',
+} as const;
+
+export const ZItemsQuery = z.object({
+  filtro: z.string().trim().max(100).default('').describe('At least three letters, or empty to list (favourites first)'),
+  pagina: z.coerce.number().int().min(1).default(1),
+  regxpag: z.coerce.number().int().min(1).max(100).default(10),
+  estado: z.coerce.number().int().min(-1).max(1).default(1),
+  soloFavoritos: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+export const ZItems = z.object({ Data: z.array(ZItem), Count: z.number().int() });
+export const ZItemParams = z.object({ id: ZId });
+export const ZItemFavoritoQuery = z.object({
+  esFavorito: z.enum(['true', 'false'], { error: 'esFavorito debe ser true o false' }).transform((v) => v === 'true'),
+});

@@ -1,0 +1,31 @@
+import type { TServicioCatalogo } from './tipos';
+import { serviciosSeguridad } from './seguridad';
+import { serviciosContabilidad } from './contabilidad';
+import { serviciosEntidades } from './entidades';
+import { serviciosLogistica } from './logistica';
+import { serviciosPagos } from './pagos';
+import { serviciosEnvio } from '../contabilidad/envio-servicios';
+import { serviciosMasivos } from '../contabilidad/masivos';
+import { serviciosVentas } from './ventas';
+
+export type { TServicioCatalogo } from './tipos';
+export { serviciosSeguridad } from './seguridad';
+export { serviciosContabilidad } from './contabilidad';
+export { serviciosEntidades } from './entidades';
+export { serviciosLogistica } from './logistica';
+export { serviciosPagos } from './pagos';
+
+/**
+ * Every service of every module. To add a module: create `servicios/<modulo>.ts` exporting
+ * `servicios<Modulo> = [...] as const satisfies TServicioCatalogo[]`, import it above and append it below.
+ */
+export const catalogoServicios: readonly TServicioCatalogo[] = [
+  ...serviciosSeguridad,
+  ...serviciosContabilidad,
+  ...serviciosEntidades,
+  ...serviciosLogistica,
+  ...serviciosPagos,
+  ...serviciosEnvio,
+  ...serviciosMasivos,
+  ...serviciosVentas,
+];

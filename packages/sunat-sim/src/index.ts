@@ -1,0 +1,3 @@
+export { CLIENTE_GRE_PRUEBA, iniciarSimulador, USUARIO_PRUEBA, type TClienteGre, type TOpcionesSimulador, type TSimulador, type TUsuarioSol } from './simulador';
+export { Fallas, type TFalla, type TOperacion, type TReglaActiva, type TReglaFalla } from './fallas';
+export { RUC_SUNAT } from './cdr';

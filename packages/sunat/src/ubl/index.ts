@@ -1,0 +1,55 @@
+// Constructores UBL: del JSON de entrada al XML sin firmar en forma canónica, con el nombre de archivo de SUNAT.
+import { ErrorValidacion, validarDocumento, type TDocumento } from '../model';
+import type { TComprobante } from '../model/comprobante';
+import { calcularTotales, type TTotales } from '../totals';
+import { xmlComprobante } from './comprobante';
+import { xmlGuia } from './guia';
+import { xmlResumenDiario, xmlComunicacionBaja, idResumen } from './resumen';
+
+export { xmlComprobante, xmlGuia, xmlResumenDiario, xmlComunicacionBaja, idResumen };
+export { EscritorXml, escaparTexto, escaparAtributo, ID_FIRMA, NS } from './xml';
+
+/** XML sin firmar, ya canónico salvo la declaración, listo para firmarXml({ xml, canonico: true }). */
+export type TXmlSinFirmar = { xml: string; nombre: string; canonico: true };
+
+/** Nombre SUNAT sin extensión: RUC-TT-SERIE-NUMERO o RUC-RC|RA-AAAAMMDD-N. */
+export function nombreArchivo(doc: TDocumento): string {
+  if (doc.tipo === 'RC' || doc.tipo === 'RA') return `${doc.emisor.ruc}-${idResumen(doc.tipo, doc.fechaEmision, doc.correlativo)}`;
+  return `${doc.emisor.ruc}-${doc.tipo}-${doc.serie}-${doc.numero}`;
+}
+
+export type TDocumentoConstruido = TXmlSinFirmar & { documento: TDocumento; totales?: TTotales };
+
+/**
+ * Construye el XML de un documento ya validado por el modelo. Calcula los totales una sola vez y rechaza
+ * (ErrorValidacion 500001) las reglas que dependen de ellos, como las cuotas del crédito.
+ */
+export function construirDocumento(doc: TDocumento): TDocumentoConstruido {
+  const nombre = nombreArchivo(doc);
+  switch (doc.tipo) {
+    case '01':
+    case '03':
+    case '07':
+    case '08': {
+      const totales = calcularTotales(doc as TComprobante);
+      if (totales.problemas.length) {
+        throw new ErrorValidacion(Object.fromEntries(totales.problemas.map((p) => [p.campo, p.mensaje])));
+      }
+      return { xml: xmlComprobante(doc, totales), nombre, canonico: true, documento: doc, totales };
+    }
+    case '09':
+    case '31':
+      return { xml: xmlGuia(doc), nombre, canonico: true, documento: doc };
+    case 'RC':
+      return { xml: xmlResumenDiario(doc), nombre, canonico: true, documento: doc };
+    case 'RA':
+      return { xml: xmlComunicacionBaja(doc), nombre, canonico: true, documento: doc };
+  }
+}
+
+/** Valida el JSON de entrada (zod, una vez) y construye el XML. Lanza ErrorValidacion si algo no cumple. */
+export function construirXml(entrada: unknown): TDocumentoConstruido {
+  const r = validarDocumento(entrada);
+  if (!r.ok) throw new ErrorValidacion(r.error.Errores);
+  return construirDocumento(r.documento);
+}

@@ -1,0 +1,70 @@
+// `npm test`: every suite of the project, in order, with one summary at the end.
+//  1. vitest: unit, component and API integration tests on the embedded database (PGlite);
+//  2. the API integration suite again on PostgreSQL when TEST_DATABASE_URL is set;
+//  3. the browser e2e suite (Playwright) when Chromium is at /usr/bin/chromium (CHROMIUM_PATH overrides).
+// Extra arguments are passed to vitest (e.g. `npm test -- packages/sunat`), which then runs alone.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureInstall, root } from './ensure-install.mjs';
+import { buildWeb } from './build-web.mjs';
+
+ensureInstall();
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const tmp = mkdtempSync(path.join(tmpdir(), 'yupana-test-'));
+const results = [];
+
+function vitest(label, args, env) {
+  const out = path.join(tmp, `${results.length}.json`);
+  const r = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], {
+    cwd: root, stdio: 'inherit', env: { ...process.env, ...env },
+  });
+  let passed = 0, failed = 0, skipped = 0;
+  if (existsSync(out)) {
+    const j = JSON.parse(readFileSync(out, 'utf8'));
+    passed = j.numPassedTests; failed = j.numFailedTests; skipped = j.numPendingTests + (j.numTodoTests ?? 0);
+  }
+  // A crash before any report (e.g. a file that does not compile) is a failure even with no failed test counted.
+  const ok = r.status === 0;
+  results.push({ label, passed, failed: failed || (ok ? 0 : 1), skipped, ok });
+}
+
+const extra = process.argv.slice(2);
+if (extra.length) {
+  vitest('vitest ' + extra.join(' '), extra, {});
+} else {
+  vitest('unidad + integración (PGlite)', [], { TEST_DATABASE_URL: '' });
+
+  if (process.env.TEST_DATABASE_URL) {
+    vitest('integración API (PostgreSQL)', ['--project', 'api'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+  } else {
+    console.log('\n[npm test] TEST_DATABASE_URL no está definido: se omite la suite de integración sobre PostgreSQL.');
+  }
+
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (existsSync(chromium)) {
+    buildWeb();
+    const out = path.join(tmp, 'e2e.json');
+    const r = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+      cwd: root, stdio: 'inherit',
+      env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    });
+    let passed = 0, failed = 0, skipped = 0;
+    if (existsSync(out)) {
+      const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
+      passed = s.expected ?? 0; failed = s.unexpected ?? 0; skipped = s.skipped ?? 0;
+    }
+    results.push({ label: 'e2e Chromium (Playwright)', passed, failed: failed || (r.status === 0 ? 0 : 1), skipped, ok: r.status === 0 });
+  } else {
+    console.log(`\n[npm test] No se encontró Chromium en ${chromium}: se omiten las pruebas e2e del navegador ` +
+      '(instale el paquete Debian "chromium" o defina CHROMIUM_PATH).');
+  }
+}
+rmSync(tmp, { recursive: true, force: true });
+
+console.log('\nResumen de pruebas:');
+for (const r of results) console.log(`  ${r.ok ? 'OK   ' : 'FALLA'} ${r.label}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+const t = results.reduce((a, r) => ({ p: a.p + r.passed, f: a.f + r.failed, s: a.s + r.skipped }), { p: 0, f: 0, s: 0 });
+console.log(`${t.p} passed, ${t.f} failed, ${t.s} skipped`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
