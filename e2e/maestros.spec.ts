@@ -40,6 +40,9 @@ test('maestros: importa el padrón de muestra, registra un cliente por consulta 
   await expect(page.getByTestId('aviso-consulta')).toContainText('padrón reducido del RUC');
   await form.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('Cliente registrado')).toBeVisible();
+  // The drawer gives focus back to the button that opened it when its closing animation ends: search after that, as a
+  // person would, or the Enter key can land on that button instead of the search box.
+  await expect(form).toBeHidden();
   await page.getByRole('searchbox', { name: 'Buscar clientes' }).fill(`  ${RUC_MUESTRA} `);
   await page.getByRole('searchbox', { name: 'Buscar clientes' }).press('Enter');
   await expect(page).toHaveURL(new RegExp(`filtro=${RUC_MUESTRA}`));
@@ -73,6 +76,7 @@ test('maestros: importa el padrón de muestra, registra un cliente por consulta 
   await formItem.getByLabel('Precio', { exact: true }).fill('12.50');
   await formItem.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('Producto o servicio registrado')).toBeVisible();
+  await expect(formItem).toBeHidden();
 
   const buscar = page.getByRole('searchbox', { name: 'Buscar productos o servicios' });
   await buscar.fill('ye');

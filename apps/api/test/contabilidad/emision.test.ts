@@ -148,6 +148,43 @@ describe('emisión de cada tipo de documento', () => {
   });
 });
 
+describe('saldo de comprobantes al emitir', () => {
+  it('sin saldo la emisión se rechaza con el mensaje de recarga y no numera nada; con saldo sigue el número siguiente; las guías no lo usan', async () => {
+    const idF = await idSerie(sup, 1003, 'F001');
+    const leer = async () => (await filas(sql`
+      select s.contables_disponibles as disponibles, (select correlativo from serie where id = ${idF}) as correlativo,
+             (select count(*)::int from documento_contable d where d.id_empresa = s.id_empresa and d.id_tipo_documento in (1003, 1004, 1005, 1006)) as usados
+        from saldo_empresa s join usuario u on u.id_empresa = s.id_empresa where u.usuario = 'supervisor'`))[0] as { disponibles: number; correlativo: number; usados: number };
+    const antes = await leer();
+    // Exactly one document left: the next factura is accepted, the one after it is refused.
+    await e.dbh.db.execute(sql`update saldo_empresa set contables_disponibles = ${antes.usados + 1} where id_empresa = (select id_empresa from usuario where usuario = 'supervisor')`);
+    try {
+      const ultima = await emitir('ultima-con-saldo', factura(idF));
+      expect(ultima.Correlativo).toBe(Number(antes.correlativo) + 1);
+      const r = await sup.post(URL, factura(idF));
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toMatchObject({ ErrorId: 600501, Mensaje: 'Se han agotado sus comprobantes, realice una recarga para seguir emitiendo' });
+      const despues = await leer();
+      expect(Number(despues.correlativo)).toBe(Number(antes.correlativo) + 1);
+      expect(despues.usados).toBe(antes.usados + 1);
+      // A guide is not a sold document: it is issued with the tax allowance used up.
+      const g = await sup.post(URL, {
+        IdTipoDocumento: 1007, IdSerie: await idSerie(sup, 1007, 'T001'), FechaEmision: hoyLima(),
+        ListaItems: [{ ItemDescripcion: 'ARROZ COSTEÑO 5 KG', Cantidad: '1', CodigoUnidad: 'NIU' }], ListaEntidades: [CLIENTE_RUC],
+        Traslado: { PuntoPartida: { IdUbigeo: '150116', Direccion: 'AV. AREQUIPA 1234, LINCE' }, PuntoLlegada: { IdUbigeo: '150130', Direccion: 'AV. AVIACIÓN 2405, SAN BORJA' }, FechaTraslado: hoyLima(), MotivoTraslado: '01', ModalidadTraslado: '02', PesoBrutoTotal: '5', Placas: ['ABC-123'] },
+        ListaConductores: [{ IdTipoDocumento: 1, NumeroDocumento: '41234567', Nombres: 'JUAN CARLOS', Apellidos: 'RAMOS TORRES', Licencia: 'Q41234567' }],
+      });
+      expect(g.statusCode, g.body).toBe(201);
+      // After a top-up the numbering goes on without a gap.
+      await e.dbh.db.execute(sql`update saldo_empresa set contables_disponibles = ${antes.disponibles} where id_empresa = (select id_empresa from usuario where usuario = 'supervisor')`);
+      const siguiente = await emitir('tras-recarga', factura(idF));
+      expect(siguiente.Correlativo).toBe(Number(antes.correlativo) + 2);
+    } finally {
+      await e.dbh.db.execute(sql`update saldo_empresa set contables_disponibles = ${antes.disponibles} where id_empresa = (select id_empresa from usuario where usuario = 'supervisor')`);
+    }
+  });
+});
+
 const falta = faltaChecker();
 if (falta) console.warn(`[sunat-check] se omite la validación independiente de los XML emitidos: ${falta}`);
 describe.skipIf(falta !== undefined)('los XML emitidos pasan sunat-check --strict', () => {

@@ -12,6 +12,8 @@ import type { Contexto } from '../../../lib/contexto';
 import type { TAuth } from '../../../lib/auth';
 import { serie } from '../../entidades/series/series.schema';
 import { insercionTrabajoEnvio } from '../envio/cola';
+// eslint-disable-next-line yupana/no-cross-import -- the allowance is billing's rule, checked inside this issuing transaction
+import { TIPOS_INTERNOS, TIPOS_TRIBUTARIOS, verificarSaldoComprobantes } from '../../pagos/saldo';
 import { credencialConHuella, huellaCertificado } from '../configuracion/configuracion.service';
 import { documentoContable, documentoContableItem } from '../contabilidad.schema';
 import { armarDocumento, ErroresCampo, type TAfectadoDatos, type TArmado, type TEmisorDatos } from './armar-documento';
@@ -172,6 +174,11 @@ export async function emitirDocumento(ctx: Contexto, auth: TAuth, b: TDocumentoC
 
   try {
     const fila = await db.transaction(async (tx) => {
+      // The prepaid allowance first (guides are not sold): it locks the company's allowance row, so two issues cannot
+      // both take the last document, and a refusal happens before any number is taken. Always allowance, then series:
+      // one lock order everywhere, no deadlock.
+      const cuenta = cuentaDelSaldo(b.IdTipoDocumento);
+      if (cuenta) await verificarSaldoComprobantes(tx, auth.idEmpresa, cuenta === 'tributario');
       // The row lock on the series: UPDATE ... RETURNING locks the row exactly like SELECT ... FOR UPDATE and takes the
       // number in the same round trip; concurrent issuers on this series wait here until this transaction ends, and a
       // rollback gives the number back, so numbers have no gaps and no duplicates. The same round trip takes the new
@@ -259,6 +266,13 @@ export async function emitirDocumento(ctx: Contexto, auth: TAuth, b: TDocumentoC
     }
     throw e;
   }
+}
+
+/** Which allowance a document type uses: tax documents, internal documents, or none (guides). */
+function cuentaDelSaldo(idTipoDocumento: number): 'tributario' | 'interno' | null {
+  if ((TIPOS_TRIBUTARIOS as readonly number[]).includes(idTipoDocumento)) return 'tributario';
+  if ((TIPOS_INTERNOS as readonly number[]).includes(idTipoDocumento)) return 'interno';
+  return null;
 }
 
 /** A query builder's SQL as is: embedded directly, drizzle would wrap it in parentheses, which WITH does not accept. */
