@@ -143,6 +143,32 @@ describe('roles propios, permisos y servicios', () => {
     expect(rolesOtra.Data.map((r: { IdRol: number }) => r.IdRol)).toEqual([1, 2, 4]);
   });
 
+  it('los servicios de la plataforma solo los tiene el proveedor: otra empresa no los ve, no los concede y su rol no los usa', async () => {
+    const otra = await sesionDe(e.app, 'demo.supervisor');
+    // The provider's administrators see the catalogue service; a customer company's do not.
+    const delProveedor = (await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?filtro=SEG_CATALOGO&regxpag=50')).json();
+    const catalogo = delProveedor.Data.find((s: { Codigo: string }) => s.Codigo === 'SEG_CATALOGO_GESTIONAR');
+    expect(catalogo).toBeDefined();
+    const deOtra = (await llamar(otra.AccessToken, 'GET', '/v1/servicios/paginas?filtro=SEG_&regxpag=50')).json();
+    expect(deOtra.Data.map((s: { Codigo: string }) => s.Codigo)).not.toContain('SEG_CATALOGO_GESTIONAR');
+    expect(deOtra.Data.map((s: { Codigo: string }) => s.Codigo)).toContain('SEG_ROLES_VER');
+
+    // Granting it to its own role by id is refused, and nothing is written.
+    const rol = (await llamar(otra.AccessToken, 'POST', '/v1/roles', { Nombre: 'Operador', Descripcion: 'intenta escalar' })).json();
+    const r = await llamar(otra.AccessToken, 'POST', '/v1/rolesservicios', { IdRol: rol.IdRol, IdServicio: catalogo.IdServicio });
+    expect(r.statusCode).toBe(403);
+    expect(r.json().Mensaje).toBe('Solo el personal del proveedor puede conceder este servicio de la plataforma');
+    const delRol = (await llamar(otra.AccessToken, 'GET', `/v1/servicios/paginas?rol=${rol.IdRol}&regxpag=50`)).json();
+    expect(delRol.Count).toBe(0);
+
+    // The shared Supervisor role holds PADRON_IMPORTAR (installation-wide data): the provider's supervisor may import
+    // the padrón, another company's supervisor may not, though both have the same role.
+    const importar = (token: string) =>
+      e.app.inject(conToken(token, { method: 'POST', url: '/api/entidades/v1/padron-ruc/importaciones/ruta', payload: { Ruta: '/no/existe.txt' } }));
+    expect((await importar(sup.AccessToken)).statusCode).toBe(400);
+    expect((await importar(otra.AccessToken)).statusCode).toBe(403);
+  });
+
   it('el árbol de permisos, módulos, lista paginada de permisos y terminales', async () => {
     const arbol = (await llamar(sup.AccessToken, 'GET', '/v1/permisos')).json();
     expect(arbol.Data.map((n: { Tipo: number }) => n.Tipo).every((t: number) => t === 0)).toBe(true);

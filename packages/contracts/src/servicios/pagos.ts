@@ -6,7 +6,7 @@ import type { TServicioCatalogo } from './tipos';
 export const serviciosPagos = [
   { Codigo: 'PAGOS_VER', Descripcion: 'Consultar el saldo de comprobantes, los paquetes, los pagos y las deudas de la empresa', Modulo: 'pagos', RolesPorDefecto: [1, 2, 4], ParaTodos: true },
   { Codigo: 'PAGOS_COMPRAR', Descripcion: 'Comprar paquetes, subir comprobantes de pago y anular pagos pendientes', Modulo: 'pagos', RolesPorDefecto: [2, 4] },
-  { Codigo: 'PLAN_CONFIGURAR', Descripcion: 'Configurar los planes y paquetes y ver qué plan tiene cada empresa (proveedor)', Modulo: 'pagos', RolesPorDefecto: [4] },
-  { Codigo: 'PAGOS_GESTIONAR', Descripcion: 'Aprobar o rechazar los pagos de los clientes (proveedor)', Modulo: 'pagos', RolesPorDefecto: [4] },
+  { Codigo: 'PLAN_CONFIGURAR', Descripcion: 'Configurar los planes y paquetes y ver qué plan tiene cada empresa (proveedor)', Modulo: 'pagos', RolesPorDefecto: [4], SoloProveedor: true },
+  { Codigo: 'PAGOS_GESTIONAR', Descripcion: 'Aprobar o rechazar los pagos de los clientes (proveedor)', Modulo: 'pagos', RolesPorDefecto: [4], SoloProveedor: true },
   { Codigo: 'ONBOARDING_CONFIGURAR', Descripcion: 'Completar el asistente de configuración de la empresa', Modulo: 'seguridad', RolesPorDefecto: [1, 2, 4], ParaTodos: true },
 ] as const satisfies TServicioCatalogo[];

@@ -14,4 +14,9 @@ export type TServicioCatalogo = {
   ParaTodos?: boolean;
   /** Permission-tree nodes whose holders get this service too (permission-service links, first time only). */
   Permisos?: readonly number[];
+  /**
+   * A platform service: it changes what every company shares (catalogues, plans, payments inbox, padrón RUC). Only
+   * users of the provider company hold it, whatever their roles say, and no other company can grant it to a role.
+   */
+  SoloProveedor?: boolean;
 };

@@ -1,13 +1,14 @@
-import { and, asc, eq, exists, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, inArray, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { CatalogoParametrosSeguridad, type TModulo, type TModuloGuardar, type TParametroFila, type TPermisoFila, type TPermisoNodo, type TRol, type TServicio, type TTerminal, type TTerminalGuardar } from '@yupana/contracts';
 import type { Db } from '../../db/client';
-import { empresa, modulo, permiso, rol, rolPermiso, sucursal } from '../../db/schema';
+import { modulo, permiso, rol, rolPermiso, sucursal } from '../../db/schema';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import { ErrorCodes } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
+import { idEmpresaProveedora } from '../../lib/proveedor';
 import type { TAuth } from './auth.hook';
 import { registrarEvento, type Origen } from './auditoria';
-import { invalidarConcesiones } from './autorizacion';
+import { invalidarConcesiones, serviciosSoloProveedor } from './autorizacion';
 import { leerParametro, guardarParametro, quitarParametro } from './parametros';
 import { permisoServicio, rolEmpresa, rolServicio, servicio, terminal } from './seguridad.schema';
 import * as usuarios from './usuarios.repo';
@@ -54,17 +55,14 @@ export async function listarModulosPaginas(db: Db, q: Pagina & { filtro?: string
   return { Data: filas.map(aModulo), Count: total };
 }
 
-/** RUC of the company that runs the platform (same setting as the plans' provider): its staff edit global catalogues. */
-const rucProveedor = () => process.env.YUPANA_RUC_PROVEEDOR?.trim() || '20600123450';
 const ID_MODULO_ERP = 1;
 
 /**
  * Modules are a global catalogue (shared by every company): only the provider's staff change them. The service check
  * (SEG_MODULOS_GESTIONAR) keeps other roles out; this one keeps a customer company's own Soporte user out.
  */
-async function exigirProveedor(db: Pick<Db, 'select'>, auth: TAuth): Promise<void> {
-  const [e] = await db.select({ id: empresa.id }).from(empresa).where(eq(empresa.documento, rucProveedor())).limit(1);
-  if (!e || e.id !== auth.idEmpresa) throw new AppError(ErrorCodes.PROHIBIDO, 'Solo el personal del proveedor puede modificar los módulos', 403);
+async function exigirProveedor(db: Pick<Db, 'select'>, auth: TAuth, que = 'modificar los módulos'): Promise<void> {
+  if ((await idEmpresaProveedora(db)) !== auth.idEmpresa) throw new AppError(ErrorCodes.PROHIBIDO, `Solo el personal del proveedor puede ${que}`, 403);
 }
 
 export async function guardarModulo(ctx: Contexto, auth: TAuth, d: TModuloGuardar, origen: Origen): Promise<TModulo> {
@@ -375,8 +373,11 @@ const aServicio = (s: typeof servicio.$inferSelect): TServicio => ({ IdServicio:
 
 export async function listarServicios(db: Db, auth: TAuth, q: Pagina & { filtro?: string; estado: number; modulo?: string; rol: number; permiso: number; idservicio: number }) {
   if (q.rol) await rolVisible(db, auth, q.rol);
+  // A customer company's administrators do not see the platform's own services: they could not grant them.
+  const ocultos = (await idEmpresaProveedora(db)) === auth.idEmpresa ? [] : [...serviciosSoloProveedor];
   const donde = and(
     estadoCond(servicio.logEstado, q.estado),
+    ocultos.length ? notInArray(servicio.codigo, ocultos) : undefined,
     q.modulo ? eq(servicio.modulo, q.modulo) : undefined,
     q.idservicio ? eq(servicio.id, q.idservicio) : undefined,
     q.filtro ? or(ilike(servicio.codigo, patron(q.filtro)), ilike(servicio.descripcion, patron(q.filtro))) : undefined,
@@ -440,6 +441,7 @@ export async function guardarRolServicio(ctx: Contexto, auth: TAuth, d: { IdRol:
     await rolEditable(tx, auth, d.IdRol);
     const [s] = await tx.select({ id: servicio.id, codigo: servicio.codigo }).from(servicio).where(eq(servicio.id, d.IdServicio));
     if (!s) throw errorDeCampo('IdServicio', 'El servicio no existe');
+    if (d.LogEstado === 1 && serviciosSoloProveedor.has(s.codigo)) await exigirProveedor(tx, auth, 'conceder este servicio de la plataforma');
     await tx
       .insert(rolServicio)
       .values({ idRol: d.IdRol, idServicio: d.IdServicio, logEstado: d.LogEstado, logUsuarioCrea: auth.idUsuario })

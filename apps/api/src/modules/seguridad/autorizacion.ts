@@ -5,7 +5,11 @@ import type { Db } from '../../db/client';
 import { permiso, rol, rolPermiso, usuarioRol } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
+import { idEmpresaProveedora } from '../../lib/proveedor';
 import { permisoServicio, rolServicio, servicio } from './seguridad.schema';
+
+/** Platform services: held only by users of the provider company (see TServicioCatalogo.SoloProveedor). */
+export const serviciosSoloProveedor = new Set(catalogoServicios.filter((s) => s.SoloProveedor).map((s) => s.Codigo));
 
 /** Services every signed-in user has, whatever their roles (e.g. SEG_CUENTA). */
 export const serviciosParaTodos = catalogoServicios.filter((s) => s.ParaTodos).map((s) => s.Codigo);
@@ -105,11 +109,17 @@ export async function serviciosConcedidos(db: Db, idEmpresa: number, idUsuario: 
   const paraTodos = serviciosParaTodos.length
     ? await db.select({ codigo: servicio.codigo }).from(servicio).where(and(inArray(servicio.codigo, serviciosParaTodos), eq(servicio.logEstado, 1)))
     : [];
-  return new Set([...directos, ...porPermiso, ...paraTodos].map((f) => f.codigo));
+  const concedidos = new Set([...directos, ...porPermiso, ...paraTodos].map((f) => f.codigo));
+  // A platform service granted to a customer company's role (by an old default, or a link made before this rule)
+  // does nothing: it would let one company change what every company shares.
+  if ([...concedidos].some((c) => serviciosSoloProveedor.has(c)) && (await idEmpresaProveedora(db)) !== idEmpresa)
+    for (const c of serviciosSoloProveedor) concedidos.delete(c);
+  return concedidos;
 }
 
 export function mensajeProhibido(codigo: string): string {
   const s = porCodigo.get(codigo);
+  if (s?.SoloProveedor) return 'No tiene permiso para esta operación: cambia datos que comparten todas las empresas y solo la realiza el personal del proveedor de la plataforma';
   const que = s ? `: ${s.Descripcion.charAt(0).toLowerCase()}${s.Descripcion.slice(1)}` : '';
   return `No tiene permiso para esta operación${que}. Solicite el acceso al administrador de su empresa`;
 }
