@@ -29,6 +29,9 @@ async function servidor(): Promise<void> {
   const dbh = await abrirDb(process.env.BENCH_DB_TEMPORAL!, '');
   await dbh.migrar();
   await cargarDatosDemo(dbh.db);
+  // Issuing checks the prepaid allowance (6,000 documents in the demo): give the benchmark's company room for long runs.
+  const { sql } = await import('drizzle-orm');
+  await dbh.db.execute(sql`update saldo_empresa set contables_disponibles = 10000000`);
   const app = await buildApp({ dbh, jwtSecret: 'secreto-de-benchmark-de-yupana-con-32-bytes', logger: false, webDist: null, mantenimiento: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const direccion = app.server.address();

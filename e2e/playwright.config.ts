@@ -22,7 +22,9 @@ export default defineConfig({
   fullyParallel: false,
   // Two cores are shared with other work: one worker keeps timings predictable.
   workers: 1,
-  retries: 0,
+  // In CI one retry absorbs a one-off timing flake of a shared 2-core machine (a click landing while a menu animates)
+  // without hiding it: `npm test` prints every test that needed the retry as "flaky". Locally, none.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   reporter: [['list']],
   use: {

@@ -50,12 +50,14 @@ if (extra.length) {
       cwd: root, stdio: 'inherit',
       env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
     });
-    let passed = 0, failed = 0, skipped = 0;
+    let passed = 0, failed = 0, skipped = 0, flaky = [];
     if (existsSync(out)) {
-      const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
-      passed = s.expected ?? 0; failed = s.unexpected ?? 0; skipped = s.skipped ?? 0;
+      const j = JSON.parse(readFileSync(out, 'utf8'));
+      const s = j.stats ?? {};
+      passed = (s.expected ?? 0) + (s.flaky ?? 0); failed = s.unexpected ?? 0; skipped = s.skipped ?? 0;
+      flaky = pruebasInestables(j);
     }
-    results.push({ label: 'e2e Chromium (Playwright)', passed, failed: failed || (r.status === 0 ? 0 : 1), skipped, ok: r.status === 0 });
+    results.push({ label: 'e2e Chromium (Playwright)', passed, failed: failed || (r.status === 0 ? 0 : 1), skipped, ok: r.status === 0, flaky });
   } else {
     console.log(`\n[npm test] No se encontró Chromium en ${chromium}: se omiten las pruebas e2e del navegador ` +
       '(instale el paquete Debian "chromium" o defina CHROMIUM_PATH).');
@@ -63,8 +65,23 @@ if (extra.length) {
 }
 rmSync(tmp, { recursive: true, force: true });
 
+/** Titles of the e2e tests that failed once and passed on the retry (Playwright's "flaky"). */
+function pruebasInestables(informe) {
+  const titulos = [];
+  const recorrer = (suite, ruta) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? []) if (t.status === 'flaky') titulos.push([...ruta, spec.title].filter(Boolean).join(' › '));
+    for (const hija of suite.suites ?? []) recorrer(hija, [...ruta, hija.title]);
+  };
+  for (const suite of informe.suites ?? []) recorrer(suite, [suite.title]);
+  return titulos;
+}
+
 console.log('\nResumen de pruebas:');
-for (const r of results) console.log(`  ${r.ok ? 'OK   ' : 'FALLA'} ${r.label}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+for (const r of results) {
+  console.log(`  ${r.ok ? 'OK   ' : 'FALLA'} ${r.label}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+  for (const t of r.flaky ?? []) console.log(`        INESTABLE (falló una vez, pasó al reintentar): ${t}`);
+}
 const t = results.reduce((a, r) => ({ p: a.p + r.passed, f: a.f + r.failed, s: a.s + r.skipped }), { p: 0, f: 0, s: 0 });
 console.log(`${t.p} passed, ${t.f} failed, ${t.s} skipped`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
