@@ -1,5 +1,6 @@
 // Generates codigos-generados.ts from SUNAT's return-code list in ../shared/sunat/errores/ so that the package
 // works without ../shared at run time. Run from the repo root: node packages/sunat/src/errors/generar-codigos.mjs
+// An optional argument writes elsewhere (the freshness test compares that output with the committed file).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const aqui = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(aqui, '../../../..');
 const origen = path.resolve(repoRoot, '../shared/sunat/errores/codigos-retorno-sunat-20260212.csv');
-const destino = path.join(aqui, 'codigos-generados.ts');
+const destino = process.argv[2] ? path.resolve(process.argv[2]) : path.join(aqui, 'codigos-generados.ts');
 
 // RFC 4180 fields: quoted fields may hold commas and doubled quotes.
 function leerCsv(texto) {

@@ -131,10 +131,12 @@ describe('contenido de los comprobantes', () => {
     expect(texto(d, '/*/cac:Shipment/cac:TransportHandlingUnit/cac:TransportEquipment/cbc:ID')).toBe('ABC123');
   });
 
-  it('resumen diario: estado por documento y referencia de la nota', () => {
+  it('resumen diario: estado por documento (adicionar, modificar, anular) y referencia de la nota', () => {
     const xml = construirXml(ejemplo('resumen-diario')).xml;
     expect(xml).toContain('<cbc:ID>RC-20261121-1</cbc:ID><cbc:ReferenceDate>2026-11-20</cbc:ReferenceDate><cbc:IssueDate>2026-11-21</cbc:IssueDate>');
-    expect((xml.match(/<cac:Status><cbc:ConditionCode>3<\/cbc:ConditionCode><\/cac:Status>/g) ?? []).length).toBe(1);
+    const estados = [...xml.matchAll(/<cac:Status><cbc:ConditionCode>(\d)<\/cbc:ConditionCode><\/cac:Status>/g)].map((m) => m[1]);
+    // Adicionar (1), modificar (2) and anular (3), in the order of the lines.
+    expect(estados).toEqual(['1', '1', '1', '3', '2']);
     expect(xml).toContain('<cac:InvoiceDocumentReference><cbc:ID>B001-1</cbc:ID><cbc:DocumentTypeCode>03</cbc:DocumentTypeCode>');
   });
 });
