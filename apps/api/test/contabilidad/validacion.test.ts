@@ -8,6 +8,7 @@ let e: Entorno;
 let sup: Cliente;
 let idF: number;
 let idB: number;
+let idT: number;
 const URL = '/api/contabilidad/v1/documentoContable';
 const MENSAJE_CUOTA = 'POR NORMATIVA DE SUNAT LAS FECHAS DE TUS CUOTAS NO PUEDEN SER ANTERIORES O EL MISMO DIA QUE LA FECHA DE EMISIÓN DE TU COMPROBANTE';
 
@@ -25,10 +26,20 @@ beforeAll(async () => {
   sup = await clienteDe(e.app, 'supervisor');
   idF = await idSerie(sup, 1003, 'F001');
   idB = await idSerie(sup, 1004, 'B001');
+  idT = await idSerie(sup, 1007, 'T001');
 }, 120_000);
 afterAll(async () => e?.cerrar());
 
 describe('cada campo fuera de rango: 400 con su mensaje y nada escrito', () => {
+  const traslado = {
+    PuntoPartida: { IdUbigeo: '150116', Direccion: 'AV. AREQUIPA 1234, LINCE' }, PuntoLlegada: { IdUbigeo: '150130', Direccion: 'AV. AVIACIÓN 2405, SAN BORJA' },
+    FechaTraslado: hoyLima(), MotivoTraslado: '01', ModalidadTraslado: '02', PesoBrutoTotal: '5', Placas: ['ABC-123'],
+  };
+  const conductor = { IdTipoDocumento: 1, NumeroDocumento: '41234567', Nombres: 'JUAN CARLOS', Apellidos: 'RAMOS TORRES', Licencia: 'Q41234567' };
+  const guia = (t: Record<string, unknown>, c: Record<string, unknown> = {}) => ({
+    IdTipoDocumento: 1007, IdSerie: idT, FechaEmision: hoyLima(), ListaItems: [{ ItemDescripcion: 'ARROZ', Cantidad: '1', CodigoUnidad: 'NIU' }],
+    ListaEntidades: [CLIENTE_RUC], Traslado: { ...traslado, ...t }, ListaConductores: [{ ...conductor, ...c }],
+  });
   const boleta = (extra: Record<string, unknown>) => ({ IdTipoDocumento: 1004, IdSerie: idB, FechaEmision: hoyLima(), ListaItems: [{ ItemDescripcion: 'ITEM', Cantidad: '1', PrecioUnitario: '10' }], ...extra });
   const casos: [string, () => unknown, string, string | RegExp][] = [
     ['DNI de 7 dígitos', () => boleta({ ListaEntidades: [{ ...CLIENTE_DNI, NumeroDocumento: '1234567' }] }), 'ListaEntidades.0.NumeroDocumento', 'Se espera 8 dígitos'],
@@ -38,14 +49,14 @@ describe('cada campo fuera de rango: 400 con su mensaje y nada escrito', () => {
     ['boleta de S/ 700 sin identificar al cliente', () => boleta({ ListaItems: [{ ItemDescripcion: 'TV', Cantidad: '1', PrecioUnitario: '700' }] }), 'ListaEntidades', /desde S\/ 700.00 identifique al cliente/],
     ['cuota con fecha igual a la emisión', () => factura(idF, { IdCondicionPago: 2, ListaCuotas: [{ Monto: '63.60', FechaVencimiento: hoyLima() }] }), 'ListaCuotas.0.FechaVencimiento', MENSAJE_CUOTA],
     ['crédito sin cuotas', () => factura(idF, { IdCondicionPago: 2 }), 'ListaCuotas', 'Una venta al crédito requiere al menos una cuota'],
-    ['cuotas que no suman el total', () => factura(idF, { IdCondicionPago: 2, ListaCuotas: [{ Monto: '10.00', FechaVencimiento: sumarDias(hoyLima(), 10) }] }), 'ListaCuotas', /.+/],
+    ['cuotas que no suman el total', () => factura(idF, { IdCondicionPago: 2, ListaCuotas: [{ Monto: '10.00', FechaVencimiento: sumarDias(hoyLima(), 10) }] }), 'ListaCuotas', 'La suma de las cuotas (10.00) debe ser igual al monto neto pendiente de pago (63.60)'],
     ['cantidad cero', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '0', PrecioUnitario: '1' }] }), 'ListaItems.0.Cantidad', 'La cantidad debe ser mayor que cero'],
     ['cantidad negativa', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '-1', PrecioUnitario: '1' }] }), 'ListaItems.0.Cantidad', /número no negativo/],
     ['precio y valor a la vez', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '1', PrecioUnitario: '1', ValorUnitario: '1' }] }), 'ListaItems.0.PrecioUnitario', /solo uno/],
     ['sin descripción', () => factura(idF, { ListaItems: [{ ItemDescripcion: '', Cantidad: '1', PrecioUnitario: '1' }] }), 'ListaItems.0.ItemDescripcion', 'Indique la descripción'],
     ['sin ítems', () => factura(idF, { ListaItems: [] }), 'ListaItems', 'Agregue al menos un ítem'],
-    ['afectación inexistente', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '1', PrecioUnitario: '1', TipoAfectacion: '99' }] }), 'ListaItems.0.TipoAfectacion', /.+/],
-    ['unidad inexistente', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '1', PrecioUnitario: '1', CodigoUnidad: 'QQQ' }] }), 'ListaItems.0.CodigoUnidad', /.+/],
+    ['afectación inexistente', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '1', PrecioUnitario: '1', TipoAfectacion: '99' }] }), 'ListaItems.0.TipoAfectacion', 'Tipo de afectación del IGV: código no existe en el catálogo 07 de SUNAT'],
+    ['unidad inexistente', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '1', PrecioUnitario: '1', CodigoUnidad: 'QQQ' }] }), 'ListaItems.0.CodigoUnidad', 'Unidad de medida: código no existe en el catálogo 03 de SUNAT'],
     ['fecha de emisión futura', () => factura(idF, { FechaEmision: sumarDias(hoyLima(), 1) }), 'FechaEmision', 'La fecha de emisión no puede ser posterior a hoy'],
     ['fecha de emisión mal escrita', () => factura(idF, { FechaEmision: '22/11/2026' }), 'FechaEmision', 'Fecha con formato AAAA-MM-DD'],
     ['moneda inexistente', () => factura(idF, { IdMoneda: 3 }), 'IdMoneda', 'Moneda: 1 soles o 2 dólares'],
@@ -55,6 +66,19 @@ describe('cada campo fuera de rango: 400 con su mensaje y nada escrito', () => {
     ['serie inexistente', () => factura(999999), 'IdSerie', 'La serie no existe o está inactiva'],
     ['boleta al crédito', () => boleta({ IdCondicionPago: 2, ListaEntidades: [CLIENTE_DNI], ListaCuotas: [{ Monto: '10.00', FechaVencimiento: sumarDias(hoyLima(), 5) }] }), 'IdCondicionPago', 'La boleta se emite al contado'],
     ['nota sin documento afectado', () => ({ ...factura(idF), IdTipoDocumento: 1005 }), 'IdSerie', 'La serie no corresponde al tipo de documento'],
+    ['fecha de emisión de hace 4 días', () => factura(idF, { FechaEmision: sumarDias(hoyLima(), -4) }), 'FechaEmision', 'La fecha de emisión no puede ser anterior a 3 días'],
+    ['observaciones de 600 caracteres', () => factura(idF, { Observaciones: 'x'.repeat(600) }), 'Observaciones', 'Máximo 500 caracteres'],
+    ['descripción de 600 caracteres', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'x'.repeat(600), Cantidad: '1', PrecioUnitario: '1' }] }), 'ListaItems.0.ItemDescripcion', 'Máximo 500 caracteres'],
+    ['código UNSPSC corto', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '1', PrecioUnitario: '1', CodigoProductoSunat: '12' }] }), 'ListaItems.0.CodigoProductoSunat', 'Código UNSPSC de 8 dígitos'],
+    ['guía: placa mal escrita', () => guia({ Placas: ['AB-12'] }), 'Traslado.Placas.0', 'ABC123 O ABC-123'],
+    ['guía: ubigeo inexistente', () => guia({ PuntoLlegada: { IdUbigeo: '999999', Direccion: 'X' } }), 'Traslado.PuntoLlegada', 'Ubigeo no existe en el catálogo INEI'],
+    ['guía: motivo fuera del catálogo 20', () => guia({ MotivoTraslado: '77' }), 'Traslado.MotivoTraslado', 'Motivo de traslado: código no existe en el catálogo 20 de SUNAT'],
+    ['guía: modalidad inexistente', () => guia({ ModalidadTraslado: '05' }), 'Traslado.ModalidadTraslado', 'Modalidad: 01 transporte público, 02 transporte privado'],
+    ['guía: traslado antes de la emisión', () => guia({ FechaTraslado: sumarDias(hoyLima(), -5) }), 'Traslado.FechaTraslado', 'El traslado no puede iniciar antes de la fecha de emisión'],
+    ['guía: peso cero', () => guia({ PesoBrutoTotal: '0' }), 'Traslado.PesoBrutoTotal', 'Debe ser mayor que cero'],
+    ['guía: licencia corta', () => guia({}, { Licencia: 'x' }), 'ListaConductores.0.Licencia', 'Licencia de 9 a 10 caracteres'],
+    ['guía: DNI del conductor de 3 dígitos', () => guia({}, { NumeroDocumento: '123' }), 'ListaConductores.0.NumeroDocumento', 'Se espera 8 dígitos'],
+    ['guía: conductor sin documento', () => guia({}, { IdTipoDocumento: 6, NumeroDocumento: '-' }), 'ListaConductores.0.NumeroDocumento', 'El conductor debe tener un documento de identidad'],
     ['correo del cliente inválido', () => factura(idF, { ListaEntidades: [{ ...CLIENTE_RUC, CorreoEntidadReceptor: 'no-es-correo' }] }), 'ListaEntidades.0.CorreoEntidadReceptor', 'Correo no válido'],
   ];
 

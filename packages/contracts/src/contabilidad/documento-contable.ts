@@ -1,6 +1,7 @@
 import { z } from '../zod-es';
 import { ZId } from '../comun';
 import { ZIdTipoDocumentoContable } from './catalogos';
+import { TipoDocumentoIdentidad, validarDocumentoIdentidad } from '../entidades/documento-identidad';
 
 /**
  * Issuing contract: POST /api/contabilidad/v1/documentoContable with the seed's Accounting document fields.
@@ -73,13 +74,19 @@ const ZPunto = z.object({
 });
 
 export const PATRON_PLACA = /^[A-Z0-9]{3}-?[A-Z0-9]{3}$/;
-export const ZConductorTraslado = z.object({
-  IdTipoDocumento: z.number().int().min(1).max(12),
-  NumeroDocumento: z.string().trim().min(1).max(15),
-  Nombres: z.string().trim().min(1, 'Indique los nombres').max(250),
-  Apellidos: z.string().trim().min(1, 'Indique los apellidos').max(250),
-  Licencia: z.string().trim().min(9, 'Licencia de 9 a 10 caracteres').max(10, 'Licencia de 9 a 10 caracteres'),
-});
+export const ZConductorTraslado = z
+  .object({
+    IdTipoDocumento: z.number().int().min(1).max(12),
+    NumeroDocumento: z.string().trim().min(1).max(15),
+    Nombres: z.string().trim().min(1, 'Indique los nombres').max(250),
+    Apellidos: z.string().trim().min(1, 'Indique los apellidos').max(250),
+    Licencia: z.string().trim().min(9, 'Licencia de 9 a 10 caracteres').max(10, 'Licencia de 9 a 10 caracteres'),
+  })
+  .superRefine((c, ctx) => {
+    // The same §5 rules as any customer's document (a DNI of 8 digits...); a driver always has one.
+    const error = c.IdTipoDocumento === TipoDocumentoIdentidad.SIN_DOCUMENTO ? 'El conductor debe tener un documento de identidad' : validarDocumentoIdentidad(c.IdTipoDocumento, c.NumeroDocumento);
+    if (error) ctx.addIssue({ code: 'custom', path: ['NumeroDocumento'], message: error });
+  });
 
 /** Dispatch guide (GRE) fields of the seed: points, transfer date, reason, mode, carrier and vehicles. */
 export const ZDatosTraslado = z.object({
