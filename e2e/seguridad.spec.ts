@@ -61,7 +61,8 @@ test('el supervisor crea el rol Vendedor con solo los permisos y servicios de ve
   // The realtime hub answered this tab with its connection id.
   await expect.poll(() => leerStorage(page, 'HubToken')).toBeTruthy();
 
-  // Role with only the sales permissions (customers, their registration) and the services those calls need.
+  // Role with only the sales permissions (the sales page, permission 120; customers and their registration) and the
+  // services those calls need.
   await page.goto('/seguridad/roles');
   await expect(page.getByTestId('pagina-roles')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Nuevo rol' }).click();
@@ -72,8 +73,10 @@ test('el supervisor crea el rol Vendedor con solo los permisos y servicios de ve
   await page.getByTestId('rol-Vendedor').getByRole('button', { name: 'Permisos y servicios' }).click();
 
   const arbol = page.locator('.ant-drawer .ant-tree');
-  for (const nombre of ['Clientes', 'Registrar y editar clientes']) {
-    await arbol.locator('.ant-tree-treenode', { hasText: nombre }).first().locator('.ant-tree-checkbox').click();
+  for (const nombre of ['Ventas', 'Clientes', 'Registrar y editar clientes']) {
+    // The node's accessible name is its description and its kind, after the expand icon if it has children:
+    // "Ventas (control)", "caret-down Clientes (control)".
+    await arbol.getByRole('checkbox', { name: new RegExp(`^(caret-down )?${nombre} \\((control|componente)\\)$`) }).click();
   }
   await page.getByTestId('agregar-permisos').click();
   await expect(page.getByText('Permisos agregados al rol')).toBeVisible();
@@ -81,7 +84,7 @@ test('el supervisor crea el rol Vendedor con solo los permisos y servicios de ve
   await expect(arbol.locator('.ant-tree-treenode', { hasText: 'Clientes' }).first().locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-disabled/);
 
   await page.locator('.ant-drawer').getByRole('tab', { name: 'Servicios' }).click();
-  for (const codigo of ['ENT_VER', 'ENT_GUARDAR', 'DOC_VER', 'DOC_EMITIR']) {
+  for (const codigo of ['VENTAS_VER', 'ENT_VER', 'ENT_GUARDAR', 'DOC_VER', 'DOC_EMITIR']) {
     await page.locator('.ant-drawer').getByPlaceholder('Buscar servicio').fill(codigo);
     await page.locator('.ant-drawer').getByPlaceholder('Buscar servicio').press('Enter');
     const interruptor = page.getByRole('switch', { name: `Conceder ${codigo}` });
@@ -127,11 +130,16 @@ test('el supervisor invita a un usuario con el rol Vendedor; el usuario acepta y
   const menu = p.getByTestId('menu-lateral');
   await expect(menu.getByRole('link', { name: 'Clientes' })).toBeVisible();
   for (const ausente of ['Usuarios', 'Roles', 'Series', 'Sucursales', 'Mi perfil']) await expect(menu.getByRole('link', { name: ausente })).toHaveCount(0);
+  // The sales page (permission 120, component 'ventas') opens for this role.
+  await menu.getByRole('link', { name: 'Ventas' }).click();
+  await expect(p).toHaveURL(/\/admin\/ventas/);
+  await expect(p.getByTestId('pagina-ventas')).toBeVisible({ timeout: 15_000 });
   await menu.getByRole('link', { name: 'Clientes' }).click();
   await expect(p).toHaveURL(/\/admin\/entidades/);
 
   // The API grants what the role has and answers 403 to the rest.
   expect(await estadoApi(p, '/api/entidades/v1/entidades?pagina=1&regxpag=10&estado=1&filtro=')).toBe(200);
+  expect(await estadoApi(p, '/api/contabilidad/v1/ventas?desde=2026-11-01&hasta=2026-11-30')).toBe(200);
   const idEmpresa = JSON.parse((await leerStorage(p, 'DataUser')) ?? '{}').IdEntidadEmpresa as number;
   expect(await estadoApi(p, `/api/seguridad/v1/entidades/${idEmpresa}/modulos/0/usuarios`)).toBe(403);
   expect(await estadoApi(p, '/api/seguridad/v1/roles/paginas')).toBe(403);

@@ -1,54 +1,59 @@
-// Two API instances (own connection pools) on one PostgreSQL database issue 200 documents at once on one series:
-// the series row lock must give numbers 1..200 with no duplicates and no gaps.
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
-import { cargarDatosDemo } from '../../src/db/seed-demo';
-import { conToken, SECRETO_PRUEBA, sesionDe } from '../helpers';
-import { baseCompartida } from './envio/base-compartida';
-import { hoyLima } from './ayudas';
+// Two API processes (real OS processes, each with its own connection pool, as two instances behind a load balancer)
+// on one PostgreSQL database issue 200 documents at once on one series: the series row lock must give numbers
+// 1..200 with no duplicates and no gaps, and exactly one sending job per document.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { arrancarApi, baseTemporal, facturaDemo, tokenSupervisor, type ProcesoApi } from './envio/proceso-api';
 
 const hayPg = !!process.env.TEST_DATABASE_URL;
-if (!hayPg) console.warn('[concurrencia-pg] se omite: defina TEST_DATABASE_URL (PostgreSQL) para probar dos instancias de la API sobre una base');
+if (!hayPg) console.warn('[concurrencia-pg] se omite: defina TEST_DATABASE_URL (PostgreSQL) para probar dos procesos de la API sobre una base');
 
-describe.skipIf(!hayPg)('dos instancias de la API sobre PostgreSQL', () => {
-  let base: Awaited<ReturnType<typeof baseCompartida>>;
-  const apps: FastifyInstance[] = [];
+describe.skipIf(!hayPg)('dos procesos de la API sobre PostgreSQL', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'yupana-concurrencia-'));
+  const procesos: ProcesoApi[] = [];
+  let base: Awaited<ReturnType<typeof baseTemporal>> | undefined;
 
-  beforeAll(async () => {
-    base = await baseCompartida();
-    await base.dbh.migrar();
-    await cargarDatosDemo(base.dbh.db);
-    for (const dbh of [base.dbh, await base.otra()]) {
-      const app = await buildApp({ dbh, jwtSecret: SECRETO_PRUEBA, logger: false, webDist: null, mantenimiento: false });
-      await app.ready();
-      apps.push(app);
-    }
-  }, 120_000);
   afterAll(async () => {
-    for (const a of apps) await a.close();
-    await base?.cerrar();
+    for (const p of procesos) p.proceso.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    await base?.borrar();
   });
 
-  it('200 emisiones simultáneas repartidas entre las dos: 1..200 sin huecos ni duplicados', async () => {
-    const { AccessToken: token } = await sesionDe(apps[0], 'supervisor');
-    const series = await apps[0].inject(conToken(token, { method: 'GET', url: '/api/entidades/v2/entidades/series?idtipodocumento=1003' }));
-    const idSerie = (series.json() as { Data: { Id: number; Serie: string }[] }).Data.find((s) => s.Serie === 'F001')!.Id;
-    const cuerpo = {
-      IdTipoDocumento: 1003, IdSerie: idSerie, FechaEmision: hoyLima(),
-      ListaItems: [{ ItemDescripcion: 'SERVICIO', Cantidad: '1', ValorUnitario: '100' }],
-      ListaEntidades: [{ TipoEntidad: 2, IdTipoDocumento: 2, NumeroDocumento: '20100070970', RazonSocial: 'SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA' }],
-    };
+  it('200 emisiones simultáneas repartidas entre los dos: 1..200 sin huecos ni duplicados', { timeout: 240_000 }, async () => {
+    base = await baseTemporal('yupana_conc');
+    // The first process migrates and loads the demo data; the second starts on the same database. Both run their
+    // sending workers meanwhile, as in production (a job row stays after it is sent, so the count below holds).
+    procesos.push(await arrancarApi({ databaseUrl: base.url, dataDir: path.join(dataDir, 'a'), sembrar: true }));
+    procesos.push(await arrancarApi({ databaseUrl: base.url, dataDir: path.join(dataDir, 'b'), sembrar: false }));
+    const token = await tokenSupervisor(procesos[0].url);
+    const { idSerie, cuerpo } = await facturaDemo(procesos[0].url, token);
+
     const respuestas = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => apps[i % 2].inject(conToken(token, { method: 'POST', url: '/api/contabilidad/v1/documentoContable', payload: cuerpo }))),
+      Array.from({ length: 200 }, async (_, i) => {
+        const r = await fetch(`${procesos[i % 2].url}/api/contabilidad/v1/documentoContable`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: cuerpo,
+        });
+        return { status: r.status, cuerpo: (await r.json()) as { Correlativo: number } };
+      }),
     );
-    expect(respuestas.filter((r) => r.statusCode !== 201).map((r) => r.body)).toEqual([]);
-    const numeros = respuestas.map((r) => r.json().Correlativo as number).sort((a, b) => a - b);
+    expect(respuestas.filter((r) => r.status !== 201)).toEqual([]);
+    const numeros = respuestas.map((r) => r.cuerpo.Correlativo).sort((a, b) => a - b);
     expect(numeros).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
-    const r = (await base.dbh.db.execute(sql`select count(*)::int as n, count(distinct correlativo)::int as d, max(correlativo) as m from documento_contable where id_serie = ${idSerie}`)) as unknown as { rows: { n: number; d: number; m: number }[] };
-    expect(r.rows[0]).toEqual({ n: 200, d: 200, m: 200 });
-    const t = (await base.dbh.db.execute(sql`select count(*)::int as n from envio_trabajo`)) as unknown as { rows: { n: number }[] };
-    expect(t.rows[0].n).toBe(200);
-  }, 120_000);
+
+    const db = new pg.Client({ connectionString: base.url });
+    await db.connect();
+    try {
+      const { rows } = await db.query('select count(*)::int as n, count(distinct correlativo)::int as d, max(correlativo) as m from documento_contable where id_serie = $1', [idSerie]);
+      expect(rows[0]).toEqual({ n: 200, d: 200, m: 200 });
+      const trabajos = await db.query('select count(*)::int as n, count(distinct id_documento)::int as d from envio_trabajo');
+      expect(trabajos.rows[0]).toEqual({ n: 200, d: 200 });
+    } finally {
+      await db.end();
+    }
+  });
 });

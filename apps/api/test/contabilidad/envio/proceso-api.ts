@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * Real API processes (`node --import tsx src/main.ts`, as `npm start` runs it) on a throwaway PostgreSQL database, for
+ * the reliability tests that need more than one process or a process to kill. Needs TEST_DATABASE_URL.
+ */
+const raizApi = fileURLToPath(new URL('../../../', import.meta.url));
+
+async function puertoLibre(): Promise<number> {
+  return new Promise((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => ok(p));
+    });
+  });
+}
+
+export type ProcesoApi = { url: string; proceso: ChildProcess };
+
+/** A database of its own on the TEST_DATABASE_URL server, created now and dropped by `borrar`. */
+export async function baseTemporal(prefijo: string) {
+  const servidor = process.env.TEST_DATABASE_URL!;
+  const nombre = `${prefijo}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: servidor });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database "${nombre}"`);
+  const u = new URL(servidor);
+  u.pathname = `/${nombre}`;
+  return { url: u.toString(), borrar: () => admin(`drop database if exists "${nombre}" with (force)`) };
+}
+
+/**
+ * Starts one API process on the database and waits for /api/health. Every process of a test shares the JWT secret
+ * and the encryption key, as the processes of one deployment do; only the first loads the demo data.
+ */
+export async function arrancarApi(opciones: { databaseUrl: string; dataDir: string; sembrar: boolean; entorno?: Record<string, string> }): Promise<ProcesoApi> {
+  const puerto = await puertoLibre();
+  const proceso = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: raizApi,
+    env: {
+      ...process.env,
+      DATABASE_URL: opciones.databaseUrl,
+      SEED_DEMO: opciones.sembrar ? '1' : '0',
+      PORT: String(puerto),
+      HOST: '127.0.0.1',
+      DATA_DIR: opciones.dataDir,
+      JWT_SECRET: 'secreto-de-las-pruebas-de-procesos-con-32-bytes-o-mas',
+      YUPANA_CLAVE_CIFRADO: 'clave-de-cifrado-de-las-pruebas-de-procesos-32+',
+      WEB_DIST: path.join(opciones.dataDir, 'sin-web'),
+      LOG_LEVEL: 'warn',
+      RESUMEN_HORA: '23:59',
+      ...opciones.entorno,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${puerto}`;
+  for (let i = 0; i < 300; i++) {
+    if (proceso.exitCode !== null) break;
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, proceso };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  proceso.kill('SIGKILL');
+  throw new Error(`la API no arrancó (código de salida ${proceso.exitCode})`);
+}
+
+/** Signs the demo supervisor in on a process and gives its access token. */
+export async function tokenSupervisor(url: string): Promise<string> {
+  const r = await fetch(`${url}/api/seguridad/v3/usuarios/login/1`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from('supervisor:Demo.2026').toString('base64')}` },
+  });
+  if (r.status !== 200) throw new Error(`login: HTTP ${r.status} ${await r.text()}`);
+  return ((await r.json()) as { AccessToken: string }).AccessToken;
+}
+
+/** Id of the demo company's F001 series, and a valid factura body on it. */
+export async function facturaDemo(url: string, token: string): Promise<{ idSerie: number; cuerpo: string }> {
+  const series = (await (await fetch(`${url}/api/entidades/v2/entidades/series?idtipodocumento=1003`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    Data: { Id: number; Serie: string }[];
+  };
+  const idSerie = series.Data.find((s) => s.Serie === 'F001')!.Id;
+  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+  const cuerpo = JSON.stringify({
+    IdTipoDocumento: 1003,
+    IdSerie: idSerie,
+    IdMoneda: 1,
+    IdCondicionPago: 1,
+    FechaEmision: hoy,
+    ListaItems: [{ ItemDescripcion: 'ARROZ COSTEÑO 5 KG', CodigoUnidad: 'NIU', Cantidad: '2', PrecioUnitario: '25.90', TipoAfectacion: '10' }],
+    ListaEntidades: [{ TipoEntidad: 2, IdTipoDocumento: 2, NumeroDocumento: '20100070970', RazonSocial: 'SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA' }],
+  });
+  return { idSerie, cuerpo };
+}
