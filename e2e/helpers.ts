@@ -1,4 +1,11 @@
 import { expect, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const CONTRASENHA_DEMO = 'Demo.2026';
 
@@ -18,4 +25,63 @@ export async function leerStorage(page: Page, clave: string): Promise<string | n
     const v = localStorage.getItem(k);
     return v === null ? null : new TextDecoder().decode(Uint8Array.from(atob(v), (c) => c.charCodeAt(0)));
   }, clave);
+}
+
+/**
+ * A second server of the product for the specs that need a deployment setting the shared one does not have (the
+ * receipt brand, a moved clock, a short inactivity limit): the same launch as `npm start`, on the embedded database
+ * in a folder of its own, on the e2e port plus an offset.
+ */
+export class ServidorAdicional {
+  proceso: ChildProcess | null = null;
+  readonly puerto: number;
+  readonly datos = mkdtempSync(path.join(tmpdir(), 'yupana-e2e-extra-'));
+
+  constructor(
+    desplazamiento: number,
+    private readonly entorno: Record<string, string>,
+  ) {
+    this.puerto = Number(process.env.E2E_PORT || 3100) + desplazamiento;
+  }
+
+  get url() {
+    return `http://127.0.0.1:${this.puerto}`;
+  }
+
+  async iniciar(extra: Record<string, string> = {}) {
+    this.proceso = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+      cwd: raiz,
+      env: {
+        ...process.env,
+        PORT: String(this.puerto),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.datos,
+        DATABASE_URL: '',
+        ...this.entorno,
+        ...extra,
+        ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+      },
+      stdio: 'ignore',
+    });
+    const limite = Date.now() + 90_000;
+    while (Date.now() < limite) {
+      try {
+        if ((await fetch(`${this.url}/api/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error(`el servidor adicional (${JSON.stringify(this.entorno)}) no arrancó`);
+  }
+
+  async detener() {
+    const p = this.proceso;
+    if (!p || p.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      p.once('exit', () => resolve());
+      p.kill('SIGTERM');
+    });
+    this.proceso = null;
+  }
 }

@@ -1,15 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { iniciarSesion, leerStorage } from './helpers';
+import { rmSync } from 'node:fs';
+import { iniciarSesion, leerStorage, ServidorAdicional } from './helpers';
 
 // Issue 6: plans and payments on the main brand (the shared server), and the receipt variant (a server of its own,
 // started here with YUPANA_MARCA=tuboleta, restarted with a later clock to see the demo expire).
 
-const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The smallest valid PNG (1x1), as a payment voucher.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAAABJRU5ErkJggg==', 'base64');
 
@@ -112,54 +107,8 @@ test.describe('marca principal: lo que decide la marca', () => {
 });
 
 /** A second server: the receipt variant on its own database, optionally with the payments clock moved forward. */
-class ServidorBoletas {
-  proceso: ChildProcess | null = null;
-  readonly puerto = Number(process.env.E2E_PORT || 3100) + 50;
-  readonly datos = mkdtempSync(path.join(tmpdir(), 'yupana-e2e-boletas-'));
-  get url() {
-    return `http://127.0.0.1:${this.puerto}`;
-  }
-
-  async iniciar(reloj?: string) {
-    this.proceso = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-      cwd: raiz,
-      env: {
-        ...process.env,
-        PORT: String(this.puerto),
-        HOST: '127.0.0.1',
-        DATA_DIR: this.datos,
-        DATABASE_URL: '',
-        YUPANA_MARCA: 'tuboleta',
-        ...(reloj ? { YUPANA_RELOJ: reloj } : {}),
-        ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-      },
-      stdio: 'ignore',
-    });
-    const limite = Date.now() + 90_000;
-    while (Date.now() < limite) {
-      try {
-        if ((await fetch(`${this.url}/api/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    throw new Error('el servidor de la variante de boletas no arrancó');
-  }
-
-  async detener() {
-    const p = this.proceso;
-    if (!p || p.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      p.once('exit', () => resolve());
-      p.kill('SIGTERM');
-    });
-    this.proceso = null;
-  }
-}
-
 test.describe('variante de boletas: registro, asistente DEMO, emisión y vencimiento de la demo', () => {
-  const servidor = new ServidorBoletas();
+  const servidor = new ServidorAdicional(50, { YUPANA_MARCA: 'tuboleta' });
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     await servidor.iniciar();
@@ -358,7 +307,7 @@ test.describe('variante de boletas: registro, asistente DEMO, emisión y vencimi
 
     // 40 days later (the trial is 15): the overlay blocks the app.
     await servidor.detener();
-    await servidor.iniciar(new Date(Date.now() + 40 * 86_400_000).toISOString());
+    await servidor.iniciar({ YUPANA_RELOJ: new Date(Date.now() + 40 * 86_400_000).toISOString() });
     await page.goto(`${base}/admin`);
     const overlay = page.getByTestId('demo-vencido');
     await esperar(overlay).toContainText('Su tiempo en la cuenta demo a finalizado, por favor configure su empresa ahora.');
