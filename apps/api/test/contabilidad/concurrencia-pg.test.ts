@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { arrancarApi, baseTemporal, facturaDemo, tokenSupervisor, type ProcesoApi } from './envio/proceso-api';
+import { arrancarApi, baseTemporal, facturaDemo, tokenSupervisor, type ProcesoApi } from '../procesos-api';
 
 const hayPg = !!process.env.TEST_DATABASE_URL;
 if (!hayPg) console.warn('[concurrencia-pg] se omite: defina TEST_DATABASE_URL (PostgreSQL) para probar dos procesos de la API sobre una base');

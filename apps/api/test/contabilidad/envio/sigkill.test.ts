@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { arrancarApi, baseTemporal, facturaDemo, tokenSupervisor } from './proceso-api';
+import { arrancarApi, baseTemporal, facturaDemo, tokenSupervisor } from '../../procesos-api';
 
 /**
  * Reliability on PostgreSQL: an API process killed with SIGKILL in the middle of an issuing load. After a restart,

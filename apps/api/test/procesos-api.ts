@@ -9,7 +9,7 @@ import pg from 'pg';
  * Real API processes (`node --import tsx src/main.ts`, as `npm start` runs it) on a throwaway PostgreSQL database, for
  * the reliability tests that need more than one process or a process to kill. Needs TEST_DATABASE_URL.
  */
-const raizApi = fileURLToPath(new URL('../../../', import.meta.url));
+const raizApi = fileURLToPath(new URL('../', import.meta.url));
 
 async function puertoLibre(): Promise<number> {
   return new Promise((ok) => {
