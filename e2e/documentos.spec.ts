@@ -193,6 +193,48 @@ test.describe('documentos electrónicos (1280 px)', () => {
     await esperarEstado(page, /Aceptado/);
   });
 
+  test('emite una guía de remisión remitente (transporte privado): la placa se valida, SUNAT la acepta y su XML es válido', async ({ page }) => {
+    await iniciarSesion(page, 'supervisor');
+    await page.goto('/admin/documentos/emitir/guia-remitente');
+    const formulario = page.getByTestId('formulario-guia-remitente');
+    await expect(formulario).toBeVisible();
+    await elegirPrimeraOpcion(page, 'Serie');
+    // Destinatario, start and arrival points (ubigeo + address), weight, goods.
+    await page.getByLabel('Número de documento').fill(RUC_CLIENTE);
+    await page.getByLabel('Razón social o nombre').fill('SUPERMERCADOS DEL SUR S.A.C.');
+    await page.getByLabel('Partida: ubigeo').fill('150116');
+    await page.getByLabel('Partida: dirección').fill('Av. Arequipa 1234, Lince');
+    await page.getByLabel('Llegada: ubigeo').fill('150130');
+    await page.getByLabel('Llegada: dirección').fill('Av. Aviación 2405, San Borja');
+    await page.getByLabel('Peso bruto total').fill('120.5');
+    await page.getByLabel('Descripción del ítem 1').fill('Arroz costeño 5 kg');
+    await page.getByLabel('Cantidad del ítem 1').fill('20');
+    // Private transport: vehicle and driver. A plate out of shape gets the seed's hint and nothing is sent.
+    await page.getByLabel('Placa del vehículo').fill('AB-12');
+    await page.getByLabel('Número', { exact: true }).fill('41234567');
+    await page.getByLabel('Licencia de conducir').fill('Q41234567');
+    await page.getByLabel('Nombres').fill('Juan Carlos');
+    await page.getByLabel('Apellidos').fill('Ramos Torres');
+    await page.getByTestId('emitir').click();
+    await expect(formulario.locator('.ant-form-item-explain-error', { hasText: 'ABC123 O ABC-123' })).toBeVisible();
+    await expect(page).toHaveURL(/\/emitir\/guia-remitente$/);
+    await page.getByLabel('Placa del vehículo').fill('abc-123');
+
+    await page.getByTestId('emitir').click();
+    await expect(page).toHaveURL(/\/admin\/documentos\/\d+$/, { timeout: 45_000 });
+    await expect(page.getByTestId('serie-numero')).toHaveText(/^T[A-Z0-9]{3}-\d+$/);
+    // Guides go to SUNAT's GRE REST API (OAuth2, ticket) through the worker; the stand-in answers like SUNAT.
+    await esperarEstado(page, /Aceptado/);
+    const xml = await descargar(page, 'descargar-xml');
+    expect(path.basename(xml)).toMatch(/^20600123450-09-T[A-Z0-9]{3}-\d+\.xml$/);
+    if (existsSync(CHECKER)) {
+      const r = spawnSync(CHECKER, ['--strict', xml], { encoding: 'utf8', timeout: 120_000 });
+      expect(r.status, `sunat-check --strict:\n${r.stdout}\n${r.stderr}`).toBe(0);
+    } else {
+      console.log(`sunat-check no está en ${CHECKER}: se omite la validación independiente del XML (clon sin ../shared).`);
+    }
+  });
+
   test('el cliente encuentra la factura en /consultareceptor y descarga su PDF', async ({ browser }) => {
     // A fresh browser without a session: the public page.
     const contexto = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-PE', timezoneId: 'America/Lima' });
