@@ -135,6 +135,25 @@ test.describe('documentos electrónicos (1280 px)', () => {
     expect(enlacePublico).toContain('ruc=20600123450');
   });
 
+  test('emite una nota de débito por intereses sobre la factura', async ({ page }) => {
+    await iniciarSesion(page, 'supervisor');
+    await page.goto(urlFactura);
+    await page.getByTestId('emitir-nota-debito').click();
+    await expect(page.getByTestId('formulario-nota-debito')).toBeVisible();
+    await expect(page.getByLabel('Serie y número')).toHaveValue(serieNumeroFactura);
+    await elegirPrimeraOpcion(page, 'Serie');
+    await elegirPrimeraOpcion(page, 'Motivo', /Intereses por mora/i);
+    await page.getByLabel('Sustento').fill('Intereses por 30 días de atraso en el pago');
+    // The note starts from the factura's lines; the user charges only the interest.
+    await llenarLinea(page, 1, 'Intereses por mora (30 días)', '1', '11.80');
+    await expect(page.getByTestId('importe-total')).toHaveText('S/ 11.80');
+    await page.getByTestId('emitir').click();
+    await expect(page).toHaveURL(/\/admin\/documentos\/\d+$/, { timeout: 45_000 });
+    await expect(page.getByTestId('serie-numero')).toHaveText(/^F[A-Z0-9]{3}-\d+$/);
+    await expect(page.getByTestId('total-documento')).toHaveText('S/ 11.80');
+    await esperarEstado(page, /Aceptado/);
+  });
+
   test('emite una nota de crédito sobre la factura', async ({ page }) => {
     await iniciarSesion(page, 'supervisor');
     await page.goto(urlFactura);

@@ -319,7 +319,7 @@ export function DocumentoDetallePage() {
                 <Button block onClick={() => navigate(`/admin/documentos/emitir/nota-credito?referencia=${doc.Id}`)} data-testid="emitir-nota-credito">
                   Emitir nota de crédito
                 </Button>
-                <Button block onClick={() => navigate(`/admin/documentos/emitir/nota-debito?referencia=${doc.Id}`)}>
+                <Button block onClick={() => navigate(`/admin/documentos/emitir/nota-debito?referencia=${doc.Id}`)} data-testid="emitir-nota-debito">
                   Emitir nota de débito
                 </Button>
               </>
