@@ -101,6 +101,33 @@ describe('usuarios de la empresa', () => {
   });
 });
 
+describe('sucursales de un usuario', () => {
+  it('el supervisor asigna sucursales (reemplaza las anteriores); el siguiente ingreso las lleva; una sucursal ajena se rechaza', async () => {
+    const sucursales = async (s: TLoginRespuesta) =>
+      ((await llamar(s.AccessToken, 'GET', `/v2/usuarios/${s.IdUsuario}`)).json() as { Sucursales: { Id: number }[] }).Sucursales.map((x) => x.Id).sort();
+    const propias = await sucursales(sup);
+    expect(propias.length).toBeGreaterThanOrEqual(2);
+    const inv = await invitarUsuario('ana.sucursal');
+    await e.app.inject({ method: 'POST', url: `${SEG}/v1/usuarios/invitaciones/aceptar`, payload: { Token: inv.Token, Contrasenha: 'Sucursal.2026' } });
+    const id = ((await login(e.app, 'ana.sucursal', 'Sucursal.2026')).json() as TLoginRespuesta).IdUsuario;
+
+    for (const asignadas of [[propias[1]], [propias[0], propias[1]], [propias[0]]]) {
+      const r = await llamar(sup.AccessToken, 'PUT', `/v1/usuarios/${id}/sucursales`, { Sucursales: asignadas });
+      expect(r.statusCode, r.body).toBe(200);
+      const ana = (await login(e.app, 'ana.sucursal', 'Sucursal.2026')).json() as TLoginRespuesta;
+      expect(await sucursales(ana)).toEqual([...asignadas].sort());
+    }
+    // A branch of another company is not this company's to give.
+    const otra = await sesionDe(e.app, 'demo.supervisor');
+    const ajena = (await sucursales(otra))[0];
+    const r = await llamar(sup.AccessToken, 'PUT', `/v1/usuarios/${id}/sucursales`, { Sucursales: [ajena] });
+    expect(r.statusCode).toBeGreaterThanOrEqual(400);
+    expect(r.statusCode).toBeLessThan(500);
+    const ana = (await login(e.app, 'ana.sucursal', 'Sucursal.2026')).json() as TLoginRespuesta;
+    expect(await sucursales(ana)).toEqual([propias[0]]);
+  });
+});
+
 describe('roles propios, permisos y servicios', () => {
   it('crea el rol Vendedor, le da permisos y servicios; quien lo tiene solo accede a eso; los roles predefinidos no se editan', async () => {
     const creado = await llamar(sup.AccessToken, 'POST', '/v1/roles', { Nombre: 'Vendedor', Descripcion: 'Solo ventas' });

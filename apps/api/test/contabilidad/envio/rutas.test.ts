@@ -104,6 +104,26 @@ describe('rutas de envío', () => {
     expect(lotes.json().Data[0]).toMatchObject({ Tipo: 'RA', Estado: 'ACEPTADO', Documentos: 1 });
   });
 
+  it('el CDR de un documento aceptado se descarga (archivo 3); pasado el plazo de 7 días la baja se rechaza y pide una nota de crédito', async () => {
+    const f = await emitirPrueba(e.dbh.db, emp, 'factura-gravada', { serie: 'F101' });
+    await esperarEstado(f.id, EstadoSunat.ACEPTADO);
+    const cdr = await pedir({ method: 'GET', url: `/api/contabilidad/v1/documentoContable/${f.id}/archivos/3` });
+    expect(cdr.statusCode).toBe(200);
+    expect(cdr.headers['content-type']).toContain('application/zip');
+    expect(String(cdr.headers['content-disposition'])).toMatch(/filename="R-20600123450-01-F101-\d+\.zip"/);
+    // A zip: local file header "PK\x03\x04", holding SUNAT's ApplicationResponse for this document.
+    expect(cdr.rawPayload.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+
+    // Eight days later (the issue date moved back, as if time had passed) SUNAT would refuse the RA (rule 2957).
+    const hace8 = new Date(Date.parse(`${fechaLima()}T12:00:00Z`) - 8 * 86_400_000).toISOString().slice(0, 10);
+    await e.dbh.db.update(documentoContable).set({ fechaEmision: hace8 }).where(eq(documentoContable.id, f.id));
+    const r = await pedir({ method: 'PUT', url: `/api/contabilidad/v1/documentoContable/${f.id}/anulaciones`, payload: { Motivo: 'Error en el precio' } });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().Mensaje).toBe('El comprobante no puede ser dado de baja por exceder el plazo desde su fecha de emisión (7 días); emita una nota de crédito');
+    const [d] = await e.dbh.db.select().from(documentoContable).where(eq(documentoContable.id, f.id));
+    expect(d).toMatchObject({ idEstadoSunat: EstadoSunat.ACEPTADO, anulado: false, motivoAnulacion: null });
+  });
+
   it('de punta a punta: una factura emitida por HTTP (también la de la empresa demo, con el RUC de demostración) queda aceptada', async () => {
     for (const usuario of ['supervisor', 'demo.supervisor']) {
       const t = (await sesionDe(e.app, usuario)).AccessToken;
