@@ -254,6 +254,43 @@ test.describe('documentos electrónicos (1280 px)', () => {
     }
   });
 
+  test('emite una guía de remisión transportista con remitente, destinatario, registro MTC y conductor; SUNAT la acepta', async ({ page }) => {
+    await iniciarSesion(page, 'supervisor');
+    await page.goto('/admin/documentos/emitir/guia-transportista');
+    await expect(page.getByTestId('formulario-guia-transportista')).toBeVisible();
+    await elegirPrimeraOpcion(page, 'Serie');
+    const tarjeta = (titulo: string) => page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^${titulo}$`) }) });
+    // The carrier moves goods of a shipper (remitente) to a consignee (destinatario): both are identified.
+    await tarjeta('Remitente').getByLabel('Número de documento').fill('20100070970');
+    await tarjeta('Remitente').getByLabel('Razón social o nombre').fill('SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA');
+    await tarjeta('Destinatario').getByLabel('Número de documento').fill(RUC_CLIENTE);
+    await tarjeta('Destinatario').getByLabel('Razón social o nombre').fill('SUPERMERCADOS DEL SUR S.A.C.');
+    await page.getByLabel('Partida: ubigeo').fill('150116');
+    await page.getByLabel('Partida: dirección').fill('Av. Arequipa 1234, Lince');
+    await page.getByLabel('Llegada: ubigeo').fill('040101');
+    await page.getByLabel('Llegada: dirección').fill('Calle Mercaderes 120, Arequipa');
+    await page.getByLabel('Peso bruto total').fill('850');
+    await page.getByLabel('Descripción del ítem 1').fill('Cajas de gaseosa 24 x 500 ml');
+    await page.getByLabel('Cantidad del ítem 1').fill('50');
+    await page.getByLabel('Placa del vehículo').fill('F5R-823');
+    await page.getByLabel('Registro MTC').fill('15123456CNG');
+    await page.getByLabel('TUC / certificado vehicular').fill('15M21028327E');
+    await page.getByLabel('Número', { exact: true }).fill('41234567');
+    await page.getByLabel('Licencia de conducir').fill('Q41234567');
+    await page.getByLabel('Nombres').fill('Juan Carlos');
+    await page.getByLabel('Apellidos').fill('Ramos Torres');
+    await page.getByTestId('emitir').click();
+    await expect(page).toHaveURL(/\/admin\/documentos\/\d+$/, { timeout: 45_000 });
+    await expect(page.getByTestId('serie-numero')).toHaveText(/^V[A-Z0-9]{3}-\d+$/);
+    await esperarEstado(page, /Aceptado/);
+    const xml = await descargar(page, 'descargar-xml');
+    expect(path.basename(xml)).toMatch(/^20600123450-31-V[A-Z0-9]{3}-\d+\.xml$/);
+    if (existsSync(CHECKER)) {
+      const r = spawnSync(CHECKER, ['--strict', xml], { encoding: 'utf8', timeout: 120_000 });
+      expect(r.status, `sunat-check --strict:\n${r.stdout}\n${r.stderr}`).toBe(0);
+    }
+  });
+
   test('el cliente encuentra la factura en /consultareceptor y descarga su PDF', async ({ browser }) => {
     // A fresh browser without a session: the public page.
     const contexto = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-PE', timezoneId: 'America/Lima' });
