@@ -120,11 +120,24 @@ describe('consulta pública del receptor', () => {
     expect((await e.app.inject({ method: 'GET', url: `${C}/archivos/2?${q}` })).statusCode).toBe(404);
   });
 
-  it('tiene límite de consultas por minuto', async () => {
+  it('tiene límite de consultas por minuto por IP, compartido con las descargas y guardado en la base de datos', async () => {
     let ultimo = 0;
-    for (let i = 0; i < 40 && ultimo !== 429; i++) {
-      ultimo = (await e.app.inject({ method: 'POST', url: C, payload: { ...datos(), MontoTotal: '1.00' }, remoteAddress: '10.9.9.9' })).statusCode;
+    let intentos = 0;
+    let respuesta: Awaited<ReturnType<typeof e.app.inject>> | undefined;
+    for (; intentos < 40 && ultimo !== 429; intentos++) {
+      respuesta = await e.app.inject({ method: 'POST', url: C, payload: { ...datos(), MontoTotal: '1.00' }, remoteAddress: '10.9.9.9' });
+      ultimo = respuesta.statusCode;
     }
     expect(ultimo).toBe(429);
+    expect(intentos).toBe(31);
+    expect(respuesta!.json()).toMatchObject({ ErrorId: 600004, Mensaje: expect.stringMatching(/^Demasiadas consultas\. Inténtelo nuevamente en \d+ segundos$/) });
+    expect(Number(respuesta!.headers['retry-after'])).toBeGreaterThan(0);
+    // The file downloads of the same client share the budget; another client is not affected.
+    const q = new URLSearchParams(Object.entries(datos()).map(([k, v]) => [k, String(v)])).toString();
+    expect((await e.app.inject({ method: 'GET', url: `${C}/archivos/1?${q}`, remoteAddress: '10.9.9.9' })).statusCode).toBe(429);
+    expect((await e.app.inject({ method: 'GET', url: `${C}/archivos/1?${q}`, remoteAddress: '10.9.9.10' })).statusCode).toBe(200);
+    // The count lives in the database (intento_login), so every API process sees it.
+    const filas = (await e.dbh.db.execute(sql`select count(*)::int as n from intento_login where clave = 'consultareceptor:ip:10.9.9.9'`)) as unknown as { rows: { n: number }[] };
+    expect(filas.rows[0].n).toBeGreaterThanOrEqual(31);
   });
 });

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorCodes, z, ZAmbienteSunat, ZArchivoParams, ZArchivoQuery, ZComprobantesLista, ZConfiguracionSunat, ZConfiguracionSunatGuardar,
@@ -9,6 +8,7 @@ import {
 } from '@yupana/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
+import { registrarYContarIntento } from '../../lib/limite-intentos';
 import { requerirAuth } from '../../lib/auth';
 import * as configuracion from './configuracion/configuracion.service';
 import * as plantilla from './configuracion/plantilla.service';
@@ -38,11 +38,6 @@ export type TOpcionesContabilidad = { limitePublicoPorMinuto?: number };
 /** Accounting host (prefix /api/contabilidad): issuing, documents and their files, SUNAT settings, public lookup. */
 export async function rutasContabilidad(app: FastifyInstance, ctx: Contexto, opciones: TOpcionesContabilidad = {}): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, c) =>
-      new AppError(ErrorCodes.DEMASIADOS_INTENTOS, `Demasiadas consultas. Inténtelo nuevamente en ${Math.ceil(c.ttl / 1000)} segundos`, 429),
-  });
 
   r.post('/v1/documentoContable', {
     config: { servicio: 'DOC_EMITIR' },
@@ -177,9 +172,19 @@ export async function rutasContabilidad(app: FastifyInstance, ctx: Contexto, opc
     },
   });
 
-  const limitePublico = { rateLimit: { max: opciones.limitePublicoPorMinuto ?? 30, timeWindow: 60_000 } };
+  // The public lookup asks for six exact data of a document, so guessing is the attack: one budget per client IP for
+  // the lookup and its file downloads together, kept in the database so it holds across API processes and restarts.
+  const maxPorMinuto = opciones.limitePublicoPorMinuto ?? 30;
+  const limitePublico = async (req: FastifyRequest) => {
+    const { total, segundosParaLiberar } = await registrarYContarIntento(ctx.dbh.db, `consultareceptor:ip:${req.ip}`, 60);
+    if (total > maxPorMinuto)
+      throw new AppError(ErrorCodes.DEMASIADOS_INTENTOS, `Demasiadas consultas. Inténtelo nuevamente en ${segundosParaLiberar} segundos`, 429, {
+        headers: { 'retry-after': String(segundosParaLiberar) },
+      });
+  };
   r.post('/v1/consultareceptor', {
-    config: { publica: true, ...limitePublico },
+    config: { publica: true },
+    onRequest: limitePublico,
     schema: {
       tags: ['contabilidad'],
       summary: 'Consulta pública de un comprobante por el receptor (todos los datos deben coincidir)',
@@ -190,7 +195,8 @@ export async function rutasContabilidad(app: FastifyInstance, ctx: Contexto, opc
   });
 
   r.get('/v1/consultareceptor/archivos/:TipoArchivo', {
-    config: { publica: true, ...limitePublico },
+    config: { publica: true },
+    onRequest: limitePublico,
     schema: {
       tags: ['contabilidad'],
       summary: 'Archivo de un comprobante consultado (mismos seis datos en la consulta)',
