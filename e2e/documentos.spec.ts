@@ -74,6 +74,36 @@ async function descargar(page: Page, testId: string): Promise<string> {
   return ruta;
 }
 
+/** The independent checker (XSD, signature, SUNAT's own validation sheets) on a downloaded XML, where it is installed. */
+function pasaSunatCheck(xml: string) {
+  if (!existsSync(CHECKER)) {
+    console.log(`sunat-check no está en ${CHECKER}: se omite la validación independiente del XML (clon sin ../shared).`);
+    return;
+  }
+  const r = spawnSync(CHECKER, ['--strict', xml], { encoding: 'utf8', timeout: 120_000 });
+  expect(r.status, `sunat-check --strict:\n${r.stdout}\n${r.stderr}`).toBe(0);
+}
+
+/** A guide's start point in Lince, its arrival point, gross weight, one line of goods, and the vehicle's plate. */
+async function llenarTraslado(page: Page, t: { llegada: [string, string]; peso: string; bien: [string, string]; placa: string }) {
+  await page.getByLabel('Partida: ubigeo').fill('150116');
+  await page.getByLabel('Partida: dirección').fill('Av. Arequipa 1234, Lince');
+  await page.getByLabel('Llegada: ubigeo').fill(t.llegada[0]);
+  await page.getByLabel('Llegada: dirección').fill(t.llegada[1]);
+  await page.getByLabel('Peso bruto total').fill(t.peso);
+  await page.getByLabel('Descripción del ítem 1').fill(t.bien[0]);
+  await page.getByLabel('Cantidad del ítem 1').fill(t.bien[1]);
+  await page.getByLabel('Placa del vehículo').fill(t.placa);
+}
+
+/** The driver of a private or carrier transport: DNI, licence and names. */
+async function llenarConductor(page: Page) {
+  await page.getByLabel('Número', { exact: true }).fill('41234567');
+  await page.getByLabel('Licencia de conducir').fill('Q41234567');
+  await page.getByLabel('Nombres').fill('Juan Carlos');
+  await page.getByLabel('Apellidos').fill('Ramos Torres');
+}
+
 test.describe('documentos electrónicos (1280 px)', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
   test.setTimeout(420_000);
@@ -113,12 +143,7 @@ test.describe('documentos electrónicos (1280 px)', () => {
     await page.goto(urlFactura);
     const xml = await descargar(page, 'descargar-xml');
     expect(path.basename(xml)).toMatch(/^20600123450-01-F[A-Z0-9]{3}-\d+\.xml$/);
-    if (existsSync(CHECKER)) {
-      const r = spawnSync(CHECKER, ['--strict', xml], { encoding: 'utf8', timeout: 120_000 });
-      expect(r.status, `sunat-check --strict:\n${r.stdout}\n${r.stderr}`).toBe(0);
-    } else {
-      console.log(`sunat-check no está en ${CHECKER}: se omite la validación independiente del XML (clon sin ../shared).`);
-    }
+    pasaSunatCheck(xml);
 
     // PDF: its text shows the serie-número, the total and the hash.
     const pdf = await descargar(page, 'descargar-pdf');
@@ -221,19 +246,9 @@ test.describe('documentos electrónicos (1280 px)', () => {
     // Destinatario, start and arrival points (ubigeo + address), weight, goods.
     await page.getByLabel('Número de documento').fill(RUC_CLIENTE);
     await page.getByLabel('Razón social o nombre').fill('SUPERMERCADOS DEL SUR S.A.C.');
-    await page.getByLabel('Partida: ubigeo').fill('150116');
-    await page.getByLabel('Partida: dirección').fill('Av. Arequipa 1234, Lince');
-    await page.getByLabel('Llegada: ubigeo').fill('150130');
-    await page.getByLabel('Llegada: dirección').fill('Av. Aviación 2405, San Borja');
-    await page.getByLabel('Peso bruto total').fill('120.5');
-    await page.getByLabel('Descripción del ítem 1').fill('Arroz costeño 5 kg');
-    await page.getByLabel('Cantidad del ítem 1').fill('20');
     // Private transport: vehicle and driver. A plate out of shape gets the seed's hint and nothing is sent.
-    await page.getByLabel('Placa del vehículo').fill('AB-12');
-    await page.getByLabel('Número', { exact: true }).fill('41234567');
-    await page.getByLabel('Licencia de conducir').fill('Q41234567');
-    await page.getByLabel('Nombres').fill('Juan Carlos');
-    await page.getByLabel('Apellidos').fill('Ramos Torres');
+    await llenarTraslado(page, { llegada: ['150130', 'Av. Aviación 2405, San Borja'], peso: '120.5', bien: ['Arroz costeño 5 kg', '20'], placa: 'AB-12' });
+    await llenarConductor(page);
     await page.getByTestId('emitir').click();
     await expect(formulario.locator('.ant-form-item-explain-error', { hasText: 'ABC123 O ABC-123' })).toBeVisible();
     await expect(page).toHaveURL(/\/emitir\/guia-remitente$/);
@@ -246,12 +261,7 @@ test.describe('documentos electrónicos (1280 px)', () => {
     await esperarEstado(page, /Aceptado/);
     const xml = await descargar(page, 'descargar-xml');
     expect(path.basename(xml)).toMatch(/^20600123450-09-T[A-Z0-9]{3}-\d+\.xml$/);
-    if (existsSync(CHECKER)) {
-      const r = spawnSync(CHECKER, ['--strict', xml], { encoding: 'utf8', timeout: 120_000 });
-      expect(r.status, `sunat-check --strict:\n${r.stdout}\n${r.stderr}`).toBe(0);
-    } else {
-      console.log(`sunat-check no está en ${CHECKER}: se omite la validación independiente del XML (clon sin ../shared).`);
-    }
+    pasaSunatCheck(xml);
   });
 
   test('emite una guía de remisión transportista con remitente, destinatario, registro MTC y conductor; SUNAT la acepta', async ({ page }) => {
@@ -265,30 +275,17 @@ test.describe('documentos electrónicos (1280 px)', () => {
     await tarjeta('Remitente').getByLabel('Razón social o nombre').fill('SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA');
     await tarjeta('Destinatario').getByLabel('Número de documento').fill(RUC_CLIENTE);
     await tarjeta('Destinatario').getByLabel('Razón social o nombre').fill('SUPERMERCADOS DEL SUR S.A.C.');
-    await page.getByLabel('Partida: ubigeo').fill('150116');
-    await page.getByLabel('Partida: dirección').fill('Av. Arequipa 1234, Lince');
-    await page.getByLabel('Llegada: ubigeo').fill('040101');
-    await page.getByLabel('Llegada: dirección').fill('Calle Mercaderes 120, Arequipa');
-    await page.getByLabel('Peso bruto total').fill('850');
-    await page.getByLabel('Descripción del ítem 1').fill('Cajas de gaseosa 24 x 500 ml');
-    await page.getByLabel('Cantidad del ítem 1').fill('50');
-    await page.getByLabel('Placa del vehículo').fill('F5R-823');
+    await llenarTraslado(page, { llegada: ['040101', 'Calle Mercaderes 120, Arequipa'], peso: '850', bien: ['Cajas de gaseosa 24 x 500 ml', '50'], placa: 'F5R-823' });
     await page.getByLabel('Registro MTC').fill('15123456CNG');
     await page.getByLabel('TUC / certificado vehicular').fill('15M21028327E');
-    await page.getByLabel('Número', { exact: true }).fill('41234567');
-    await page.getByLabel('Licencia de conducir').fill('Q41234567');
-    await page.getByLabel('Nombres').fill('Juan Carlos');
-    await page.getByLabel('Apellidos').fill('Ramos Torres');
+    await llenarConductor(page);
     await page.getByTestId('emitir').click();
     await expect(page).toHaveURL(/\/admin\/documentos\/\d+$/, { timeout: 45_000 });
     await expect(page.getByTestId('serie-numero')).toHaveText(/^V[A-Z0-9]{3}-\d+$/);
     await esperarEstado(page, /Aceptado/);
     const xml = await descargar(page, 'descargar-xml');
     expect(path.basename(xml)).toMatch(/^20600123450-31-V[A-Z0-9]{3}-\d+\.xml$/);
-    if (existsSync(CHECKER)) {
-      const r = spawnSync(CHECKER, ['--strict', xml], { encoding: 'utf8', timeout: 120_000 });
-      expect(r.status, `sunat-check --strict:\n${r.stdout}\n${r.stderr}`).toBe(0);
-    }
+    pasaSunatCheck(xml);
   });
 
   test('el cliente encuentra la factura en /consultareceptor y descarga su PDF', async ({ browser }) => {

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import pg from 'pg';
@@ -106,4 +108,30 @@ export async function facturaDemo(url: string, token: string): Promise<{ idSerie
     ListaEntidades: [{ TipoEntidad: 2, IdTipoDocumento: 2, NumeroDocumento: '20100070970', RazonSocial: 'SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA' }],
   });
   return { idSerie, cuerpo };
+}
+
+/**
+ * The API processes of one test on one throwaway database: `iniciar` creates the database and starts them one after
+ * the other (the first migrates and loads the demo data); `cerrar` (for afterAll) kills them and drops it all.
+ */
+export function grupoDeProcesos(prefijo: string) {
+  const procesos: ProcesoApi[] = [];
+  let dataDir: string | undefined;
+  let base: Awaited<ReturnType<typeof baseTemporal>> | undefined;
+  return {
+    procesos,
+    urlBase: () => base!.url,
+    async iniciar(cuantos: number, entorno?: Record<string, string>): Promise<string[]> {
+      dataDir = mkdtempSync(path.join(tmpdir(), `${prefijo}-`));
+      base = await baseTemporal(prefijo);
+      for (let i = 0; i < cuantos; i++)
+        procesos.push(await arrancarApi({ databaseUrl: base.url, dataDir: path.join(dataDir, String(i + 1)), sembrar: i === 0, entorno }));
+      return procesos.map((p) => p.url);
+    },
+    async cerrar(): Promise<void> {
+      for (const p of procesos) p.proceso.kill('SIGKILL');
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      await base?.borrar();
+    },
+  };
 }

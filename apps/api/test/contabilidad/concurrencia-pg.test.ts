@@ -1,39 +1,27 @@
 // Two API processes (real OS processes, each with its own connection pool, as two instances behind a load balancer)
 // on one PostgreSQL database issue 200 documents at once on one series: the series row lock must give numbers
 // 1..200 with no duplicates and no gaps, and exactly one sending job per document.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { arrancarApi, baseTemporal, facturaDemo, tokenSupervisor, type ProcesoApi } from '../procesos-api';
+import { facturaDemo, grupoDeProcesos, tokenSupervisor } from '../procesos-api';
 
 const hayPg = !!process.env.TEST_DATABASE_URL;
 if (!hayPg) console.warn('[concurrencia-pg] se omite: defina TEST_DATABASE_URL (PostgreSQL) para probar dos procesos de la API sobre una base');
 
 describe.skipIf(!hayPg)('dos procesos de la API sobre PostgreSQL', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'yupana-concurrencia-'));
-  const procesos: ProcesoApi[] = [];
-  let base: Awaited<ReturnType<typeof baseTemporal>> | undefined;
-
-  afterAll(async () => {
-    for (const p of procesos) p.proceso.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    await base?.borrar();
-  });
+  const grupo = grupoDeProcesos('yupana_conc');
+  afterAll(() => grupo.cerrar());
 
   it('200 emisiones simultáneas repartidas entre los dos: 1..200 sin huecos ni duplicados', { timeout: 240_000 }, async () => {
-    base = await baseTemporal('yupana_conc');
     // The first process migrates and loads the demo data; the second starts on the same database. Both run their
     // sending workers meanwhile, as in production (a job row stays after it is sent, so the count below holds).
-    procesos.push(await arrancarApi({ databaseUrl: base.url, dataDir: path.join(dataDir, 'a'), sembrar: true }));
-    procesos.push(await arrancarApi({ databaseUrl: base.url, dataDir: path.join(dataDir, 'b'), sembrar: false }));
-    const token = await tokenSupervisor(procesos[0].url);
-    const { idSerie, cuerpo } = await facturaDemo(procesos[0].url, token);
+    const [uno, dos] = await grupo.iniciar(2);
+    const token = await tokenSupervisor(uno);
+    const { idSerie, cuerpo } = await facturaDemo(uno, token);
 
     const respuestas = await Promise.all(
       Array.from({ length: 200 }, async (_, i) => {
-        const r = await fetch(`${procesos[i % 2].url}/api/contabilidad/v1/documentoContable`, {
+        const r = await fetch(`${i % 2 ? dos : uno}/api/contabilidad/v1/documentoContable`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: cuerpo,
@@ -45,7 +33,7 @@ describe.skipIf(!hayPg)('dos procesos de la API sobre PostgreSQL', () => {
     const numeros = respuestas.map((r) => r.cuerpo.Correlativo).sort((a, b) => a - b);
     expect(numeros).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
 
-    const db = new pg.Client({ connectionString: base.url });
+    const db = new pg.Client({ connectionString: grupo.urlBase() });
     await db.connect();
     try {
       const { rows } = await db.query('select count(*)::int as n, count(distinct correlativo)::int as d, max(correlativo) as m from documento_contable where id_serie = $1', [idSerie]);

@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { io as conectar, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventosSocket, RUTA_TIEMPO_REAL, TiposEventoSesion, VALOR_KICK, type TLoginRespuesta } from '@yupana/contracts';
 import { buildApp } from '../../src/app';
 import { conToken, crearEntorno, login, SECRETO_PRUEBA, sesionDe, type Entorno } from '../helpers';
-import { arrancarApi, baseTemporal, type ProcesoApi } from '../procesos-api';
+import { grupoDeProcesos } from '../procesos-api';
 
 type Conexion = { IdConexion: string; Mensaje?: string };
 
@@ -169,21 +166,11 @@ describe('hub compartido por Redis (dos procesos de la API sobre PostgreSQL)', a
   const hayRedis = await redisDisponible();
   const hayPg = !!process.env.TEST_DATABASE_URL;
   if (!hayRedis || !hayPg) console.log('[tiempo-real] se omite la prueba con dos procesos: necesita Redis en 127.0.0.1:6379 y PostgreSQL (TEST_DATABASE_URL)');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'yupana-hub-'));
-  const procesos: ProcesoApi[] = [];
-  let base: Awaited<ReturnType<typeof baseTemporal>> | undefined;
-  afterAll(async () => {
-    for (const p of procesos) p.proceso.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    await base?.borrar();
-  });
+  const grupo = grupoDeProcesos('yupana_hub');
+  afterAll(() => grupo.cerrar());
 
   it.skipIf(!hayRedis || !hayPg)('un ingreso en el proceso 2 expulsa al usuario conectado al proceso 1', { timeout: 180_000 }, async () => {
-    base = await baseTemporal('yupana_hub');
-    const entorno = { REDIS_URL: 'redis://127.0.0.1:6379' };
-    procesos.push(await arrancarApi({ databaseUrl: base.url, dataDir: path.join(dataDir, '1'), sembrar: true, entorno }));
-    procesos.push(await arrancarApi({ databaseUrl: base.url, dataDir: path.join(dataDir, '2'), sembrar: false, entorno }));
-    const [uno, dos] = procesos.map((p) => p.url);
+    const [uno, dos] = await grupo.iniciar(2, { REDIS_URL: 'redis://127.0.0.1:6379' });
     const ingresar = async (url: string, usuario: string) => {
       const r = await fetch(`${url}/api/seguridad/v3/usuarios/login/1`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${usuario}:Demo.2026`).toString('base64')}` } });
       expect(r.status).toBe(200);
