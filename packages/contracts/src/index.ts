@@ -26,6 +26,7 @@ export * from './contabilidad/envio';
 export * from './contabilidad/masivos';
 export * from './pagos/banners';
 export * from './pagos/pagos';
+export * from './pagos/pasarela';
 export * from './onboarding/vigencia';
 export * from './onboarding/wizard';
 export * from './seguridad/admin';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, estadoBannerDeuda, type TPlan, type TPrepago, type TResumenDeuda, type TSaldo } from '@yupana/contracts';
 import { empresa } from '../../src/db/schema';
@@ -163,11 +163,14 @@ describe('verificarSaldoComprobantes (la emisión la llama en su transacción)',
   it('rechaza sin saldo, con el paquete vencido o con la demo vencida', async () => {
     const db = e.dbh.db;
     const id = tokens.supervisor.idEmpresa;
+    const [original] = await db.select().from(saldoEmpresa).where(eq(saldoEmpresa.idEmpresa, id));
     await expect(db.transaction((tx) => verificarSaldoComprobantes(tx, id, true))).resolves.toBeUndefined();
     await db.update(saldoEmpresa).set({ contablesDisponibles: 0 }).where(eq(saldoEmpresa.idEmpresa, id));
     await expect(db.transaction((tx) => verificarSaldoComprobantes(tx, id, true))).rejects.toMatchObject({ code: ErrorCodes.SALDO_AGOTADO, status: 409 });
     await db.update(saldoEmpresa).set({ contablesDisponibles: 5, fechaVencimiento: '2020-01-01' }).where(eq(saldoEmpresa.idEmpresa, id));
     await expect(db.transaction((tx) => verificarSaldoComprobantes(tx, id, true))).rejects.toMatchObject({ code: ErrorCodes.PAQUETE_VENCIDO });
+    // The provider's allowance as it was: later tests issue the provider's receipts.
+    await db.update(saldoEmpresa).set({ contablesDisponibles: original.contablesDisponibles, fechaVencimiento: original.fechaVencimiento }).where(eq(saldoEmpresa.idEmpresa, id));
 
     const idDemo = tokens['demo.supervisor'].idEmpresa;
     await expect(db.transaction((tx) => verificarSaldoComprobantes(tx, idDemo, true))).resolves.toBeUndefined();
@@ -184,5 +187,62 @@ describe('verificarSaldoComprobantes (la emisión la llama en su transacción)',
     }
     const [emp] = await db.select({ t: empresa.tipoEmpresa }).from(empresa).where(eq(empresa.id, idDemo));
     expect(emp.t).toBe(1);
+  });
+});
+
+describe('pago con tarjeta (pasarela sandbox): solo el token llega a la API de pagos', () => {
+  const tokenizar = async (NumeroTarjeta: string) =>
+    e.app.inject({ method: 'POST', url: '/api/pagos/v1/pasarela-sandbox/tokens', payload: { NumeroTarjeta, Vencimiento: '12/39', Cvv: '123', Correo: 'bodegadonarosa@gmail.com' } });
+
+  it('rechazada, token reusado, datos de tarjeta enviados por error y aprobada: el saldo sube una vez y el proveedor emite su boleta', async () => {
+    const config = await pedir<{ Sandbox: boolean; UrlTokens: string }>('sinruc.supervisor', 'GET', '/api/pagos/v1/pasarela');
+    expect(config.body).toMatchObject({ Sandbox: true, UrlTokens: '/api/pagos/v1/pasarela-sandbox/tokens' });
+
+    // The gateway's tokenization endpoint checks the card before anything else.
+    const luhn = await tokenizar('4111 1111 1111 1112');
+    expect(luhn.statusCode).toBe(400);
+    expect(luhn.json().Errores.NumeroTarjeta).toBe('Número de tarjeta no válido');
+    const real = await tokenizar('4242 4242 4242 4242');
+    expect(real.json().Errores.NumeroTarjeta).toBe('Use una de las tarjetas de prueba de la pasarela sandbox');
+
+    const compra = (await pedir<TPrepago>('sinruc.supervisor', 'POST', '/api/pagos/v1/contratos/prepago', { IdPlan: 2 })).body;
+    const antes = (await pedir<TSaldo>('sinruc.supervisor', 'GET', '/api/pagos/v1/entidades/saldos')).body;
+    const cargos = `/api/pagos/v1/prepagos/${compra.IdPrepago}/cargos`;
+
+    // A declined card: the payment stays pending and nothing is credited.
+    const rechazada = (await tokenizar('4000 0000 0000 0002')).json() as { Token: string; Ultimos4: string };
+    expect(rechazada.Ultimos4).toBe('0002');
+    const r1 = await pedir<{ ErrorId: number; Mensaje: string }>('sinruc.supervisor', 'POST', cargos, { Token: rechazada.Token });
+    expect(r1.status).toBe(400);
+    expect(r1.body).toMatchObject({ ErrorId: ErrorCodes.TARJETA_RECHAZADA, Mensaje: 'La tarjeta fue rechazada: Fondos insuficientes' });
+    // A token is single-use.
+    const r2 = await pedir<{ ErrorId: number }>('sinruc.supervisor', 'POST', cargos, { Token: rechazada.Token });
+    expect(r2.body.ErrorId).toBe(ErrorCodes.TOKEN_TARJETA_INVALIDO);
+    // Card data sent to the payments API by mistake is refused, never stored.
+    const tarjeta = await pedir('sinruc.supervisor', 'POST', cargos, { Token: 'tkn_sandbox_x0000000', NumeroTarjeta: '4111111111111111' });
+    expect(tarjeta.status).toBe(400);
+    // Another company cannot pay (or see) this payment.
+    const ok = (await tokenizar('4111 1111 1111 1111')).json() as { Token: string };
+    expect((await pedir('demo.supervisor', 'POST', cargos, { Token: ok.Token })).status).toBe(404);
+
+    const aprobada = (await tokenizar('4111-1111-1111-1111')).json() as { Token: string };
+    const r3 = await pedir<{ Estado: number; IdCargo: string; Marca: string; Ultimos4: string }>('sinruc.supervisor', 'POST', cargos, { Token: aprobada.Token });
+    expect(r3.status).toBe(200);
+    expect(r3.body).toMatchObject({ Estado: 4, Marca: 'Visa', Ultimos4: '1111' });
+    expect(r3.body.IdCargo).toMatch(/^chr_sandbox_/);
+    // Paid once: the package's 100 documents are credited, and a second charge of the same payment is refused.
+    const despues = (await pedir<TSaldo>('sinruc.supervisor', 'GET', '/api/pagos/v1/entidades/saldos')).body;
+    expect(despues.NumeroComprobantesInternosDisponibles).toBe(antes.NumeroComprobantesInternosDisponibles + 100);
+    const otra = (await tokenizar('5111 1111 1111 1118')).json() as { Token: string };
+    expect((await pedir('sinruc.supervisor', 'POST', cargos, { Token: otra.Token })).status).toBe(409);
+
+    // The provider issued its boleta for the payment, and only the charge's id is kept (no card number anywhere).
+    const lista = await pedir<{ Data: TPrepago[] }>('sinruc.supervisor', 'GET', `/api/pagos/v1/pagos/entidadpago/${tokens['sinruc.supervisor'].idEmpresa}/prepagos?NroPagina=1&RegxPag=10`);
+    expect(lista.body.Data.find((p) => p.IdPrepago === compra.IdPrepago)).toMatchObject({ DescripcionEstado: 'Facturado', Comprobante: expect.stringMatching(/^B/) });
+    const fila = (await e.dbh.db.execute(sql`select tipo_pago, numero_operacion, row_to_json(p)::text as todo from pago p where id = ${compra.IdPrepago}`)) as unknown as {
+      rows: { tipo_pago: number; numero_operacion: string; todo: string }[];
+    };
+    expect(fila.rows[0]).toMatchObject({ tipo_pago: 2, numero_operacion: r3.body.IdCargo });
+    expect(fila.rows[0].todo).not.toContain('4111');
   });
 });

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCodes, EstadoPago, TipoDocumentoIdentidad, ZDocumentoContableCrear, ZError, ZId } from '@yupana/contracts';
 import { z } from 'zod';
-import { empresa, usuario, usuarioSucursal } from '../../db/schema';
+import { empresa, usuario, usuarioRol, usuarioSucursal } from '../../db/schema';
 import type { Contexto } from '../../lib/contexto';
 // eslint-disable-next-line yupana/no-cross-import -- the provider invoices a payment through the one issuing engine
 import { emitirDocumento } from '../contabilidad/documentos/emision.service';
@@ -96,6 +96,25 @@ async function authDeUsuarioProveedor(ctx: Contexto, idUsuario: number | null): 
     empresa: { documento: u.documento, razonSocial: u.razonSocial, tipoEmpresa: u.tipoEmpresa },
   };
 }
+
+/**
+ * Who issues the provider's receipt of a card payment (nobody approves it by hand): the provider company's first
+ * active Supervisor. Its id is stored as the payment's resolver, so the retry job issues with the same identity.
+ */
+export async function facturadorDelProveedor(ctx: Contexto): Promise<TAuth | null> {
+  const db = ctx.dbh.db;
+  const proveedor = await idEmpresaProveedora(db);
+  if (!proveedor) return null;
+  const [u] = await db
+    .select({ id: usuario.id })
+    .from(usuario)
+    .innerJoin(usuarioRol, and(eq(usuarioRol.idUsuario, usuario.id), eq(usuarioRol.idRol, ROL_SUPERVISOR), eq(usuarioRol.logEstado, 1)))
+    .where(and(eq(usuario.idEmpresa, proveedor), eq(usuario.estado, 1)))
+    .orderBy(asc(usuario.id))
+    .limit(1);
+  return u ? authDeUsuarioProveedor(ctx, u.id) : null;
+}
+const ROL_SUPERVISOR = 2;
 
 /** The provider's button: issue again the receipt of an approved payment that has none. */
 export async function reintentarFacturaPago(ctx: Contexto, auth: TAuth, idPago: number): Promise<{ IdPago: number; Comprobante: string }> {

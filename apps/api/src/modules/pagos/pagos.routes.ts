@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ErrorCodes,
+  ZCargoResultado,
+  ZCargoTarjeta,
   ZError,
   ZGestionConsulta,
   ZId,
   ZMensaje,
   ZPagoGestion,
   ZPaquetesConsulta,
+  ZPasarelaConfig,
   ZPlan,
   ZPlanEntidad,
   ZPlanGuardar,
@@ -16,18 +20,22 @@ import {
   ZRechazoPago,
   ZResumenDeuda,
   ZSaldo,
+  ZTarjetaTokenizar,
+  ZTokenTarjeta,
   ZVoucherSubida,
 } from '@yupana/contracts';
 import { z } from 'zod';
-import { noEncontrado } from '../../lib/app-error';
+import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
+import { registrarYContarIntento } from '../../lib/limite-intentos';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
-import { facturarPago, pdfDePago, rutasFacturacionProveedor } from './facturacion';
+import { facturadorDelProveedor, facturarPago, pdfDePago, rutasFacturacionProveedor } from './facturacion';
+import { crearPasarelaSandbox } from './pasarela/sandbox';
 import * as servicio from './pagos.service';
 import { consultarSaldo } from './saldo';
 
 const lista = <T extends z.ZodType>(item: T) => z.object({ Data: z.array(item), Count: z.number().int() });
-const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError, 409: ZError };
+const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError, 409: ZError, 429: ZError };
 const tags = ['pagos'];
 
 /** Plans, prepaid payments, the document allowance and debts to the provider (mounted under /api/pagos). */
@@ -99,6 +107,47 @@ export async function rutasPagos(app: FastifyInstance, ctx: Contexto): Promise<v
       const v = await servicio.descargarVoucher(db, requerirAuth(req), req.params.Id);
       const nombre = v.nombre.replace(/[^\w.\- ]/g, '_');
       return reply.header('content-type', v.tipo).header('content-disposition', `inline; filename="${nombre}"`).send(v.contenido);
+    },
+  });
+
+  // Card payments (pasarela/): the browser tokenizes the card at the gateway and posts only the token here.
+  const pasarela = crearPasarelaSandbox();
+  r.get('/v1/pasarela', {
+    config: { servicio: 'PAGOS_VER' },
+    schema: { tags, summary: 'Pasarela de pagos con tarjeta: dónde tokenizar la tarjeta y si es de pruebas', response: { 200: ZPasarelaConfig, ...errores } },
+    handler: async () => pasarela.config,
+  });
+  r.post('/v1/prepagos/:Id/cargos', {
+    config: { servicio: 'PAGOS_COMPRAR' },
+    schema: {
+      tags,
+      summary: 'Pagar un pago pendiente con tarjeta (solo el token de la pasarela; nunca los datos de la tarjeta)',
+      params: z.object({ Id: ZId }),
+      body: ZCargoTarjeta,
+      response: { 200: ZCargoResultado, ...errores },
+    },
+    handler: async (req) => {
+      const auth = requerirAuth(req);
+      const facturador = await facturadorDelProveedor(ctx);
+      const r = await servicio.pagarConTarjeta(db, pasarela, auth, req.params.Id, req.body.Token, facturador?.idUsuario ?? null);
+      // As with an approved voucher: the payment stands on its own; the provider's receipt follows (retried by the job).
+      if (facturador) await facturarPago(ctx, facturador, req.params.Id).catch((err: unknown) => req.log.warn({ err, idPago: req.params.Id }, 'no se pudo emitir el comprobante del pago con tarjeta'));
+      return r;
+    },
+  });
+  // The sandbox gateway's own tokenization endpoint (what a real gateway serves from its domain): public, as the card
+  // form posts to it without our session, and limited per client IP.
+  r.post('/v1/pasarela-sandbox/tokens', {
+    config: { publica: true },
+    schema: { tags, summary: 'Pasarela sandbox: tokenizar una tarjeta de prueba', body: ZTarjetaTokenizar, response: { 200: ZTokenTarjeta, ...errores } },
+    handler: async (req) => {
+      const { total, segundosParaLiberar } = await registrarYContarIntento(db, `pasarela-sandbox:ip:${req.ip}`, 60);
+      if (total > 20) throw new AppError(ErrorCodes.DEMASIADOS_INTENTOS, `Demasiados intentos. Inténtelo nuevamente en ${segundosParaLiberar} segundos`, 429);
+      try {
+        return pasarela.tokenizar(req.body);
+      } catch (e) {
+        throw errorDeCampo('NumeroTarjeta', (e as Error).message);
+      }
     },
   });
 

@@ -23,6 +23,7 @@ import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { TAuth } from '../../lib/auth';
 import { ahora, configPagos } from './configuracion';
 import * as repo from './pagos.repo';
+import type { TPasarela } from './pasarela/pasarela';
 import { consultarSaldo } from './saldo';
 
 const MONEDAS: Record<number, string> = { 1: 'S/', 2: '$' };
@@ -254,28 +255,85 @@ export async function aprobarPago(db: Db, auth: TAuth, idPago: number): Promise<
     if (!p) throw noEncontrado('No se encontró el pago');
     if (p.estado !== EstadoPago.PENDIENTE && p.estado !== EstadoPago.EN_PROCESO) throw new AppError(ErrorCodes.PAGO_ESTADO_INVALIDO, undefined, 409);
     if (!p.voucher) throw new AppError(ErrorCodes.PAGO_ESTADO_INVALIDO, 'El cliente aún no ha subido su comprobante de pago', 409);
-    const pl = await repo.planPorId(tx, p.idPlan);
-    if (!pl) throw noEncontrado('No se encontró el paquete');
-    const actual = await repo.saldoBloqueado(tx, p.idEmpresa);
-    const hoy = fechaLima(ahora());
-    const base = actual?.fechaVencimiento && actual.fechaVencimiento > hoy ? actual.fechaVencimiento : hoy;
-    const vence = sumarDias(base, pl.diasVigencia);
-    await repo.guardarSaldo(tx, p.idEmpresa, {
-      idPlan: pl.id,
-      contables: (actual?.contablesDisponibles ?? 0) + pl.cantidadMaxima,
-      internos: (actual?.internosDisponibles ?? 0) + pl.cantidadMaxima,
-      vence,
-      idUsuario: auth.idUsuario,
-    });
-    await repo.actualizarPago(tx, p.id, {
-      estado: EstadoPago.PAGADO,
-      montoPagado: p.monto,
-      fechaResolucion: new Date(),
-      idUsuarioResuelve: auth.idUsuario,
-      logUsuarioModif: auth.idUsuario,
-      logFechaModif: new Date(),
-    });
+    const vence = await acreditarPago(tx, p, { idUsuarioResuelve: auth.idUsuario, idUsuario: auth.idUsuario });
     return { IdEmpresa: p.idEmpresa, FechaVencimiento: vence };
+  });
+}
+
+/**
+ * A paid package, inside the caller's transaction: the company's allowance grows by the package's documents (its
+ * validity runs from today, or from the current end date when renewed before it ends) and the payment is PAGADO.
+ * Used by the provider's approval of a voucher and by a card charge. Returns the new end date.
+ */
+async function acreditarPago(
+  tx: Pick<Db, 'select' | 'insert' | 'update' | 'execute'>,
+  p: repo.TFilaPago,
+  o: { idUsuarioResuelve: number | null; idUsuario: number; cambios?: Parameters<typeof repo.actualizarPago>[2] },
+): Promise<string> {
+  const pl = await repo.planPorId(tx, p.idPlan);
+  if (!pl) throw noEncontrado('No se encontró el paquete');
+  const actual = await repo.saldoBloqueado(tx, p.idEmpresa);
+  const hoy = fechaLima(ahora());
+  const base = actual?.fechaVencimiento && actual.fechaVencimiento > hoy ? actual.fechaVencimiento : hoy;
+  const vence = sumarDias(base, pl.diasVigencia);
+  await repo.guardarSaldo(tx, p.idEmpresa, {
+    idPlan: pl.id,
+    contables: (actual?.contablesDisponibles ?? 0) + pl.cantidadMaxima,
+    internos: (actual?.internosDisponibles ?? 0) + pl.cantidadMaxima,
+    vence,
+    idUsuario: o.idUsuario,
+  });
+  await repo.actualizarPago(tx, p.id, {
+    estado: EstadoPago.PAGADO,
+    montoPagado: p.monto,
+    fechaResolucion: new Date(),
+    idUsuarioResuelve: o.idUsuarioResuelve,
+    logUsuarioModif: o.idUsuario,
+    logFechaModif: new Date(),
+    ...o.cambios,
+  });
+  return vence;
+}
+
+/**
+ * Paying one of the company's pending payments by card: the gateway charges the token (idempotent per payment, so a
+ * retried request never charges twice) and, when approved, the package is credited in one transaction. A declined
+ * card leaves the payment as it was. The provider's receipt is issued afterwards by the caller (facturacion.ts).
+ */
+export async function pagarConTarjeta(
+  db: Db,
+  pasarela: TPasarela,
+  auth: TAuth,
+  idPago: number,
+  token: string,
+  idUsuarioFacturador: number | null,
+): Promise<{ IdPrepago: number; Estado: number; IdCargo: string; Marca: string; Ultimos4: string }> {
+  const p = await repo.pagoDeEmpresa(db, auth.idEmpresa, idPago);
+  if (!p) throw noEncontrado('No se encontró el pago');
+  if (p.estado !== EstadoPago.PENDIENTE && p.estado !== EstadoPago.EN_PROCESO && p.estado !== EstadoPago.RECHAZADO)
+    throw new AppError(ErrorCodes.PAGO_ESTADO_INVALIDO, undefined, 409);
+  const cargo = await pasarela.cobrar({
+    token,
+    monto: new Decimal(p.monto).toFixed(2),
+    moneda: p.idMoneda === 2 ? 'USD' : 'PEN',
+    descripcion: `Paquete ${p.nombrePaquete}`,
+    referencia: `pago-${p.id}`,
+  });
+  if (!cargo.aprobado)
+    throw cargo.tokenInvalido
+      ? new AppError(ErrorCodes.TOKEN_TARJETA_INVALIDO, undefined, 400)
+      : new AppError(ErrorCodes.TARJETA_RECHAZADA, `La tarjeta fue rechazada: ${cargo.motivo}`, 400);
+  return db.transaction(async (tx) => {
+    const bloqueado = await repo.pagoDeEmpresa(tx, auth.idEmpresa, idPago, true);
+    if (!bloqueado) throw noEncontrado('No se encontró el pago');
+    // A charge answered twice (a retried request) credits the package once.
+    if (bloqueado.estado === EstadoPago.PENDIENTE || bloqueado.estado === EstadoPago.EN_PROCESO || bloqueado.estado === EstadoPago.RECHAZADO)
+      await acreditarPago(tx, bloqueado, {
+        idUsuarioResuelve: idUsuarioFacturador,
+        idUsuario: auth.idUsuario,
+        cambios: { tipoPago: TipoPago.PASARELA, numeroOperacion: cargo.idCargo, motivoRechazo: null },
+      });
+    return { IdPrepago: p.id, Estado: EstadoPago.PAGADO, IdCargo: cargo.idCargo, Marca: cargo.marca, Ultimos4: cargo.ultimos4 };
   });
 }
 

@@ -1,0 +1,16 @@
+import type { TPasarelaConfig } from '@yupana/contracts';
+
+/** The answer of a gateway to a charge: approved with its operation id, or declined with the gateway's reason. */
+export type TResultadoCargo =
+  | { aprobado: true; idCargo: string; marca: string; ultimos4: string }
+  | { aprobado: false; motivo: string; tokenInvalido?: boolean };
+
+/**
+ * A card gateway, as the payments module sees it: it charges a single-use token the browser got from the gateway's
+ * own tokenization endpoint. The payments module never sees a card number. `referencia` makes the charge idempotent:
+ * charging the same reference again answers the first charge instead of charging twice.
+ */
+export type TPasarela = {
+  config: TPasarelaConfig;
+  cobrar(cargo: { token: string; monto: string; moneda: 'PEN' | 'USD'; descripcion: string; referencia: string }): Promise<TResultadoCargo>;
+};
