@@ -85,6 +85,45 @@ test.describe('marca principal: compra, comprobante de pago y aprobación del pr
   });
 });
 
+test.describe('marca principal: pago con tarjeta', () => {
+  test('el cliente paga un paquete con tarjeta en la pasarela de pruebas: la rechazada no cobra; la aprobada sube el saldo y el proveedor emite su boleta', async ({ page }) => {
+    test.setTimeout(120_000);
+    await iniciarSesion(page, 'sinruc.supervisor');
+    await esperar(page.getByTestId('banner-saldo')).toContainText('comprobantes no tributarios');
+    const antes = await disponibles(page);
+    await page.goto('/admin/pagos/recargastuboletape');
+    await esperar(page.getByTestId('pagina-recargas')).toBeVisible();
+    await page.getByRole('button', { name: 'Comprar Paquete Emprendedor' }).click();
+    await page.getByRole('button', { name: 'Confirmar compra' }).click();
+    // The voucher can wait: this customer pays by card.
+    await page.getByRole('dialog', { name: 'Subir comprobante de pago' }).getByRole('button', { name: 'Cancelar' }).click();
+    await esperar(page).toHaveURL(/\/admin\/pagos$/);
+    const pendiente = page.getByRole('row').filter({ hasText: 'Paquete Emprendedor' }).filter({ hasText: 'Pendiente' }).first();
+    const orden = (await pendiente.getByRole('cell').first().innerText()).trim();
+    const fila = page.getByRole('row').filter({ has: page.getByRole('cell', { name: orden, exact: true }) });
+    await pendiente.getByRole('button', { name: 'Pagar con tarjeta' }).click();
+
+    const modal = page.getByRole('dialog', { name: 'Pagar con tarjeta' });
+    await esperar(modal).toContainText('Pasarela de pruebas: no se hace ningún cargo real');
+    await modal.getByLabel('Número de tarjeta').fill('4000 0000 0000 0002');
+    await modal.getByLabel('Vencimiento').fill('12/39');
+    await modal.getByLabel('CVV').fill('123');
+    await modal.getByLabel('Correo').fill('bodegadonarosa@gmail.com');
+    await page.getByTestId('pagar-tarjeta').click();
+    await esperar(modal.getByText('La tarjeta fue rechazada: Fondos insuficientes')).toBeVisible();
+    await esperar(fila).toContainText('Pendiente');
+
+    await modal.getByLabel('Número de tarjeta').fill('4111 1111 1111 1111');
+    await page.getByTestId('pagar-tarjeta').click();
+    await esperar(page.getByText('Pago aprobado con Visa terminada en 1111')).toBeVisible();
+    await esperar(modal).toBeHidden();
+    // Paid, and invoiced by the provider with a boleta (this customer has no RUC); the balance rises by 100 documents.
+    await esperar(fila).toContainText('Facturado');
+    await esperar(fila).toContainText(/B\d{3}-\d+/);
+    await esperar.poll(() => disponibles(page)).toBe(antes + 100);
+  });
+});
+
 test.describe('marca principal: lo que decide la marca', () => {
   test('título y logo de Yupana, /auth/inicio lleva a /auth/login y config-tuboleta no es alcanzable', async ({ page }) => {
     await page.goto('/auth/inicio?volver=%2Fadmin%2Fpagos');

@@ -7,12 +7,13 @@ import { mensajeDeError } from '../../../lib/api-error';
 import { fecha } from '../../../lib/formato';
 import { useCancelarPago } from '../api/cancelar-pago';
 import { usePrepagos } from '../api/prepagos';
+import { PagoTarjetaModal } from '../components/pago-tarjeta-modal';
 import { SubirVoucherModal } from '../components/subir-voucher-modal';
 
 const COLOR_ESTADO: Record<1 | 2 | 3, string> = { 1: 'green', 2: 'gold', 3: 'red' };
 const montoTexto = (p: TPrepago) => `${p.Moneda} ${new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2 }).format(Number(p.Monto))}`;
 
-/** The company's prepaid payments, paged; pending ones take a voucher or can be annulled. */
+/** The company's prepaid payments, paged; pending ones are paid by card or with a voucher, or annulled. */
 export function PagosPage() {
   const [params, setParams] = useSearchParams();
   const pagina = Math.max(1, Number(params.get('pagina') ?? 1) || 1);
@@ -20,6 +21,7 @@ export function PagosPage() {
   const cancelar = useCancelarPago();
   const { message } = App.useApp();
   const [voucher, setVoucher] = useState<TPrepago | null>(null);
+  const [tarjeta, setTarjeta] = useState<TPrepago | null>(null);
 
   return (
     <Card
@@ -70,6 +72,9 @@ export function PagosPage() {
             render: (_, p) =>
               estadoPrepagoVista(p.Estado) === 2 || (estadoPrepagoVista(p.Estado) === 3 && p.DescripcionEstado === 'Rechazado') ? (
                 <Space>
+                  <Button type="link" onClick={() => setTarjeta(p)} data-testid={`pagar-tarjeta-${p.IdPrepago}`}>
+                    Pagar con tarjeta
+                  </Button>
                   <Button type="link" onClick={() => setVoucher(p)}>
                     {p.TieneVoucher ? 'Cambiar comprobante' : 'Subir comprobante'}
                   </Button>
@@ -89,6 +94,7 @@ export function PagosPage() {
         ]}
       />
       <SubirVoucherModal idPago={voucher?.IdPrepago ?? null} concepto={voucher?.NombrePaquete} onCerrar={() => setVoucher(null)} />
+      <PagoTarjetaModal pago={tarjeta} onCerrar={() => setTarjeta(null)} />
     </Card>
   );
 }

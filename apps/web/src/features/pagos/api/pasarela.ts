@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TCargoResultado, TPasarelaConfig, TTarjetaTokenizar, TTokenTarjeta } from '@yupana/contracts';
+import { ApiError } from '../../../lib/api-error';
+import { api } from '../../../lib/session';
+
+/** Where the card is tokenized (the gateway's endpoint) and whether the gateway is the test one. */
+export function usePasarela(activa: boolean) {
+  return useQuery({ queryKey: ['pagos', 'pasarela'], queryFn: () => api.get<TPasarelaConfig>('/pagos/v1/pasarela'), enabled: activa, staleTime: Infinity });
+}
+
+/**
+ * The card goes to the gateway's tokenization endpoint, without our session, as a gateway's card form does: our
+ * payments API only ever receives the token that comes back.
+ */
+async function tokenizar(url: string, tarjeta: TTarjetaTokenizar): Promise<TTokenTarjeta> {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(tarjeta) });
+  const cuerpo = (await r.json().catch(() => null)) as (TTokenTarjeta & { ErrorId?: number }) | null;
+  if (!r.ok) throw new ApiError(r.status, url, cuerpo as never);
+  return cuerpo as TTokenTarjeta;
+}
+
+export function usePagarConTarjeta() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ idPago, urlTokens, tarjeta }: { idPago: number; urlTokens: string; tarjeta: TTarjetaTokenizar }) => {
+      const { Token } = await tokenizar(urlTokens, tarjeta);
+      return api.post<TCargoResultado>(`/pagos/v1/prepagos/${idPago}/cargos`, { Token });
+    },
+    // The payment, the balance banner and the debts change.
+    onSuccess: () => qc.invalidateQueries(),
+  });
+}
