@@ -207,26 +207,27 @@ describe('pago con tarjeta (pasarela sandbox): solo el token llega a la API de p
 
     const compra = (await pedir<TPrepago>('sinruc.supervisor', 'POST', '/api/pagos/v1/contratos/prepago', { IdPlan: 2 })).body;
     const antes = (await pedir<TSaldo>('sinruc.supervisor', 'GET', '/api/pagos/v1/entidades/saldos')).body;
-    const cargos = `/api/pagos/v1/prepagos/${compra.IdPrepago}/cargos`;
+    const cargos = '/api/pagos/v1/contratos/prepago/pasarela';
+    const cargo = (Token: string, extra: Record<string, unknown> = {}) => ({ IdPrepago: compra.IdPrepago, Token, ...extra });
 
     // A declined card: the payment stays pending and nothing is credited.
     const rechazada = (await tokenizar('4000 0000 0000 0002')).json() as { Token: string; Ultimos4: string };
     expect(rechazada.Ultimos4).toBe('0002');
-    const r1 = await pedir<{ ErrorId: number; Mensaje: string }>('sinruc.supervisor', 'POST', cargos, { Token: rechazada.Token });
+    const r1 = await pedir<{ ErrorId: number; Mensaje: string }>('sinruc.supervisor', 'POST', cargos, cargo(rechazada.Token));
     expect(r1.status).toBe(400);
     expect(r1.body).toMatchObject({ ErrorId: ErrorCodes.TARJETA_RECHAZADA, Mensaje: 'La tarjeta fue rechazada: Fondos insuficientes' });
     // A token is single-use.
-    const r2 = await pedir<{ ErrorId: number }>('sinruc.supervisor', 'POST', cargos, { Token: rechazada.Token });
+    const r2 = await pedir<{ ErrorId: number }>('sinruc.supervisor', 'POST', cargos, cargo(rechazada.Token));
     expect(r2.body.ErrorId).toBe(ErrorCodes.TOKEN_TARJETA_INVALIDO);
     // Card data sent to the payments API by mistake is refused, never stored.
-    const tarjeta = await pedir('sinruc.supervisor', 'POST', cargos, { Token: 'tkn_sandbox_x0000000', NumeroTarjeta: '4111111111111111' });
+    const tarjeta = await pedir('sinruc.supervisor', 'POST', cargos, cargo('tkn_sandbox_x0000000', { NumeroTarjeta: '4111111111111111' }));
     expect(tarjeta.status).toBe(400);
     // Another company cannot pay (or see) this payment.
     const ok = (await tokenizar('4111 1111 1111 1111')).json() as { Token: string };
-    expect((await pedir('demo.supervisor', 'POST', cargos, { Token: ok.Token })).status).toBe(404);
+    expect((await pedir('demo.supervisor', 'POST', cargos, cargo(ok.Token))).status).toBe(404);
 
     const aprobada = (await tokenizar('4111-1111-1111-1111')).json() as { Token: string };
-    const r3 = await pedir<{ Estado: number; IdCargo: string; Marca: string; Ultimos4: string }>('sinruc.supervisor', 'POST', cargos, { Token: aprobada.Token });
+    const r3 = await pedir<{ Estado: number; IdCargo: string; Marca: string; Ultimos4: string }>('sinruc.supervisor', 'POST', cargos, cargo(aprobada.Token));
     expect(r3.status).toBe(200);
     expect(r3.body).toMatchObject({ Estado: 4, Marca: 'Visa', Ultimos4: '1111' });
     expect(r3.body.IdCargo).toMatch(/^chr_sandbox_/);
@@ -234,7 +235,7 @@ describe('pago con tarjeta (pasarela sandbox): solo el token llega a la API de p
     const despues = (await pedir<TSaldo>('sinruc.supervisor', 'GET', '/api/pagos/v1/entidades/saldos')).body;
     expect(despues.NumeroComprobantesInternosDisponibles).toBe(antes.NumeroComprobantesInternosDisponibles + 100);
     const otra = (await tokenizar('5111 1111 1111 1118')).json() as { Token: string };
-    expect((await pedir('sinruc.supervisor', 'POST', cargos, { Token: otra.Token })).status).toBe(409);
+    expect((await pedir('sinruc.supervisor', 'POST', cargos, cargo(otra.Token))).status).toBe(409);
 
     // The provider issued its boleta for the payment, and only the charge's id is kept (no card number anywhere).
     const lista = await pedir<{ Data: TPrepago[] }>('sinruc.supervisor', 'GET', `/api/pagos/v1/pagos/entidadpago/${tokens['sinruc.supervisor'].idEmpresa}/prepagos?NroPagina=1&RegxPag=10`);

@@ -65,7 +65,6 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'PUT /api/pagos/v1/paquetes/:Id': { exento: 'planes del proveedor: catálogo común (PLAN_CONFIGURAR)' },
   'GET /api/pagos/v1/pagos/entidadpago/:IdEmpresa/prepagos': { param: 'empresaA' },
   'POST /api/pagos/v1/prepagos/:Id/comprobantes': { exento: 'modificación: la empresa se filtra como en GET /v1/prepagos/:Id/comprobantes (verificado)' },
-  'POST /api/pagos/v1/prepagos/:Id/cargos': { exento: 'modificación: la empresa se filtra en el WHERE (pagoDeEmpresa); pagos.test.ts verifica el 404 de otra empresa' },
   'GET /api/pagos/v1/prepagos/:Id/comprobantes': { tabla: 'pago' },
   'GET /api/pagos/v1/prepagos/:Id/comprobantes/pdf': { tabla: 'pago' },
   'PUT /api/pagos/v1/gestion/pagos/:Id/aprobaciones': { exento: 'bandeja del proveedor (PAGOS_GESTIONAR): opera sobre pagos de todas las empresas' },

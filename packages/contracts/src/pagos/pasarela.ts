@@ -48,7 +48,10 @@ export const ZTokenTarjeta = z.object({ Token: z.string(), Marca: z.string(), Ul
 export type TTokenTarjeta = z.infer<typeof ZTokenTarjeta>;
 
 /** Paying a pending payment by card: the token only. Any other field (a card number sent by mistake) is refused. */
-export const ZCargoTarjeta = z.strictObject({ Token: z.string().trim().min(10, 'Token de tarjeta no válido').max(200) });
+export const ZCargoTarjeta = z.strictObject({
+  IdPrepago: z.number({ error: 'Indique el pago' }).int().positive(),
+  Token: z.string().trim().min(10, 'Token de tarjeta no válido').max(200),
+});
 
 export const ZCargoResultado = z.object({ IdPrepago: z.number().int(), Estado: z.number().int(), IdCargo: z.string(), Marca: z.string(), Ultimos4: z.string() });
 export type TCargoResultado = z.infer<typeof ZCargoResultado>;

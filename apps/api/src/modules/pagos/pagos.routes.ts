@@ -117,21 +117,21 @@ export async function rutasPagos(app: FastifyInstance, ctx: Contexto): Promise<v
     schema: { tags, summary: 'Pasarela de pagos con tarjeta: dónde tokenizar la tarjeta y si es de pruebas', response: { 200: ZPasarelaConfig, ...errores } },
     handler: async () => pasarela.config,
   });
-  r.post('/v1/prepagos/:Id/cargos', {
+  r.post('/v1/contratos/prepago/pasarela', {
     config: { servicio: 'PAGOS_COMPRAR' },
     schema: {
       tags,
-      summary: 'Pagar un pago pendiente con tarjeta (solo el token de la pasarela; nunca los datos de la tarjeta)',
-      params: z.object({ Id: ZId }),
+      summary: 'Pagar un pago prepago pendiente con tarjeta (solo el token de la pasarela; nunca los datos de la tarjeta)',
       body: ZCargoTarjeta,
       response: { 200: ZCargoResultado, ...errores },
     },
     handler: async (req) => {
       const auth = requerirAuth(req);
+      const { IdPrepago, Token } = req.body;
       const facturador = await facturadorDelProveedor(ctx);
-      const r = await servicio.pagarConTarjeta(db, pasarela, auth, req.params.Id, req.body.Token, facturador?.idUsuario ?? null);
+      const r = await servicio.pagarConTarjeta(db, pasarela, auth, IdPrepago, Token, facturador?.idUsuario ?? null);
       // As with an approved voucher: the payment stands on its own; the provider's receipt follows (retried by the job).
-      if (facturador) await facturarPago(ctx, facturador, req.params.Id).catch((err: unknown) => req.log.warn({ err, idPago: req.params.Id }, 'no se pudo emitir el comprobante del pago con tarjeta'));
+      if (facturador) await facturarPago(ctx, facturador, IdPrepago).catch((err: unknown) => req.log.warn({ err, idPago: IdPrepago }, 'no se pudo emitir el comprobante del pago con tarjeta'));
       return r;
     },
   });

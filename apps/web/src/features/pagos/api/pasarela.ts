@@ -24,7 +24,7 @@ export function usePagarConTarjeta() {
   return useMutation({
     mutationFn: async ({ idPago, urlTokens, tarjeta }: { idPago: number; urlTokens: string; tarjeta: TTarjetaTokenizar }) => {
       const { Token } = await tokenizar(urlTokens, tarjeta);
-      return api.post<TCargoResultado>(`/pagos/v1/prepagos/${idPago}/cargos`, { Token });
+      return api.post<TCargoResultado>('/pagos/v1/contratos/prepago/pasarela', { IdPrepago: idPago, Token });
     },
     // The payment, the balance banner and the debts change.
     onSuccess: () => qc.invalidateQueries(),
