@@ -113,3 +113,30 @@ describe('reintento del comprobante del proveedor', () => {
     expect(despues.fallidos).not.toContain(id);
   });
 });
+
+describe('factura del proveedor a un cliente con RUC', () => {
+  it('un cliente con RUC que pide factura recibe una factura del proveedor a su RUC, firmada y en cola para SUNAT', async () => {
+    const id = tokens['sinruc.supervisor'].idEmpresa;
+    // The demo's only customer company has no RUC: for this test it gets one (as the wizard would give it), then loses it.
+    await e.dbh.db.execute(sql`update empresa set documento = '20100070970', tipo_empresa = 0 where id = ${id}`);
+    try {
+      const compra = await pedir<TPrepago>('sinruc.supervisor', 'POST', '/api/pagos/v1/contratos/prepago', { IdPlan: 2, RequiereFactura: true });
+      expect(compra.status, JSON.stringify(compra.body)).toBe(200);
+      const v = await pedir('sinruc.supervisor', 'POST', `/api/pagos/v1/prepagos/${compra.body.IdPrepago}/comprobantes`, { NombreArchivo: 'pago.png', TipoContenido: 'image/png', ContenidoBase64: PNG.toString('base64') });
+      expect(v.status).toBe(200);
+      expect((await pedir('soporte', 'PUT', `/api/pagos/v1/gestion/pagos/${compra.body.IdPrepago}/aprobaciones`)).status).toBe(200);
+
+      const pago = await pagoEnBase(compra.body.IdPrepago);
+      expect(pago).toMatchObject({ estado: EstadoPago.FACTURADO, comprobante: expect.stringMatching(/^F\d{3}-\d+$/) });
+      const [doc] = await filas<{ id_tipo_documento: number; receptor_numero_documento: string; monto_total: string; xml: string; id_estado_sunat: number }>(
+        sql`select id_tipo_documento, receptor_numero_documento, monto_total, convert_from(xml_firmado, 'UTF8') as xml, id_estado_sunat from documento_contable where id = ${pago.id_documento_contable}`,
+      );
+      expect(doc).toMatchObject({ id_tipo_documento: 1003, receptor_numero_documento: '20100070970', monto_total: '29.90' });
+      expect(doc.xml).toContain('<cbc:ID schemeID="6"');
+      expect(doc.xml).toContain('20100070970');
+      expect(await filas(sql`select 1 from envio_trabajo where id_documento = ${pago.id_documento_contable}`)).toHaveLength(1);
+    } finally {
+      await e.dbh.db.execute(sql`update empresa set documento = null, tipo_empresa = 2 where id = ${id}`);
+    }
+  });
+});
