@@ -124,6 +124,42 @@ test.describe('marca principal: pago con tarjeta', () => {
   });
 });
 
+test.describe('marca principal: los planes del proveedor', () => {
+  test('el proveedor crea un paquete que el cliente puede comprar, ve el plan de cada empresa y el reporte de pagos del mes', async ({ page }) => {
+    test.setTimeout(120_000);
+    const nombre = `Paquete Bodeguero ${Date.now().toString(36).toUpperCase()}`;
+    await iniciarSesion(page, 'soporte');
+    await page.goto('/admin/plan-config');
+    const pagina = page.getByTestId('pagina-plan-config');
+    await esperar(pagina).toBeVisible();
+    await pagina.getByRole('button', { name: /Nuevo/ }).click();
+    const cajon = page.getByRole('dialog', { name: 'Nuevo plan' });
+    // Required fields are named with antd's asterisk: "* Nombre".
+    const campo = (etiqueta: string) => cajon.getByLabel(new RegExp(`^(\\* )?${etiqueta}$`));
+    await campo('Nombre').fill(nombre);
+    await campo('Precio').fill('15.50');
+    await campo('Cantidad de comprobantes').fill('50');
+    await campo('Tiempo de pago').fill('1 mes');
+    await campo('Días de vigencia').fill('30');
+    await cajon.getByRole('button', { name: 'Guardar' }).click();
+    await esperar(cajon).toBeHidden();
+    await esperar(pagina.getByRole('row').filter({ hasText: nombre })).toContainText('15.50');
+
+    // Which plan each company has.
+    await page.goto('/admin/plan-entidades');
+    await esperar(page.getByTestId('pagina-plan-entidades').getByRole('row').filter({ hasText: 'BODEGA DOÑA ROSA' })).toContainText('Paquete Emprendedor');
+    // This month's payments per package and status (the earlier tests of this file paid Paquete Emprendedor).
+    await page.goto('/admin/plan-reporte');
+    await esperar(page.getByTestId('pagina-plan-reporte').getByRole('row').filter({ hasText: 'Paquete Emprendedor' }).first()).toContainText('S/');
+
+    // The customer finds the new package on its purchase list.
+    await cerrarSesion(page);
+    await iniciarSesion(page, 'sinruc.supervisor');
+    await page.goto('/admin/pagos/recargastuboletape');
+    await esperar(page.getByRole('button', { name: `Comprar ${nombre}` })).toBeVisible();
+  });
+});
+
 test.describe('marca principal: lo que decide la marca', () => {
   test('título y logo de Yupana, /auth/inicio lleva a /auth/login y config-tuboleta no es alcanzable', async ({ page }) => {
     await page.goto('/auth/inicio?volver=%2Fadmin%2Fpagos');
