@@ -38,6 +38,8 @@ export const ErrorCodes = {
   USUARIO_YA_REGISTRADO: 600506,
   TARJETA_RECHAZADA: 600507,
   TOKEN_TARJETA_INVALIDO: 600508,
+  SUSCRIPCION_EXISTENTE: 600509,
+  CONTRATO_NO_VIGENTE: 600510,
   // Receipt variant, registration and the provider's own invoice (600540-600569).
   DEMASIADOS_REGISTROS: 600540,
   FACTURA_PROVEEDOR_NO_REINTENTABLE: 600541,
@@ -88,6 +90,8 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.ARCHIVO_INVALIDO]: 'El archivo no es válido',
   [ErrorCodes.TARJETA_RECHAZADA]: 'La tarjeta fue rechazada por la pasarela de pagos',
   [ErrorCodes.TOKEN_TARJETA_INVALIDO]: 'El token de la tarjeta no es válido o ya fue usado: ingrese la tarjeta nuevamente',
+  [ErrorCodes.SUSCRIPCION_EXISTENTE]: 'Su empresa ya tiene una suscripción vigente: cámbiela de plan o cancélela primero',
+  [ErrorCodes.CONTRATO_NO_VIGENTE]: 'La suscripción fue cancelada y no admite este cambio',
   [ErrorCodes.USUARIO_YA_REGISTRADO]: 'Ya existe una cuenta con ese correo o usuario',
   [ErrorCodes.DEMASIADOS_REGISTROS]: 'Se crearon demasiadas cuentas desde su conexión. Inténtelo nuevamente más tarde',
   [ErrorCodes.FACTURA_PROVEEDOR_NO_REINTENTABLE]: 'El comprobante del proveedor para este pago ya fue emitido o el pago no está aprobado',

@@ -27,6 +27,7 @@ export * from './contabilidad/masivos';
 export * from './pagos/banners';
 export * from './pagos/pagos';
 export * from './pagos/pasarela';
+export * from './pagos/suscripciones';
 export * from './onboarding/vigencia';
 export * from './onboarding/wizard';
 export * from './seguridad/admin';

@@ -33,6 +33,7 @@ import { facturadorDelProveedor, facturarPago, pdfDePago, rutasFacturacionProvee
 import { crearPasarelaSandbox } from './pasarela/sandbox';
 import * as servicio from './pagos.service';
 import { consultarSaldo } from './saldo';
+import { rutasSuscripciones } from './suscripciones/suscripciones.routes';
 
 const lista = <T extends z.ZodType>(item: T) => z.object({ Data: z.array(item), Count: z.number().int() });
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError, 409: ZError, 429: ZError };
@@ -112,6 +113,8 @@ export async function rutasPagos(app: FastifyInstance, ctx: Contexto): Promise<v
 
   // Card payments (pasarela/): the browser tokenizes the card at the gateway and posts only the token here.
   const pasarela = crearPasarelaSandbox();
+  // Subscriptions charge cycles through the same gateway (suscripciones/).
+  await rutasSuscripciones(app, ctx, pasarela);
   r.get('/v1/pasarela', {
     config: { servicio: 'PAGOS_VER' },
     schema: { tags, summary: 'Pasarela de pagos con tarjeta: dónde tokenizar la tarjeta y si es de pruebas', response: { 200: ZPasarelaConfig, ...errores } },

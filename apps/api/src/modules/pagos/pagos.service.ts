@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { eq } from 'drizzle-orm';
 import {
   codigoPrepago,
   DescripcionEstadoPago,
@@ -25,8 +26,9 @@ import { ahora, configPagos } from './configuracion';
 import * as repo from './pagos.repo';
 import type { TPasarela } from './pasarela/pasarela';
 import { consultarSaldo } from './saldo';
+import { cicloContrato } from './suscripciones/suscripciones.schema';
 
-const MONEDAS: Record<number, string> = { 1: 'S/', 2: '$' };
+export const MONEDAS: Record<number, string> = { 1: 'S/', 2: '$' };
 const TIPO_PLAN_DESC: Record<number, string> = { 1: 'Mensual', 2: 'Anual', 3: 'Gratuito', 4: 'Corporativo', 5: 'De por vida' };
 
 function aPlan(p: repo.TFilaPlan): TPlan {
@@ -263,9 +265,11 @@ export async function aprobarPago(db: Db, auth: TAuth, idPago: number): Promise<
 /**
  * A paid package, inside the caller's transaction: the company's allowance grows by the package's documents (its
  * validity runs from today, or from the current end date when renewed before it ends) and the payment is PAGADO.
- * Used by the provider's approval of a voucher and by a card charge. Returns the new end date.
+ * Used by the provider's approval of a voucher, a card charge and a subscription's automatic charge. When the payment
+ * pays a subscription cycle, the cycle's period becomes the one actually credited (a late payment starts today).
+ * Returns the new end date.
  */
-async function acreditarPago(
+export async function acreditarPago(
   tx: Pick<Db, 'select' | 'insert' | 'update' | 'execute'>,
   p: repo.TFilaPago,
   o: { idUsuarioResuelve: number | null; idUsuario: number; cambios?: Parameters<typeof repo.actualizarPago>[2] },
@@ -292,6 +296,7 @@ async function acreditarPago(
     logFechaModif: new Date(),
     ...o.cambios,
   });
+  await tx.update(cicloContrato).set({ fechaInicio: base, fechaFin: vence, logFechaModif: new Date() }).where(eq(cicloContrato.idPago, p.id));
   return vence;
 }
 

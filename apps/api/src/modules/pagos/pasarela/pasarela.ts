@@ -12,5 +12,15 @@ export type TResultadoCargo =
  */
 export type TPasarela = {
   config: TPasarelaConfig;
-  cobrar(cargo: { token: string; monto: string; moneda: 'PEN' | 'USD'; descripcion: string; referencia: string }): Promise<TResultadoCargo>;
+  /** Charges a single-use token (`token`) or a card saved for recurring charges (`idTarjeta`). */
+  cobrar(cargo: ({ token: string } | { idTarjeta: string }) & { monto: string; moneda: 'PEN' | 'USD'; descripcion: string; referencia: string }): Promise<TResultadoCargo>;
+  /**
+   * Saves the card behind a single-use token for recurring charges (a real gateway's card-on-file or customer API):
+   * answers the gateway's id of the saved card, which is all our database keeps.
+   */
+  guardarTarjeta(token: string): Promise<TResultadoTarjeta>;
+  /** Deletes a saved card at the gateway (the subscription no longer charges it). */
+  eliminarTarjeta(idTarjeta: string): Promise<void>;
 };
+
+export type TResultadoTarjeta = { guardada: true; idTarjeta: string; marca: string; ultimos4: string } | { guardada: false; motivo: string };

@@ -16,6 +16,8 @@ const RECHAZADA = '4000000000000002';
 export function crearPasarelaSandbox(): TPasarela & { tokenizar(t: TTarjetaTokenizar & { NumeroTarjeta: string }): TTokenTarjeta } {
   const tokens = new Map<string, { numero: string; marca: string; ultimos4: string; vence: number }>();
   const cargos = new Map<string, TResultadoCargo>();
+  // Cards saved for recurring charges: they live as long as this process (a real gateway keeps them for good).
+  const guardadas = new Map<string, { numero: string; marca: string; ultimos4: string }>();
   const clavePublica = `pk_sandbox_${randomBytes(8).toString('hex')}`;
 
   return {
@@ -36,18 +38,38 @@ export function crearPasarelaSandbox(): TPasarela & { tokenizar(t: TTarjetaToken
       return { Token: token, Marca: prueba.Marca, Ultimos4: ultimos4 };
     },
 
-    async cobrar({ token, referencia }) {
-      const previo = cargos.get(referencia);
+    async cobrar(cargo) {
+      const previo = cargos.get(cargo.referencia);
       if (previo?.aprobado) return previo;
-      const t = tokens.get(token);
-      tokens.delete(token);
-      if (!t || t.vence < Date.now()) return { aprobado: false, motivo: 'El token de la tarjeta no es válido o ya fue usado', tokenInvalido: true };
+      let t: { numero: string; marca: string; ultimos4: string } | undefined;
+      if ('idTarjeta' in cargo) {
+        t = guardadas.get(cargo.idTarjeta);
+        if (!t) return { aprobado: false, motivo: 'La tarjeta guardada ya no existe en la pasarela', tokenInvalido: true };
+      } else {
+        const v = tokens.get(cargo.token);
+        tokens.delete(cargo.token);
+        if (!v || v.vence < Date.now()) return { aprobado: false, motivo: 'El token de la tarjeta no es válido o ya fue usado', tokenInvalido: true };
+        t = v;
+      }
       const resultado: TResultadoCargo =
         t.numero === RECHAZADA
           ? { aprobado: false, motivo: 'Fondos insuficientes' }
           : { aprobado: true, idCargo: `chr_sandbox_${randomBytes(10).toString('hex')}`, marca: t.marca, ultimos4: t.ultimos4 };
-      cargos.set(referencia, resultado);
+      cargos.set(cargo.referencia, resultado);
       return resultado;
+    },
+
+    async guardarTarjeta(token) {
+      const t = tokens.get(token);
+      tokens.delete(token);
+      if (!t || t.vence < Date.now()) return { guardada: false, motivo: 'El token de la tarjeta no es válido o ya fue usado' };
+      const idTarjeta = `crd_sandbox_${randomBytes(10).toString('hex')}`;
+      guardadas.set(idTarjeta, { numero: t.numero, marca: t.marca, ultimos4: t.ultimos4 });
+      return { guardada: true, idTarjeta, marca: t.marca, ultimos4: t.ultimos4 };
+    },
+
+    async eliminarTarjeta(idTarjeta) {
+      guardadas.delete(idTarjeta);
     },
   };
 }
