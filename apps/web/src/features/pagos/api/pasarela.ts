@@ -12,20 +12,21 @@ export function usePasarela(activa: boolean) {
  * The card goes to the gateway's tokenization endpoint, without our session, as a gateway's card form does: our
  * payments API only ever receives the token that comes back.
  */
-async function tokenizar(url: string, tarjeta: TTarjetaTokenizar): Promise<TTokenTarjeta> {
+export async function tokenizarTarjeta(url: string, tarjeta: TTarjetaTokenizar): Promise<TTokenTarjeta> {
   const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(tarjeta) });
   const cuerpo = (await r.json().catch(() => null)) as (TTokenTarjeta & { ErrorId?: number }) | null;
   if (!r.ok) throw new ApiError(r.status, url, cuerpo as never);
   return cuerpo as TTokenTarjeta;
 }
 
+/** Charges a token to a pending payment, or to a subscription cycle through the seed's cycle call. */
 export function usePagarConTarjeta() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ idPago, urlTokens, tarjeta }: { idPago: number; urlTokens: string; tarjeta: TTarjetaTokenizar }) => {
-      const { Token } = await tokenizar(urlTokens, tarjeta);
-      return api.post<TCargoResultado>('/pagos/v1/contratos/prepago/pasarela', { IdPrepago: idPago, Token });
-    },
+    mutationFn: ({ idPago, idCiclo, Token }: { idPago: number; idCiclo?: number; Token: string }) =>
+      idCiclo
+        ? api.post<TCargoResultado>('/pagos/v1/contratos/pagos/ciclos', { IdCiclo: idCiclo, Token })
+        : api.post<TCargoResultado>('/pagos/v1/contratos/prepago/pasarela', { IdPrepago: idPago, Token }),
     // The payment, the balance banner and the debts change.
     onSuccess: () => qc.invalidateQueries(),
   });

@@ -9,11 +9,12 @@ import { useCancelarPago } from '../api/cancelar-pago';
 import { usePrepagos } from '../api/prepagos';
 import { PagoTarjetaModal } from '../components/pago-tarjeta-modal';
 import { SubirVoucherModal } from '../components/subir-voucher-modal';
+import { SuscripcionCard } from '../components/suscripcion-card';
 
 const COLOR_ESTADO: Record<1 | 2 | 3, string> = { 1: 'green', 2: 'gold', 3: 'red' };
 const montoTexto = (p: TPrepago) => `${p.Moneda} ${new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2 }).format(Number(p.Monto))}`;
 
-/** The company's prepaid payments, paged; pending ones are paid by card or with a voucher, or annulled. */
+/** The company's subscription (if any) and its payments, paged; pending ones are paid by card or with a voucher, or annulled. */
 export function PagosPage() {
   const [params, setParams] = useSearchParams();
   const pagina = Math.max(1, Number(params.get('pagina') ?? 1) || 1);
@@ -24,6 +25,8 @@ export function PagosPage() {
   const [tarjeta, setTarjeta] = useState<TPrepago | null>(null);
 
   return (
+    <>
+    <SuscripcionCard />
     <Card
       data-testid="pagina-pagos"
       title="Mis pagos"
@@ -96,5 +99,6 @@ export function PagosPage() {
       <SubirVoucherModal idPago={voucher?.IdPrepago ?? null} concepto={voucher?.NombrePaquete} onCerrar={() => setVoucher(null)} />
       <PagoTarjetaModal pago={tarjeta} onCerrar={() => setTarjeta(null)} />
     </Card>
+    </>
   );
 }

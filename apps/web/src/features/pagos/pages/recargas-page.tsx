@@ -2,12 +2,13 @@ import { CheckOutlined, GiftOutlined } from '@ant-design/icons';
 import { Alert, App, Badge, Button, Card, Col, Empty, Modal, Radio, Row, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { TEXTO_PROMO, textoPromo, type TPlan, type TPrepago } from '@yupana/contracts';
+import { TEXTO_PROMO, textoPromo, TIPOS_PLAN_SUSCRIBIBLES, type TPlan, type TPrepago } from '@yupana/contracts';
 import { useSaldo } from '../../../components/banners/api-banners';
 import { mensajeDeError } from '../../../lib/api-error';
 import { authStorage } from '../../../lib/auth-storage';
 import { useComprarPaquete } from '../api/comprar-paquete';
 import { usePaquetesComprables } from '../api/paquetes';
+import { useSuscribir } from '../api/suscripcion';
 import { SubirVoucherModal } from '../components/subir-voucher-modal';
 
 const PLAN_DE_POR_VIDA = 5;
@@ -21,7 +22,10 @@ export function RecargasPage() {
   const comprar = useComprarPaquete();
   const navegar = useNavigate();
   const { message } = App.useApp();
+  const suscribir = useSuscribir();
   const [elegido, setElegido] = useState<TPlan | null>(null);
+  // The same plan can be bought once (a package) or subscribed to (renewed every cycle).
+  const [modo, setModo] = useState<'compra' | 'suscripcion'>('compra');
   const [factura, setFactura] = useState(false);
   const [compra, setCompra] = useState<TPrepago | null>(null);
   const tieneRuc = !!authStorage.dataUser()?.DocumentoEmpresa;
@@ -48,9 +52,31 @@ export function RecargasPage() {
                 title={p.Nombre}
                 styles={{ header: { background: p.Color ?? undefined, color: p.Color ? '#fff' : undefined } }}
                 actions={[
-                  <Button key="comprar" type="primary" onClick={() => setElegido(p)} aria-label={`Comprar ${p.Nombre}`}>
+                  <Button
+                    key="comprar"
+                    type="primary"
+                    onClick={() => {
+                      setModo('compra');
+                      setElegido(p);
+                    }}
+                    aria-label={`Comprar ${p.Nombre}`}
+                  >
                     Comprar
                   </Button>,
+                  ...((TIPOS_PLAN_SUSCRIBIBLES as readonly number[]).includes(p.TipoPlan)
+                    ? [
+                        <Button
+                          key="suscribir"
+                          onClick={() => {
+                            setModo('suscripcion');
+                            setElegido(p);
+                          }}
+                          aria-label={`Suscribirme a ${p.Nombre}`}
+                        >
+                          Suscribirme
+                        </Button>,
+                      ]
+                    : []),
                 ]}
                 data-testid={`paquete-${p.Id}`}
               >
@@ -83,25 +109,41 @@ export function RecargasPage() {
       )}
       <Modal
         open={!!elegido}
-        title={`Comprar ${elegido?.Nombre ?? ''}`}
-        okText="Confirmar compra"
+        title={`${modo === 'compra' ? 'Comprar' : 'Suscribirme a'} ${elegido?.Nombre ?? ''}`}
+        okText={modo === 'compra' ? 'Confirmar compra' : 'Confirmar suscripción'}
         cancelText="Cancelar"
-        confirmLoading={comprar.isPending}
+        confirmLoading={comprar.isPending || suscribir.isPending}
         onCancel={() => setElegido(null)}
-        onOk={() =>
-          elegido &&
-          comprar
+        onOk={() => {
+          if (!elegido) return;
+          if (modo === 'suscripcion')
+            return suscribir
+              .mutateAsync({ IdPlan: elegido.Id, RequiereFactura: factura })
+              .then(() => {
+                setElegido(null);
+                message.success('Suscripción creada: pague su primer ciclo o active el cobro automático');
+                navegar('/admin/pagos');
+              })
+              .catch((e: unknown) => message.error(mensajeDeError(e)));
+          return comprar
             .mutateAsync({ IdPlan: elegido.Id, RequiereFactura: factura })
             .then((c) => {
               setElegido(null);
               setCompra(c);
             })
-            .catch((e: unknown) => message.error(mensajeDeError(e)))
-        }
+            .catch((e: unknown) => message.error(mensajeDeError(e)));
+        }}
       >
-        <Typography.Paragraph>
-          Total a pagar: {elegido?.Moneda} {elegido?.Precio}. Luego suba su comprobante de pago (depósito o transferencia) para que lo aprobemos.
-        </Typography.Paragraph>
+        {modo === 'compra' ? (
+          <Typography.Paragraph>
+            Total a pagar: {elegido?.Moneda} {elegido?.Precio}. Luego suba su comprobante de pago (depósito o transferencia) para que lo aprobemos.
+          </Typography.Paragraph>
+        ) : (
+          <Typography.Paragraph>
+            {elegido?.Moneda} {elegido?.Precio} cada {elegido?.TiempoPago}. El primer ciclo empieza cuando termine su paquete actual (o hoy, si ya terminó); pague cada ciclo
+            con tarjeta o con un comprobante, o active el cobro automático.
+          </Typography.Paragraph>
+        )}
         <Radio.Group value={factura} onChange={(e) => setFactura(e.target.value as boolean)}>
           <Radio value={false}>Boleta</Radio>
           <Radio value={true} disabled={!tieneRuc}>
