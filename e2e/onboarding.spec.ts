@@ -124,6 +124,62 @@ test.describe('marca principal: pago con tarjeta', () => {
   });
 });
 
+test.describe('marca principal: suscripción', () => {
+  test('el cliente se suscribe a un plan mensual, paga su primer ciclo con tarjeta, activa el cobro automático y cancela la suscripción', async ({ page }) => {
+    test.setTimeout(120_000);
+    await iniciarSesion(page, 'sinruc.supervisor');
+    await esperar(page.getByTestId('banner-saldo')).toContainText('comprobantes no tributarios');
+    const antes = await disponibles(page);
+    await page.goto('/admin/pagos/recargastuboletape');
+    await esperar(page.getByTestId('pagina-recargas')).toBeVisible();
+    // The lifetime package is bought once; monthly and yearly plans can also be subscribed to.
+    await esperar(page.getByTestId('paquete-5').getByRole('button', { name: 'Suscribirme' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Suscribirme a Paquete Emprendedor' }).click();
+    const confirmar = page.getByRole('dialog', { name: 'Suscribirme a Paquete Emprendedor' });
+    await esperar(confirmar).toContainText('cada 1 mes');
+    await confirmar.getByRole('button', { name: 'Confirmar suscripción' }).click();
+    await esperar(page).toHaveURL(/\/admin\/pagos$/);
+
+    // The first cycle starts when the current package ends, so it is generated ahead and can be paid now.
+    const suscripcion = page.getByTestId('suscripcion');
+    await esperar(suscripcion).toContainText('Vigente');
+    await esperar(page.getByTestId('ciclo-1-estado')).toHaveText('Generado');
+    await page.getByTestId('pagar-ciclo-1').click();
+    const modal = page.getByRole('dialog', { name: 'Pagar con tarjeta' });
+    await esperar(modal).toContainText('Paquete Emprendedor, ciclo 1');
+    await modal.getByLabel('Número de tarjeta').fill('4111 1111 1111 1111');
+    await modal.getByLabel('Vencimiento').fill('12/39');
+    await modal.getByLabel('CVV').fill('123');
+    await modal.getByLabel('Correo').fill('bodegadonarosa@gmail.com');
+    await page.getByTestId('pagar-tarjeta').click();
+    await esperar(page.getByText('Pago aprobado con Visa terminada en 1111')).toBeVisible();
+    await esperar(modal).toBeHidden();
+    // Paid and invoiced by the provider (a boleta: no RUC); the balance rises by the plan's 100 documents.
+    await esperar(page.getByTestId('ciclo-1-estado')).toHaveText('Facturado');
+    await esperar(suscripcion.getByRole('row').filter({ hasText: 'Facturado' })).toContainText(/B\d{3}-\d+/);
+    await esperar.poll(() => disponibles(page)).toBe(antes + 100);
+
+    // Automatic charges with a saved card: only its brand and last four digits come back.
+    await suscripcion.getByRole('button', { name: 'Activar cobro automático' }).click();
+    const recurrencia = page.getByRole('dialog', { name: 'Cobro automático de la suscripción' });
+    await recurrencia.getByLabel('Número de tarjeta').fill('5111 1111 1111 1118');
+    await recurrencia.getByLabel('Vencimiento').fill('11/38');
+    await recurrencia.getByLabel('CVV').fill('456');
+    await recurrencia.getByLabel('Correo').fill('bodegadonarosa@gmail.com');
+    await recurrencia.getByRole('button', { name: 'Guardar tarjeta' }).click();
+    await esperar(page.getByTestId('recurrencia')).toHaveText(/Mastercard terminada en 1118/);
+
+    // Cancelling stops the subscription; the paid cycle stays.
+    await suscripcion.getByRole('button', { name: 'Cancelar suscripción' }).click();
+    await page.getByRole('button', { name: 'Sí, cancelar' }).click();
+    await esperar(suscripcion).toContainText('Cancelada');
+    await esperar(suscripcion.getByRole('button', { name: 'Cancelar suscripción' })).toHaveCount(0);
+    await esperar(page.getByTestId('recurrencia')).toHaveCount(0);
+    await esperar(page.getByTestId('ciclo-1-estado')).toHaveText('Facturado');
+    await esperar(page.getByTestId('banner-deuda')).toContainText('Felicitaciones!!!, estás al día en tus pagos');
+  });
+});
+
 test.describe('marca principal: los planes del proveedor', () => {
   test('el proveedor crea un paquete que el cliente puede comprar, ve el plan de cada empresa y el reporte de pagos del mes', async ({ page }) => {
     test.setTimeout(120_000);
