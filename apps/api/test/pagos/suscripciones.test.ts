@@ -71,6 +71,8 @@ describe('suscripción a un plan mensual: ciclos, pago por ciclo, cobro automát
     expect(await contratoDe('supervisor')).toBeNull();
     expect((await pedir('supervisor', 'POST', '/api/pagos/v1/contratos/pagos/ciclos', { IdCiclo: ciclo1.IdCiclo, Token: await tokenizar('4111 1111 1111 1111') })).status).toBe(404);
     expect((await pedir('supervisor', 'PUT', '/api/pagos/v1/contratos/suscripciones/cancelaciones', { Id: alta.body.IdContrato })).status).toBe(404);
+    expect((await pedir('supervisor', 'DELETE', `/api/pagos/v1/contratos/suscripciones/${alta.body.IdContrato}/recurrencias`)).status).toBe(404);
+    expect((await pedir('supervisor', 'POST', '/api/pagos/v1/contratos/pagos', { idContrato: alta.body.IdContrato, idPlan: 2 })).status).toBe(404);
     // Only the provider runs the renewal by hand.
     expect((await pedir(CLIENTE, 'POST', '/api/pagos/v1/gestion/suscripciones/renovaciones')).status).toBe(403);
 

@@ -66,6 +66,8 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/pagos/v1/pagos/entidadpago/:IdEmpresa/prepagos': { param: 'empresaA' },
   'POST /api/pagos/v1/prepagos/:Id/comprobantes': { exento: 'modificación: la empresa se filtra como en GET /v1/prepagos/:Id/comprobantes (verificado)' },
   'GET /api/pagos/v1/prepagos/:Id/comprobantes': { tabla: 'pago' },
+  'GET /api/pagos/v1/entidades/:IdEmpresa/contrato': { param: 'empresaA' },
+  'DELETE /api/pagos/v1/contratos/suscripciones/:Id/recurrencias': { tabla: 'contrato' },
   'GET /api/pagos/v1/prepagos/:Id/comprobantes/pdf': { tabla: 'pago' },
   'PUT /api/pagos/v1/gestion/pagos/:Id/aprobaciones': { exento: 'bandeja del proveedor (PAGOS_GESTIONAR): opera sobre pagos de todas las empresas' },
   'PUT /api/pagos/v1/gestion/pagos/:Id/comprobantes': { exento: 'bandeja del proveedor (PAGOS_GESTIONAR): opera sobre pagos de todas las empresas' },
