@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { iniciarSesion, leerStorage, ServidorAdicional } from './helpers';
 
@@ -15,6 +15,14 @@ const esperar = expect.configure({ timeout: 20_000 });
 async function cerrarSesion(page: Page) {
   await page.evaluate(() => localStorage.clear());
   await page.context().clearCookies();
+}
+
+/** Fills the gateway's card form in a dialog (the card goes to the gateway's tokenization endpoint, not our API). */
+async function llenarTarjeta(dialogo: Locator, numero: string, vencimiento = '12/39', cvv = '123') {
+  await dialogo.getByLabel('Número de tarjeta').fill(numero);
+  await dialogo.getByLabel('Vencimiento').fill(vencimiento);
+  await dialogo.getByLabel('CVV').fill(cvv);
+  await dialogo.getByLabel('Correo').fill('bodegadonarosa@gmail.com');
 }
 
 /** The number in 'N comprobantes disponibles' of the balance banner. */
@@ -105,10 +113,7 @@ test.describe('marca principal: pago con tarjeta', () => {
 
     const modal = page.getByRole('dialog', { name: 'Pagar con tarjeta' });
     await esperar(modal).toContainText('Pasarela de pruebas: no se hace ningún cargo real');
-    await modal.getByLabel('Número de tarjeta').fill('4000 0000 0000 0002');
-    await modal.getByLabel('Vencimiento').fill('12/39');
-    await modal.getByLabel('CVV').fill('123');
-    await modal.getByLabel('Correo').fill('bodegadonarosa@gmail.com');
+    await llenarTarjeta(modal, '4000 0000 0000 0002');
     await page.getByTestId('pagar-tarjeta').click();
     await esperar(modal.getByText('La tarjeta fue rechazada: Fondos insuficientes')).toBeVisible();
     await esperar(fila).toContainText('Pendiente');
@@ -147,10 +152,7 @@ test.describe('marca principal: suscripción', () => {
     await page.getByTestId('pagar-ciclo-1').click();
     const modal = page.getByRole('dialog', { name: 'Pagar con tarjeta' });
     await esperar(modal).toContainText('Paquete Emprendedor, ciclo 1');
-    await modal.getByLabel('Número de tarjeta').fill('4111 1111 1111 1111');
-    await modal.getByLabel('Vencimiento').fill('12/39');
-    await modal.getByLabel('CVV').fill('123');
-    await modal.getByLabel('Correo').fill('bodegadonarosa@gmail.com');
+    await llenarTarjeta(modal, '4111 1111 1111 1111');
     await page.getByTestId('pagar-tarjeta').click();
     await esperar(page.getByText('Pago aprobado con Visa terminada en 1111')).toBeVisible();
     await esperar(modal).toBeHidden();
@@ -162,10 +164,7 @@ test.describe('marca principal: suscripción', () => {
     // Automatic charges with a saved card: only its brand and last four digits come back.
     await suscripcion.getByRole('button', { name: 'Activar cobro automático' }).click();
     const recurrencia = page.getByRole('dialog', { name: 'Cobro automático de la suscripción' });
-    await recurrencia.getByLabel('Número de tarjeta').fill('5111 1111 1111 1118');
-    await recurrencia.getByLabel('Vencimiento').fill('11/38');
-    await recurrencia.getByLabel('CVV').fill('456');
-    await recurrencia.getByLabel('Correo').fill('bodegadonarosa@gmail.com');
+    await llenarTarjeta(recurrencia, '5111 1111 1111 1118', '11/38', '456');
     await recurrencia.getByRole('button', { name: 'Guardar tarjeta' }).click();
     await esperar(page.getByTestId('recurrencia')).toHaveText(/Mastercard terminada en 1118/);
 
