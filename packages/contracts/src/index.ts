@@ -28,6 +28,7 @@ export * from './pagos/banners';
 export * from './pagos/pagos';
 export * from './pagos/pasarela';
 export * from './pagos/suscripciones';
+export * from './pagos/entidad-pago';
 export * from './onboarding/vigencia';
 export * from './onboarding/wizard';
 export * from './seguridad/admin';

@@ -195,7 +195,7 @@ describe('pago con tarjeta (pasarela sandbox): solo el token llega a la API de p
     e.app.inject({ method: 'POST', url: '/api/pagos/v1/pasarela-sandbox/tokens', payload: { NumeroTarjeta, Vencimiento: '12/39', Cvv: '123', Correo: 'bodegadonarosa@gmail.com' } });
 
   it('rechazada, token reusado, datos de tarjeta enviados por error y aprobada: el saldo sube una vez y el proveedor emite su boleta', async () => {
-    const config = await pedir<{ Sandbox: boolean; UrlTokens: string }>('sinruc.supervisor', 'GET', '/api/pagos/v1/pasarela');
+    const config = await pedir<{ Sandbox: boolean; UrlTokens: string }>('sinruc.supervisor', 'GET', `/api/pagos/v1/entidades/integraciones/${tokens['sinruc.supervisor'].idEmpresa}`);
     expect(config.body).toMatchObject({ Sandbox: true, UrlTokens: '/api/pagos/v1/pasarela-sandbox/tokens' });
 
     // The gateway's tokenization endpoint checks the card before anything else.

@@ -49,7 +49,7 @@ describe('suscripción a un plan mensual: ciclos, pago por ciclo, cobro automát
     expect(vitalicio.status).toBe(400);
     expect(vitalicio.body.Errores.IdPlan).toBe('Solo puede suscribirse a un plan mensual o anual a la venta');
     const sinRuc = await pedir<{ Errores: Record<string, string> }>(CLIENTE, 'POST', '/api/pagos/v1/contratos/suscripciones', { IdPlan: 2, RequiereFactura: true });
-    expect(sinRuc.body.Errores.RequiereFactura).toBe('Para solicitar factura su empresa debe tener RUC');
+    expect(sinRuc.body.Errores.RequiereFactura).toBe('Para solicitar factura registre un RUC en sus datos de facturación');
     expect(await contratoDe(CLIENTE)).toBeNull();
     expect((await pedir('cajero', 'POST', '/api/pagos/v1/contratos/suscripciones', { IdPlan: 2 })).status).toBe(403);
 

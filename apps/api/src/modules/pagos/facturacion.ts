@@ -12,6 +12,7 @@ import { emitirDocumento } from '../contabilidad/documentos/emision.service';
 import { filaDocumento, pdfDocumento } from '../contabilidad/documentos/consulta.service';
 import { requerirAuth, type TAuth } from '../../lib/auth';
 import { AppError, noEncontrado } from '../../lib/app-error';
+import { leerEntidadPago } from './entidad-pago';
 import * as repo from './pagos.repo';
 import { pago } from './pagos.schema';
 import { exigirProveedor, idEmpresaProveedora } from './pagos.service';
@@ -28,8 +29,9 @@ export async function facturarPago(ctx: Contexto, auth: TAuth, idPago: number): 
   const db = ctx.dbh.db;
   const p = await repo.pagoPorId(db, idPago);
   if (!p || p.estado !== EstadoPago.PAGADO || p.idDocumentoContable) return p?.comprobante ?? null;
-  const [cliente] = await db.select().from(empresa).where(eq(empresa.id, p.idEmpresa));
-  const factura = p.requiereFactura && !!cliente.documento;
+  // Made out to the company's payment entity (its billing data; the company itself until it saves one).
+  const cliente = await leerEntidadPago(db, p.idEmpresa);
+  const factura = p.requiereFactura && cliente.IdTipoDocumento === TipoDocumentoIdentidad.RUC && !!cliente.Documento;
   const tipo = factura ? 1003 : 1004;
   const series = await db.execute(sql`
     select id from serie
@@ -47,9 +49,16 @@ export async function facturarPago(ctx: Contexto, auth: TAuth, idPago: number): 
     Observaciones: `Pago del paquete ${p.nombrePaquete} (pago N° ${p.id})`,
     ListaItems: [{ ItemDescripcion: `Paquete ${p.nombrePaquete}`, CodigoUnidad: 'ZZ', Cantidad: '1', PrecioUnitario: new Decimal(p.monto).toFixed(2), TipoAfectacion: '10' }],
     ListaEntidades: [
-      factura
-        ? { TipoEntidad: 2, IdTipoDocumento: TipoDocumentoIdentidad.RUC, NumeroDocumento: cliente.documento!, RazonSocial: cliente.razonSocial, Direccion: cliente.direccion ?? undefined, CorreoEntidadReceptor: cliente.correo ?? undefined }
-        : { TipoEntidad: 2, IdTipoDocumento: TipoDocumentoIdentidad.SIN_DOCUMENTO, NumeroDocumento: '00000000', RazonSocial: cliente.razonSocial, CorreoEntidadReceptor: cliente.correo ?? undefined },
+      factura || (cliente.Documento && cliente.IdTipoDocumento !== TipoDocumentoIdentidad.SIN_DOCUMENTO)
+        ? {
+            TipoEntidad: 2,
+            IdTipoDocumento: cliente.IdTipoDocumento,
+            NumeroDocumento: cliente.Documento!,
+            RazonSocial: cliente.RazonSocial,
+            Direccion: cliente.Direccion ?? undefined,
+            CorreoEntidadReceptor: cliente.Correo ?? undefined,
+          }
+        : { TipoEntidad: 2, IdTipoDocumento: TipoDocumentoIdentidad.SIN_DOCUMENTO, NumeroDocumento: '00000000', RazonSocial: cliente.RazonSocial, CorreoEntidadReceptor: cliente.Correo ?? undefined },
     ],
   });
   const { creado } = await emitirDocumento(ctx, auth, cuerpo, `pago-${p.id}`);

@@ -180,3 +180,27 @@ export async function reportePagos(db: DbOTx, desde: string, hasta: string) {
     .groupBy(pago.nombrePaquete, pago.idMoneda, pago.estado)
     .orderBy(pago.nombrePaquete, pago.estado);
 }
+
+/** The provider's receipts for a company's payments (newest first), with the receipt's issue date. */
+export async function listarComprobantesProveedor(db: DbOTx, idEmpresa: number, desde: number, cuantos: number) {
+  const donde = and(eq(pago.idEmpresa, idEmpresa), sql`${pago.idDocumentoContable} is not null`);
+  // documento_contable belongs to the documents module; it is read here by name (modules do not import each other).
+  const filas = await db
+    .select({
+      idPago: pago.id,
+      idDocumentoContable: sql<number>`${pago.idDocumentoContable}`,
+      comprobante: pago.comprobante,
+      nombrePaquete: pago.nombrePaquete,
+      monto: pago.monto,
+      idMoneda: pago.idMoneda,
+      idTipoDocumento: sql<number>`(select d.id_tipo_documento from documento_contable d where d.id = ${pago.idDocumentoContable})`,
+      fechaEmision: sql<string>`(select d.fecha_emision::text from documento_contable d where d.id = ${pago.idDocumentoContable})`,
+    })
+    .from(pago)
+    .where(donde)
+    .orderBy(desc(pago.id))
+    .limit(cuantos)
+    .offset(desde);
+  const [total] = await db.select({ n: count() }).from(pago).where(donde);
+  return { filas, total: Number(total.n) };
+}

@@ -4,12 +4,16 @@ import {
   ErrorCodes,
   ZCargoResultado,
   ZCargoTarjeta,
+  ZComprobanteProveedor,
+  ZEntidadPago,
+  ZEntidadPagoGuardar,
   ZError,
   ZGestionConsulta,
   ZId,
   ZMensaje,
   ZPagoGestion,
   ZPaquetesConsulta,
+  ZPagoUnicoSolicitud,
   ZPasarelaConfig,
   ZPlan,
   ZPlanEntidad,
@@ -24,7 +28,9 @@ import {
   ZTokenTarjeta,
   ZVoucherSubida,
 } from '@yupana/contracts';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { modulo } from '../../db/schema';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import { registrarYContarIntento } from '../../lib/limite-intentos';
 import type { Contexto } from '../../lib/contexto';
@@ -33,6 +39,7 @@ import { facturadorDelProveedor, facturarPago, pdfDePago, rutasFacturacionProvee
 import { crearPasarelaSandbox } from './pasarela/sandbox';
 import * as servicio from './pagos.service';
 import { consultarSaldo } from './saldo';
+import { guardarEntidadPago, leerEntidadPago } from './entidad-pago';
 import { rutasSuscripciones } from './suscripciones/suscripciones.routes';
 
 const lista = <T extends z.ZodType>(item: T) => z.object({ Data: z.array(item), Count: z.number().int() });
@@ -115,10 +122,19 @@ export async function rutasPagos(app: FastifyInstance, ctx: Contexto): Promise<v
   const pasarela = crearPasarelaSandbox();
   // Subscriptions charge cycles through the same gateway (suscripciones/).
   await rutasSuscripciones(app, ctx, pasarela);
-  r.get('/v1/pasarela', {
+  // The seed's entity integrations call: the card gateway the company pays the provider through.
+  r.get('/v1/entidades/integraciones/:IdEmpresa', {
     config: { servicio: 'PAGOS_VER' },
-    schema: { tags, summary: 'Pasarela de pagos con tarjeta: dónde tokenizar la tarjeta y si es de pruebas', response: { 200: ZPasarelaConfig, ...errores } },
-    handler: async () => pasarela.config,
+    schema: {
+      tags,
+      summary: 'Pasarela de pagos con tarjeta de la empresa: dónde tokenizar la tarjeta y si es de pruebas',
+      params: z.object({ IdEmpresa: ZId }),
+      response: { 200: ZPasarelaConfig, ...errores },
+    },
+    handler: async (req) => {
+      if (req.params.IdEmpresa !== requerirAuth(req).idEmpresa) throw noEncontrado();
+      return pasarela.config;
+    },
   });
   r.post('/v1/contratos/prepago/pasarela', {
     config: { servicio: 'PAGOS_COMPRAR' },
@@ -151,6 +167,53 @@ export async function rutasPagos(app: FastifyInstance, ctx: Contexto): Promise<v
       } catch (e) {
         throw errorDeCampo('NumeroTarjeta', (e as Error).message);
       }
+    },
+  });
+
+  // The seed's payment entity: who the provider's receipts are made out to.
+  r.get('/v1/entidades/entidadpago', {
+    config: { servicio: 'PAGOS_VER' },
+    schema: { tags, summary: 'Datos de facturación de la empresa para los comprobantes del proveedor', response: { 200: ZEntidadPago, ...errores } },
+    handler: async (req) => leerEntidadPago(db, requerirAuth(req).idEmpresa),
+  });
+  r.put('/v1/entidades/entidadpago', {
+    config: { servicio: 'PAGOS_COMPRAR' },
+    schema: { tags, summary: 'Guardar los datos de facturación (factura a un RUC, o boleta)', body: ZEntidadPagoGuardar, response: { 200: ZEntidadPago, ...errores } },
+    handler: async (req) => guardarEntidadPago(db, requerirAuth(req), req.body),
+  });
+
+  r.get('/v1/pagos/entidadpago/:IdEmpresa/comprobantes', {
+    config: { servicio: 'PAGOS_VER' },
+    schema: {
+      tags,
+      summary: 'Comprobantes que el proveedor emitió por los pagos de la empresa (paginados)',
+      params: z.object({ IdEmpresa: ZId }),
+      querystring: ZPrepagosConsulta,
+      response: { 200: lista(ZComprobanteProveedor), ...errores },
+    },
+    handler: async (req) => servicio.comprobantesProveedor(db, requerirAuth(req), req.params.IdEmpresa, req.query),
+  });
+
+  r.post('/v1/pagos/unicos', {
+    config: { servicio: 'PAGOS_COMPRAR' },
+    schema: { tags, summary: 'Pago único de por vida (queda pendiente de pago)', body: ZPagoUnicoSolicitud, response: { 200: ZPrepago, ...errores } },
+    handler: async (req) => servicio.comprarPagoUnico(db, requerirAuth(req), req.body),
+  });
+
+  // The seed's module-scoped purchase: a package covers every module, so the module only has to exist.
+  r.post('/v1/contratos/modulo/:IdModulo/prepago/:IdPlan', {
+    config: { servicio: 'PAGOS_COMPRAR' },
+    schema: {
+      tags,
+      summary: 'Comprar un paquete desde un módulo (queda pendiente de pago)',
+      params: z.object({ IdModulo: ZId, IdPlan: ZId }),
+      body: z.object({ RequiereFactura: z.boolean().default(false) }).default({ RequiereFactura: false }),
+      response: { 200: ZPrepago, ...errores },
+    },
+    handler: async (req) => {
+      const [m] = await db.select({ id: modulo.id }).from(modulo).where(eq(modulo.id, req.params.IdModulo));
+      if (!m) throw noEncontrado('No se encontró el módulo');
+      return servicio.comprarPaquete(db, requerirAuth(req), { IdPlan: req.params.IdPlan, RequiereFactura: req.body.RequiereFactura });
     },
   });
 

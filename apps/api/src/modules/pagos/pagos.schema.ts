@@ -86,3 +86,20 @@ export const pago = pgTable(
     check('pago_tipo_ck', sql`${t.tipoPago} between 1 and 4`),
   ],
 );
+
+/**
+ * The seed's payment entity: who the provider's receipts for this company's payments are made out to (a factura needs
+ * a RUC). One per company; without it, the company's own data is used.
+ */
+export const entidadPago = pgTable('entidad_pago', {
+  id: idGenerado(),
+  idEmpresa: integer('id_empresa').notNull().references(() => empresa.id).unique(),
+  razonSocial: varchar('razon_social', { length: 200 }).notNull(),
+  idTipoDocumento: smallint('id_tipo_documento').notNull(),
+  documento: varchar('documento', { length: 15 }),
+  direccion: varchar('direccion', { length: 250 }),
+  correo: varchar('correo', { length: 120 }),
+  telefono: varchar('telefono', { length: 20 }),
+  requiereFactura: boolean('requiere_factura').notNull().default(false),
+  ...auditoria,
+});

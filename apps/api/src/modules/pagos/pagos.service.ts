@@ -12,6 +12,7 @@ import {
   TIPOS_PLAN_COMPRABLES,
   TipoEmpresa,
   TipoPago,
+  type TComprobanteProveedor,
   type TPagoGestion,
   type TPlan,
   type TPlanEntidad,
@@ -23,6 +24,7 @@ import type { Db } from '../../db/client';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { TAuth } from '../../lib/auth';
 import { ahora, configPagos } from './configuracion';
+import { rucDeFacturacion } from './entidad-pago';
 import * as repo from './pagos.repo';
 import type { TPasarela } from './pasarela/pasarela';
 import { consultarSaldo } from './saldo';
@@ -147,7 +149,7 @@ export async function comprarPaquete(db: Db, auth: TAuth, d: { IdPlan: number; R
     throw errorDeCampo('IdPlan', 'El paquete seleccionado no está a la venta');
   if (auth.empresa.tipoEmpresa === TipoEmpresa.DEMO)
     throw new AppError(ErrorCodes.VALIDACION, 'Configure su empresa antes de comprar un paquete', 400, { errores: { IdPlan: 'Una cuenta DEMO no puede comprar paquetes' } });
-  if (d.RequiereFactura && !auth.empresa.documento) throw errorDeCampo('RequiereFactura', 'Para solicitar factura su empresa debe tener RUC');
+  if (d.RequiereFactura && !(await rucDeFacturacion(db, auth.idEmpresa))) throw errorDeCampo('RequiereFactura', 'Para solicitar factura registre un RUC en sus datos de facturación');
   const nuevo = await repo.insertarPago(db, {
     idEmpresa: auth.idEmpresa,
     idPlan: p.id,
@@ -423,5 +425,34 @@ export async function reportePagos(db: Db, auth: TAuth, q: { desde: string; hast
       Cantidad: f.cantidad,
       Monto: new Decimal(f.monto).toFixed(2),
     })),
+  };
+}
+
+const PLAN_DE_POR_VIDA = 5;
+
+/** The seed's single payment: the lifetime package (the one named, or the one on sale), bought like any package. */
+export async function comprarPagoUnico(db: Db, auth: TAuth, d: { IdPlan?: number; RequiereFactura: boolean }): Promise<TPrepago> {
+  const { filas } = await repo.listarPlanes(db, { soloComprables: true, desde: 0, cuantos: 50, tipos: [PLAN_DE_POR_VIDA] });
+  const elegido = d.IdPlan ? filas.find((p) => p.id === d.IdPlan) : filas[0];
+  if (!elegido) throw errorDeCampo('IdPlan', 'No hay un pago único de por vida a la venta');
+  return comprarPaquete(db, auth, { IdPlan: elegido.id, RequiereFactura: d.RequiereFactura });
+}
+
+/** The provider's receipts for the company's payments, paged (newest first). */
+export async function comprobantesProveedor(db: Db, auth: TAuth, idEmpresa: number, q: { NroPagina: number; RegxPag: number }): Promise<{ Data: TComprobanteProveedor[]; Count: number }> {
+  if (idEmpresa !== auth.idEmpresa) throw noEncontrado();
+  const { filas, total } = await repo.listarComprobantesProveedor(db, idEmpresa, (q.NroPagina - 1) * q.RegxPag, q.RegxPag);
+  return {
+    Data: filas.map((f) => ({
+      IdPrepago: f.idPago,
+      IdDocContable: f.idDocumentoContable,
+      Comprobante: f.comprobante,
+      TipoComprobante: f.idTipoDocumento === 1003 ? 'Factura' : 'Boleta',
+      FechaEmision: f.fechaEmision,
+      Concepto: `Paquete ${f.nombrePaquete}`,
+      Monto: new Decimal(f.monto).toFixed(2),
+      Moneda: MONEDAS[f.idMoneda] ?? 'S/',
+    })),
+    Count: total,
   };
 }

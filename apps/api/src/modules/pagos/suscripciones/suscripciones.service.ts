@@ -20,6 +20,7 @@ import type { Db } from '../../../db/client';
 import { AppError, errorDeCampo, noEncontrado } from '../../../lib/app-error';
 import type { TAuth } from '../../../lib/auth';
 import { ahora } from '../configuracion';
+import { rucDeFacturacion } from '../entidad-pago';
 import * as repo from '../pagos.repo';
 import { pago, plan, saldoEmpresa } from '../pagos.schema';
 import { acreditarPago, MONEDAS } from '../pagos.service';
@@ -170,7 +171,7 @@ export async function consultarContrato(db: Db, auth: TAuth, idEmpresa: number):
 export async function suscribir(db: Db, auth: TAuth, d: { IdPlan: number; RequiereFactura: boolean }): Promise<TContrato> {
   if (auth.empresa.tipoEmpresa === TipoEmpresa.DEMO)
     throw new AppError(ErrorCodes.VALIDACION, 'Configure su empresa antes de suscribirse a un plan', 400, { errores: { IdPlan: 'Una cuenta DEMO no puede suscribirse a un plan' } });
-  if (d.RequiereFactura && !auth.empresa.documento) throw errorDeCampo('RequiereFactura', 'Para solicitar factura su empresa debe tener RUC');
+  if (d.RequiereFactura && !(await rucDeFacturacion(db, auth.idEmpresa))) throw errorDeCampo('RequiereFactura', 'Para solicitar factura registre un RUC en sus datos de facturación');
   return db.transaction(async (tx) => {
     const p = await planSuscribible(tx, d.IdPlan, 'IdPlan');
     // Serializes two subscriptions of the same company (the partial unique index is the last word).
