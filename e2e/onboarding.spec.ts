@@ -215,6 +215,50 @@ test.describe('marca principal: los planes del proveedor', () => {
   });
 });
 
+test.describe('marca principal: datos de facturación', () => {
+  test('una empresa sin RUC registra el RUC de su dueña y recibe del proveedor una factura a ese RUC', async ({ page }) => {
+    test.setTimeout(120_000);
+    await iniciarSesion(page, 'sinruc.supervisor');
+    await page.goto('/admin/pagos');
+    await page.getByRole('button', { name: 'Datos de facturación' }).click();
+    const modal = page.getByRole('dialog', { name: 'Datos de facturación' });
+    // Until saved, the company's own data: no RUC, so boletas.
+    await esperar(modal.getByLabel('Razón social o nombre')).toHaveValue('BODEGA DOÑA ROSA');
+    await modal.getByLabel('Factura').check();
+    await modal.getByRole('button', { name: 'Guardar' }).click();
+    await esperar(modal.getByText('La factura se emite a un RUC')).toBeVisible();
+    await modal.getByLabel('Tipo de documento').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="RUC"]').click();
+    await modal.getByLabel('Número de documento').fill('10401234567');
+    await modal.getByLabel('Razón social o nombre').fill('Condori Quispe Rosa');
+    await modal.getByRole('button', { name: 'Guardar' }).click();
+    await esperar(modal.getByText('El RUC no es válido (dígito verificador incorrecto)')).toBeVisible();
+    await modal.getByLabel('Número de documento').fill('10401234565');
+    await modal.getByRole('button', { name: 'Guardar' }).click();
+    await esperar(page.getByText('Datos de facturación guardados')).toBeVisible();
+    await esperar(modal).toBeHidden();
+
+    // The purchase now offers (and preselects) a factura to that RUC.
+    await page.goto('/admin/pagos/recargastuboletape');
+    await page.getByRole('button', { name: 'Comprar Paquete Emprendedor' }).click();
+    const compra = page.getByRole('dialog', { name: 'Comprar Paquete Emprendedor' });
+    await esperar(compra.getByLabel('Factura a Condori Quispe Rosa (RUC 10401234565)')).toBeChecked();
+    await compra.getByRole('button', { name: 'Confirmar compra' }).click();
+    await page.getByRole('dialog', { name: 'Subir comprobante de pago' }).getByRole('button', { name: 'Cancelar' }).click();
+    await esperar(page).toHaveURL(/\/admin\/pagos$/);
+    const pendiente = page.getByTestId('pagina-pagos').getByRole('row').filter({ hasText: 'Paquete Emprendedor' }).filter({ hasText: 'Pendiente' }).first();
+    const orden = (await pendiente.getByRole('cell').first().innerText()).trim();
+    const fila = page.getByTestId('pagina-pagos').getByRole('row').filter({ has: page.getByRole('cell', { name: orden, exact: true }) });
+    await pendiente.getByRole('button', { name: 'Pagar con tarjeta' }).click();
+    await llenarTarjeta(page.getByRole('dialog', { name: 'Pagar con tarjeta' }), '4111 1111 1111 1111');
+    await page.getByTestId('pagar-tarjeta').click();
+    await esperar(page.getByText('Pago aprobado con Visa terminada en 1111')).toBeVisible();
+    // The provider's factura (F series), issued to the saved RUC.
+    await esperar(fila).toContainText('Facturado');
+    await esperar(fila).toContainText(/F\d{3}-\d+/);
+  });
+});
+
 test.describe('marca principal: lo que decide la marca', () => {
   test('título y logo de Yupana, /auth/inicio lleva a /auth/login y config-tuboleta no es alcanzable', async ({ page }) => {
     await page.goto('/auth/inicio?volver=%2Fadmin%2Fpagos');

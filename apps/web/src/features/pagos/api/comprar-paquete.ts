@@ -5,7 +5,9 @@ import { api } from '../../../lib/session';
 export function useComprarPaquete() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (d: { IdPlan: number; RequiereFactura: boolean }) => api.post<TPrepago>('/pagos/v1/contratos/prepago', d),
+    // The lifetime package goes through the seed's single-payment call; any other package through the prepaid one.
+    mutationFn: ({ Unico, ...d }: { IdPlan: number; RequiereFactura: boolean; Unico?: boolean }) =>
+      api.post<TPrepago>(Unico ? '/pagos/v1/pagos/unicos' : '/pagos/v1/contratos/prepago', d),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['pagos'] }),
   });
 }

@@ -1,11 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCargoResultado, TPasarelaConfig, TTarjetaTokenizar, TTokenTarjeta } from '@yupana/contracts';
 import { ApiError } from '../../../lib/api-error';
+import { authStorage } from '../../../lib/auth-storage';
 import { api } from '../../../lib/session';
 
 /** Where the card is tokenized (the gateway's endpoint) and whether the gateway is the test one. */
 export function usePasarela(activa: boolean) {
-  return useQuery({ queryKey: ['pagos', 'pasarela'], queryFn: () => api.get<TPasarelaConfig>('/pagos/v1/pasarela'), enabled: activa, staleTime: Infinity });
+  const idEmpresa = authStorage.dataUser()?.IdEntidadEmpresa ?? 0;
+  return useQuery({
+    queryKey: ['pagos', 'pasarela', idEmpresa],
+    queryFn: () => api.get<TPasarelaConfig>(`/pagos/v1/entidades/integraciones/${idEmpresa}`),
+    enabled: activa,
+    staleTime: Infinity,
+  });
 }
 
 /**

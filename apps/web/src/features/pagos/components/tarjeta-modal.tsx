@@ -89,7 +89,7 @@ export function TarjetaModal({
           }
         />
       )}
-      <Form form={form} layout="vertical" onFinish={(v) => void enviar(v)} requiredMark={false}>
+      <Form form={form} name="tarjeta" layout="vertical" onFinish={(v) => void enviar(v)} requiredMark={false}>
         <Form.Item label="Número de tarjeta" name="NumeroTarjeta" rules={[{ required: true, message: 'Ingrese el número de la tarjeta' }]}>
           <Input inputMode="numeric" autoComplete="cc-number" maxLength={23} placeholder="4111 1111 1111 1111" />
         </Form.Item>

@@ -1,4 +1,4 @@
-import { ShoppingCartOutlined } from '@ant-design/icons';
+import { IdcardOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { fecha } from '../../../lib/formato';
 import { useCancelarPago } from '../api/cancelar-pago';
 import { usePrepagos } from '../api/prepagos';
 import { PagoTarjetaModal } from '../components/pago-tarjeta-modal';
+import { DatosFacturacionModal } from '../components/datos-facturacion-modal';
 import { SubirVoucherModal } from '../components/subir-voucher-modal';
 import { SuscripcionCard } from '../components/suscripcion-card';
 
@@ -23,6 +24,7 @@ export function PagosPage() {
   const { message } = App.useApp();
   const [voucher, setVoucher] = useState<TPrepago | null>(null);
   const [tarjeta, setTarjeta] = useState<TPrepago | null>(null);
+  const [facturacion, setFacturacion] = useState(false);
 
   return (
     <>
@@ -31,11 +33,16 @@ export function PagosPage() {
       data-testid="pagina-pagos"
       title="Mis pagos"
       extra={
-        <Link to="/admin/pagos/recargastuboletape">
-          <Button type="primary" icon={<ShoppingCartOutlined />}>
-            Comprar paquete
+        <Space wrap>
+          <Button icon={<IdcardOutlined />} onClick={() => setFacturacion(true)}>
+            Datos de facturación
           </Button>
-        </Link>
+          <Link to="/admin/pagos/recargastuboletape">
+            <Button type="primary" icon={<ShoppingCartOutlined />}>
+              Comprar paquete
+            </Button>
+          </Link>
+        </Space>
       }
     >
       {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
@@ -98,6 +105,7 @@ export function PagosPage() {
       />
       <SubirVoucherModal idPago={voucher?.IdPrepago ?? null} concepto={voucher?.NombrePaquete} onCerrar={() => setVoucher(null)} />
       <PagoTarjetaModal pago={tarjeta} onCerrar={() => setTarjeta(null)} />
+      <DatosFacturacionModal abierto={facturacion} onCerrar={() => setFacturacion(false)} />
     </Card>
     </>
   );

@@ -5,8 +5,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { TEXTO_PROMO, textoPromo, TIPOS_PLAN_SUSCRIBIBLES, type TPlan, type TPrepago } from '@yupana/contracts';
 import { useSaldo } from '../../../components/banners/api-banners';
 import { mensajeDeError } from '../../../lib/api-error';
-import { authStorage } from '../../../lib/auth-storage';
 import { useComprarPaquete } from '../api/comprar-paquete';
+import { useEntidadPago } from '../api/entidad-pago';
 import { usePaquetesComprables } from '../api/paquetes';
 import { useSuscribir } from '../api/suscripcion';
 import { SubirVoucherModal } from '../components/subir-voucher-modal';
@@ -28,7 +28,9 @@ export function RecargasPage() {
   const [modo, setModo] = useState<'compra' | 'suscripcion'>('compra');
   const [factura, setFactura] = useState(false);
   const [compra, setCompra] = useState<TPrepago | null>(null);
-  const tieneRuc = !!authStorage.dataUser()?.DocumentoEmpresa;
+  // Receipts go to the company's billing data (its own data until it saves other): a factura needs a RUC there.
+  const facturacion = useEntidadPago();
+  const tieneRuc = facturacion.data?.IdTipoDocumento === 2 && !!facturacion.data.Documento;
   const detallePromo = textoPromo(saldo.data?.DiasPromocion);
 
   let lista = paquetes.data?.Data ?? [];
@@ -57,6 +59,7 @@ export function RecargasPage() {
                     type="primary"
                     onClick={() => {
                       setModo('compra');
+                      setFactura(tieneRuc && facturacion.data?.TipoComprobante === 'Factura');
                       setElegido(p);
                     }}
                     aria-label={`Comprar ${p.Nombre}`}
@@ -69,6 +72,7 @@ export function RecargasPage() {
                           key="suscribir"
                           onClick={() => {
                             setModo('suscripcion');
+                            setFactura(tieneRuc && facturacion.data?.TipoComprobante === 'Factura');
                             setElegido(p);
                           }}
                           aria-label={`Suscribirme a ${p.Nombre}`}
@@ -126,7 +130,7 @@ export function RecargasPage() {
               })
               .catch((e: unknown) => message.error(mensajeDeError(e)));
           return comprar
-            .mutateAsync({ IdPlan: elegido.Id, RequiereFactura: factura })
+            .mutateAsync({ IdPlan: elegido.Id, RequiereFactura: factura, Unico: elegido.TipoPlan === PLAN_DE_POR_VIDA })
             .then((c) => {
               setElegido(null);
               setCompra(c);
@@ -147,7 +151,7 @@ export function RecargasPage() {
         <Radio.Group value={factura} onChange={(e) => setFactura(e.target.value as boolean)}>
           <Radio value={false}>Boleta</Radio>
           <Radio value={true} disabled={!tieneRuc}>
-            Factura {tieneRuc ? '' : '(requiere RUC)'}
+            Factura {tieneRuc ? `a ${facturacion.data?.RazonSocial} (RUC ${facturacion.data?.Documento})` : '(registre un RUC en Datos de facturación)'}
           </Radio>
         </Radio.Group>
       </Modal>
