@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -18,6 +17,7 @@ import type { DestinationStream } from 'pino';
 import { ErrorCodes, MensajesError, type TConfigPublica } from '@yupana/contracts';
 import type { DbHandle } from './db/client';
 import type { ConfigSesion, Contexto, LimitesLogin } from './lib/contexto';
+import { cabecerasDeSeguridad } from './lib/cabeceras-seguridad';
 import { registrarManejoErrores } from './lib/errores-http';
 import { crearLogger } from './lib/logger';
 import { verificarContrasenhaFicticia } from './lib/password';
@@ -138,11 +138,9 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   // The realtime hub shares the API's HTTP server (path /api/tiempo-real); its sockets must end before the server can close.
   await tiempoReal.adjuntar(app.server);
   app.addHook('preClose', async () => tiempoReal.cerrar());
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
-
-  await app.register(fastifyHelmet, {
+  // helmet's security headers with this CSP, computed once (see lib/cabeceras-seguridad.ts), and the request id:
+  // one synchronous hook for every response, 404s and errors included.
+  const cabecerasSeguridad = cabecerasDeSeguridad({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -163,6 +161,12 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     // HSTS belongs to the TLS front (proxy/load balancer); sent over plain http it would only mislead.
     strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    const res = reply.raw;
+    for (let i = 0; i < cabecerasSeguridad.length; i++) res.setHeader(cabecerasSeguridad[i][0], cabecerasSeguridad[i][1]);
+    reply.header('x-request-id', req.id);
+    done();
   });
 
   if (opts.corsOrigin) {

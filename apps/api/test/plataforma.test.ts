@@ -179,6 +179,36 @@ describe('HTTP hardening', () => {
     expect(r.headers['x-request-id']).toBeTruthy();
   });
 
+  it('sends the same helmet headers on success, refusals and unknown routes', async () => {
+    const esperadas = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const respuestas = await Promise.all([
+      e.app.inject({ method: 'GET', url: '/api/health' }),
+      e.app.inject({ method: 'GET', url: '/api/seguridad/v2/usuarios/1' }),
+      e.app.inject({ method: 'GET', url: '/api/no-existe' }),
+    ]);
+    expect(respuestas.map((r) => r.statusCode)).toEqual([200, 401, 404]);
+    for (const r of respuestas) {
+      expect(r.headers).toMatchObject(esperadas);
+      // HSTS belongs to the TLS front; cross-origin-embedder-policy would break the SPA's images.
+      expect(r.headers['strict-transport-security']).toBeUndefined();
+      expect(r.headers['cross-origin-embedder-policy']).toBeUndefined();
+      expect(r.headers['x-request-id']).toBeTruthy();
+    }
+  });
+
   it('keeps CORS closed by default and opens it only to CORS_ORIGIN', async () => {
     const cerrado = await e.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://malicioso.example' } });
     expect(cerrado.headers['access-control-allow-origin']).toBeUndefined();

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ErrorCodes } from '@yupana/contracts';
 import { refreshToken, sesion } from '../src/db/schema';
-import { hashRefreshToken } from '../src/lib/tokens';
-import { conToken, crearEntorno, login, sesionDe, type Entorno } from './helpers';
+import { crearTokens, hashRefreshToken } from '../src/lib/tokens';
+import { revocarSesion, VerificadorSesiones } from '../src/modules/seguridad/sesiones.repo';
+import { conToken, crearEntorno, login, SECRETO_PRUEBA, sesionDe, type Entorno } from './helpers';
 
 let e: Entorno;
 beforeAll(async () => {
@@ -229,5 +230,66 @@ describe('reuse detection does not depend on the access token sent along', () =>
     const ganador = (a.statusCode === 200 ? a : b).json();
     // The loser's reuse revoked the family, winner included: a stolen-token race never leaves a live session.
     expect((await refrescar(ganador.AccessToken, ganador.RefreshToken)).json().ErrorId).toBe(ErrorCodes.REFRESH_DIFERENTE);
+  });
+});
+
+describe('session check of concurrent requests (one query per burst)', () => {
+  const claimsDe = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+
+  it('answers every request of a burst with its own user and company, and refuses a logged-out session at once', async () => {
+    const sesiones = await Promise.all(['supervisor', 'cajero', 'soporte', 'supervisor'].map((u) => sesionDe(e.app, u)));
+    const rafaga = () => Promise.all(Array.from({ length: 24 }, (_, i) => sesiones[i % sesiones.length]).map((s) => perfil(s.AccessToken, s.IdUsuario)));
+    const primera = await rafaga();
+    primera.forEach((r, i) => {
+      const s = sesiones[i % sesiones.length];
+      expect(r.statusCode).toBe(200);
+      expect(r.json()).toMatchObject({ IdUsuario: s.IdUsuario, IdEntidadEmpresa: s.IdEntidadEmpresa });
+    });
+
+    const cerrada = sesiones[1];
+    expect((await logout(cerrada.AccessToken, cerrada.RefreshToken)).statusCode).toBe(200);
+    const segunda = await rafaga();
+    segunda.forEach((r, i) => {
+      const s = sesiones[i % sesiones.length];
+      if (s === cerrada) {
+        expect(r.statusCode).toBe(401);
+        expect(r.json().ErrorId).toBe(ErrorCodes.SESION_CERRADA);
+      } else expect(r.statusCode).toBe(200);
+    });
+  });
+
+  it('refuses a validly signed token that names another user’s session, even in the same burst as that session', async () => {
+    const dueño = await sesionDe(e.app, 'supervisor');
+    const otro = await sesionDe(e.app, 'cajero');
+    const { exp: _exp, iat: _iat, iss: _iss, sub: _sub, sid: _sid, ...payload } = claimsDe(otro.AccessToken);
+    const tokens = await crearTokens(new TextEncoder().encode(SECRETO_PRUEBA), 900);
+    const cruzado = await tokens.firmarAcceso(payload as never, claimsDe(dueño.AccessToken).sid as number);
+    const r = await Promise.all([
+      perfil(dueño.AccessToken, dueño.IdUsuario),
+      perfil(cruzado, otro.IdUsuario),
+      perfil(dueño.AccessToken, dueño.IdUsuario),
+      perfil(cruzado, otro.IdUsuario),
+    ]);
+    expect(r.map((x) => x.statusCode)).toEqual([200, 401, 200, 401]);
+    expect(r[1].json().ErrorId).toBe(ErrorCodes.SESION_CERRADA);
+  });
+
+  it('never answers a check with a query sent before it: a revocation committed in between is seen', async () => {
+    const s = await sesionDe(e.app, 'soporte');
+    const sid = claimsDe(s.AccessToken).sid as number;
+    const verificador = new VerificadorSesiones(e.dbh.db, 1);
+    const antes = verificador.verificar(sid, s.IdUsuario);
+    // The first query leaves on the next turn of the event loop; the revocation commits while it may still be running.
+    await new Promise((ok) => setImmediate(ok));
+    await revocarSesion(e.dbh.db, sid, 'prueba', null);
+    const despues = verificador.verificar(sid, s.IdUsuario);
+    expect((await despues)?.sesionVigente).toBe(false);
+    expect(await antes).not.toBeNull();
+    expect(await verificador.verificar(sid, s.IdUsuario + 100_000)).toBeNull();
+    expect(await verificador.verificar(987_654_321, s.IdUsuario)).toBeNull();
+    // An id no bigint holds is refused on its own, without failing the checks that share its query.
+    const [raro, bueno] = await Promise.all([verificador.verificar(1.5, s.IdUsuario), verificador.verificar(sid, s.IdUsuario)]);
+    expect(raro).toBeNull();
+    expect(bueno?.sesionVigente).toBe(false);
   });
 });

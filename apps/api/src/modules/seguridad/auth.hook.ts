@@ -10,7 +10,8 @@ export { requerirAuth } from '../../lib/auth';
 /**
  * Deny by default: every /api route needs `Authorization: Bearer <access token>` unless its config says
  * `publica: true`. The check is a JWT verification plus one indexed query that confirms the session is still
- * open (logout and password change take effect at once) and loads the company.
+ * open (logout and password change take effect at once) and loads the company; requests that arrive together share
+ * that query (sesiones.repo.ts, VerificadorSesiones), each still answered by a read made after it arrived.
  */
 export function registrarAutenticacion(app: FastifyInstance, ctx: Contexto): void {
   app.decorateRequest('auth', null);

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers';
 import { and, count, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { empresa, intentoLogin, refreshToken, sesion, usuario } from '../../db/schema';
@@ -71,9 +72,19 @@ export async function revocarOtrasSesiones(db: DbOTx, idUsuario: number, excepto
     .where(and(eq(sesion.idUsuario, idUsuario), ne(sesion.id, exceptoSesion), isNull(sesion.revocadaEn)));
 }
 
-function consultaSesionActiva(db: Db) {
+/**
+ * Sizes of the batched session query. Each size is its own named prepared statement with that many parameters
+ * (`id in ($1, ..., $n)`, the last id repeated to fill it): PostgreSQL then caches its generic plan after five runs,
+ * whereas an array parameter (`id = any($1)`) was planned again on every execution (~0.1 ms, four times the run).
+ */
+const TAMANOS_CONSULTA = [1, 2, 4, 8, 16, 32, 64, 128, 256] as const;
+
+function consultaSesionesActivas(db: Db, tamano: number) {
+  const ids = Array.from({ length: tamano }, (_, i) => sql.placeholder(`id${i}`));
   return db
     .select({
+      idSesion: sesion.id,
+      idUsuario: sesion.idUsuario,
       // Decided in SQL, so the hot path parses two booleans instead of timestamps.
       sesionVigente: sql<boolean>`(${sesion.revocadaEn} is null and ${sesion.expiraEn} > now())`,
       usuarioActivo: sql<boolean>`(${usuario.estado} = 1 and ${usuario.logEstado} = 1 and ${empresa.logEstado} = 1)`,
@@ -85,25 +96,120 @@ function consultaSesionActiva(db: Db) {
     .from(sesion)
     .innerJoin(usuario, eq(usuario.id, sesion.idUsuario))
     .innerJoin(empresa, eq(empresa.id, usuario.idEmpresa))
-    .where(and(eq(sesion.id, sql.placeholder('idSesion')), eq(sesion.idUsuario, sql.placeholder('idUsuario'))))
-    .limit(1)
-    .prepare('auth_sesion_activa');
+    .where(tamano === 1 ? eq(sesion.id, ids[0]) : inArray(sesion.id, ids))
+    .prepare(`auth_sesiones_activas_${tamano}`);
 }
 
-const preparadas = new WeakMap<Db, ReturnType<typeof consultaSesionActiva>>();
+type ConsultaSesiones = ReturnType<typeof consultaSesionesActivas>;
+type FilaSesiones = Awaited<ReturnType<ConsultaSesiones['execute']>>[number];
+export type SesionActiva = Omit<FilaSesiones, 'idSesion' | 'idUsuario'>;
+type Espera = { idUsuario: number; resolver(fila: SesionActiva | null): void; rechazar(err: unknown): void };
 
 /**
- * The auth check of every protected request: one indexed query (primary keys) that confirms the session is
- * open and loads the user's state and the company. Prepared once per database (hot path).
+ * The session checks of concurrent requests, sent as one query (group commit). A check joins only a query that has
+ * not been sent yet, so every request is answered from a read that started after the request arrived: a session
+ * revoked (logout, kick, password change, user or company deactivated) is refused on the very next request, in every
+ * process, exactly as with one query per request. At low load each check goes alone as soon as the event loop turns;
+ * under load, while `maxEnVuelo` queries are running, new checks wait for the next one, so a burst of N requests
+ * costs one primary-key lookup of its distinct sessions instead of N round trips.
  */
-export async function cargarSesionActiva(db: Db, idSesion: number, idUsuario: number) {
-  let consulta = preparadas.get(db);
-  if (!consulta) {
-    consulta = consultaSesionActiva(db);
-    preparadas.set(db, consulta);
+export class VerificadorSesiones {
+  private pendientes = new Map<number, Espera[]>();
+  private enVuelo = 0;
+  private programado = false;
+  private readonly consultas = new Map<number, ConsultaSesiones>();
+
+  private readonly maxPorConsulta = TAMANOS_CONSULTA[TAMANOS_CONSULTA.length - 1];
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxEnVuelo = 2,
+  ) {}
+
+  verificar(idSesion: number, idUsuario: number): Promise<SesionActiva | null> {
+    // Only ids a bigint column can hold go into the shared query: one odd value must not fail the others' checks.
+    if (!Number.isSafeInteger(idSesion) || idSesion <= 0) return Promise.resolve(null);
+    return new Promise((resolver, rechazar) => {
+      const esperas = this.pendientes.get(idSesion);
+      if (esperas) esperas.push({ idUsuario, resolver, rechazar });
+      else this.pendientes.set(idSesion, [{ idUsuario, resolver, rechazar }]);
+      this.programar();
+    });
   }
-  const [fila] = await consulta.execute({ idSesion, idUsuario });
-  return fila ?? null;
+
+  private programar(): void {
+    if (this.programado || this.enVuelo >= this.maxEnVuelo) return;
+    this.programado = true;
+    // After the I/O of this turn of the event loop: the requests that arrived together go in one query.
+    setImmediate(() => {
+      this.programado = false;
+      while (this.pendientes.size && this.enVuelo < this.maxEnVuelo) void this.enviar();
+    });
+  }
+
+  private async enviar(): Promise<void> {
+    // Taken synchronously: a check that arrives from now on waits for the next query.
+    let lote = this.pendientes;
+    if (lote.size > this.maxPorConsulta) {
+      lote = new Map();
+      for (const [id, esperas] of this.pendientes) {
+        lote.set(id, esperas);
+        this.pendientes.delete(id);
+        if (lote.size === this.maxPorConsulta) break;
+      }
+    } else this.pendientes = new Map();
+    this.enVuelo++;
+    try {
+      const ids = [...lote.keys()];
+      const tamano = TAMANOS_CONSULTA.find((t) => t >= ids.length) ?? this.maxPorConsulta;
+      let consulta = this.consultas.get(tamano);
+      if (!consulta) {
+        consulta = consultaSesionesActivas(this.db, tamano);
+        this.consultas.set(tamano, consulta);
+      }
+      const parametros: Record<string, number> = {};
+      for (let i = 0; i < tamano; i++) parametros[`id${i}`] = ids[Math.min(i, ids.length - 1)];
+      const filas = await consulta.execute(parametros);
+      const porId = new Map<number, FilaSesiones>();
+      for (const f of filas) porId.set(Number(f.idSesion), f);
+      for (const [id, esperas] of lote) {
+        const fila = porId.get(id);
+        for (const e of esperas) {
+          // The session must belong to the user the token names (the token carries both ids).
+          if (!fila || fila.idUsuario !== e.idUsuario) e.resolver(null);
+          else
+            e.resolver({
+              sesionVigente: fila.sesionVigente,
+              usuarioActivo: fila.usuarioActivo,
+              idEmpresa: fila.idEmpresa,
+              documentoEmpresa: fila.documentoEmpresa,
+              razonSocialEmpresa: fila.razonSocialEmpresa,
+              tipoEmpresa: fila.tipoEmpresa,
+            });
+        }
+      }
+    } catch (err) {
+      for (const esperas of lote.values()) for (const e of esperas) e.rechazar(err);
+    } finally {
+      this.enVuelo--;
+      if (this.pendientes.size) this.programar();
+    }
+  }
+}
+
+const verificadores = new WeakMap<Db, VerificadorSesiones>();
+
+/**
+ * The auth check of every protected request: confirms the session is open and loads the user's state and the
+ * company, by primary key, in a query shared with the requests that arrived at the same time (see VerificadorSesiones).
+ */
+export function cargarSesionActiva(db: Db, idSesion: number, idUsuario: number): Promise<SesionActiva | null> {
+  let verificador = verificadores.get(db);
+  if (!verificador) {
+    verificador = new VerificadorSesiones(db);
+    verificadores.set(db, verificador);
+  }
+  return verificador.verificar(idSesion, idUsuario);
 }
 
 // --- Login rate limit ---
