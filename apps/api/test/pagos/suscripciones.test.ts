@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCodes, sumarDias, type TCargoResultado, type TCiclo, type TContrato, type TContratoEntidad, type TSaldo } from '@yupana/contracts';
+import { ErrorCodes, sumarDias, type TCargoResultado, type TCiclo, type TContrato, type TContratoEntidad, type TResumenDeuda, type TSaldo } from '@yupana/contracts';
 import { configurarPagos } from '../../src/modules/pagos/configuracion';
 import { conToken, crearEntorno, sesionDe, type Entorno } from '../helpers';
 
@@ -62,6 +62,13 @@ describe('suscripción a un plan mensual: ciclos, pago por ciclo, cobro automát
     expect(alta.body.Ciclos).toHaveLength(1);
     const ciclo1 = alta.body.Ciclos[0];
     expect(ciclo1).toMatchObject({ Numero: 1, FechaPago: venceInicial, FechaFin: sumarDias(venceInicial, 30), Monto: '29.90', Moneda: 'S/', Estado: 'generado', DescripcionEstado: 'Generado' });
+    // Billed ahead, but not owed before its first day: no debt banner for a cycle that has not started.
+    const deudaDe = async () => (await pedir<TResumenDeuda>(CLIENTE, 'GET', '/api/pagos/v1/mis-deudas')).body.Resumen.reduce((n, r) => n + r.nroDocsDeuda, 0);
+    expect(await deudaDe()).toBe(0);
+    relojEn(venceInicial);
+    expect(await deudaDe()).toBe(1);
+    expect((await contratoDe(CLIENTE))!.Ciclos[0]).toMatchObject({ Estado: 33, DescripcionEstado: 'Pendiente de pago' });
+    configurarPagos({ desfaseRelojMs: relojOriginal });
     const otra = await pedir<{ ErrorId: number }>(CLIENTE, 'POST', '/api/pagos/v1/contratos/suscripciones', { IdPlan: 3 });
     expect(otra.status).toBe(409);
     expect(otra.body.ErrorId).toBe(ErrorCodes.SUSCRIPCION_EXISTENTE);
@@ -158,8 +165,7 @@ describe('suscripción a un plan mensual: ciclos, pago por ciclo, cobro automát
     expect(tarde.status).toBe(409);
     expect(tarde.body.ErrorId).toBe(ErrorCodes.CONTRATO_NO_VIGENTE);
     // The debts page no longer lists the annulled cycle as owed.
-    const deudas = await pedir<{ Resumen: { nroDocsDeuda: number }[] }>(CLIENTE, 'GET', '/api/pagos/v1/mis-deudas');
-    expect(deudas.body.Resumen.reduce((n, r) => n + r.nroDocsDeuda, 0)).toBe(0);
+    expect(await deudaDe()).toBe(0);
 
     // After a cancellation the company may subscribe again; its new first cycle is due at once (the package ran out).
     const nueva = await pedir<TContrato>(CLIENTE, 'POST', '/api/pagos/v1/contratos/suscripciones', { IdPlan: 4 });

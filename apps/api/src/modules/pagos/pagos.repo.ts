@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { empresa } from '../../db/schema';
 import { pago, plan, saldoEmpresa } from './pagos.schema';
+import { cicloContrato } from './suscripciones/suscripciones.schema';
 
 type DbOTx = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
@@ -94,8 +95,11 @@ export async function listarPagos(db: DbOTx, filtro: { idEmpresa?: number; estad
   return { filas, total: Number(total.n) };
 }
 
-/** Debt rows per currency as the server keeps them: payments not yet paid, annulled or rejected. */
-export async function filasDeuda(db: DbOTx, idEmpresa: number) {
+/**
+ * Debt rows per currency as the server keeps them: payments not yet paid, annulled or rejected. A subscription cycle
+ * generated ahead of its start date is billed but not yet owed, so it counts from its first day (`hoy`, Lima date).
+ */
+export async function filasDeuda(db: DbOTx, idEmpresa: number, hoy: string) {
   return db
     .select({
       IdMoneda: pago.idMoneda,
@@ -104,7 +108,13 @@ export async function filasDeuda(db: DbOTx, idEmpresa: number) {
       MontoPagado: sql<string>`sum(${pago.montoPagado})::text`,
     })
     .from(pago)
-    .where(and(eq(pago.idEmpresa, idEmpresa), inArray(pago.estado, [1, 2, 3])))
+    .where(
+      and(
+        eq(pago.idEmpresa, idEmpresa),
+        inArray(pago.estado, [1, 2, 3]),
+        notExists(db.select({ uno: sql`1` }).from(cicloContrato).where(and(eq(cicloContrato.idPago, pago.id), gt(cicloContrato.fechaInicio, hoy)))),
+      ),
+    )
     .groupBy(pago.idMoneda);
 }
 

@@ -387,7 +387,7 @@ async function contarTributarios(db: Db, idEmpresa: number): Promise<number> {
 
 /** The company's debts to the provider: summary per currency for the banner and the documents for the debts page. */
 export async function misDeudas(db: Db, auth: TAuth): Promise<TResumenDeuda> {
-  const filas = await repo.filasDeuda(db, auth.idEmpresa);
+  const filas = await repo.filasDeuda(db, auth.idEmpresa, fechaLima(ahora()));
   const Resumen = sumarDeudas(
     filas.map((f) => ({ IdMoneda: f.IdMoneda, MonedaAbrev: MONEDAS[f.IdMoneda] ?? 'S/', Cantidad: f.Cantidad, Monto: f.Monto, MontoInteres: '0', MontoPagado: f.MontoPagado, InteresPagado: '0' })),
   );
