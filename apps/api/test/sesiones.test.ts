@@ -43,6 +43,24 @@ describe('refresh token rotation', () => {
     expect(r2.json().RefreshToken).not.toBe(p1.RefreshToken);
   });
 
+  it('hands back an access token other than the one presented (new jti, expiry not earlier); the old one lives until its own expiry', async () => {
+    const claimsDe = (tk: string) => JSON.parse(Buffer.from(tk.split('.')[1], 'base64url').toString()) as { jti: string; exp: number; sid: number };
+    const s = await sesionDe(e.app, 'cajero');
+    // Refreshed in the same second as the sign-in: the claims alone would be identical.
+    const r = (await refrescar(s.AccessToken, s.RefreshToken)).json();
+    expect(r.AccessToken).not.toBe(s.AccessToken);
+    const [antes, despues] = [claimsDe(s.AccessToken), claimsDe(r.AccessToken)];
+    expect(despues.jti).not.toBe(antes.jti);
+    expect(despues.sid).toBe(antes.sid);
+    expect(despues.exp).toBeGreaterThanOrEqual(antes.exp);
+    // docs/decisions.md: the session, not the token, is what gets revoked; an access token renewed away stays valid
+    // for the rest of its short life, so requests already in flight with it do not fail.
+    expect((await perfil(s.AccessToken, s.IdUsuario)).statusCode).toBe(200);
+    expect((await perfil(r.AccessToken, s.IdUsuario)).statusCode).toBe(200);
+    await logout(r.AccessToken, r.RefreshToken);
+    expect((await perfil(s.AccessToken, s.IdUsuario)).statusCode).toBe(401);
+  });
+
   it('stores only the SHA-256 of the refresh token', async () => {
     const s = await sesionDe(e.app, 'cajero');
     const filas = await e.dbh.db.select().from(refreshToken).where(eq(refreshToken.tokenHash, hashRefreshToken(s.RefreshToken)));

@@ -12,6 +12,17 @@ describe('access tokens', () => {
     expect(claims).toEqual({ ...payload, sid: 42 });
   });
 
+  it('gives every token its own 128-bit jti, so two signed in the same second for one session differ', async () => {
+    const t = await crearTokens(clave, 900);
+    const claimsDe = (tk: string) => JSON.parse(Buffer.from(tk.split('.')[1], 'base64url').toString()) as { jti: string; iat: number; exp: number };
+    const [a, b] = await Promise.all([t.firmarAcceso(payload, 42), t.firmarAcceso(payload, 42)]);
+    const [ca, cb] = [claimsDe(a), claimsDe(b)];
+    expect(a).not.toBe(b);
+    expect(ca.jti).not.toBe(cb.jti);
+    expect(Buffer.from(ca.jti, 'base64url').length).toBeGreaterThanOrEqual(16);
+    expect(cb.exp - cb.iat).toBe(900);
+  });
+
   it('still rejects a token once it expires, even after it was verified and cached', async () => {
     const t = await crearTokens(clave, 1);
     const token = await t.firmarAcceso(payload, 1);

@@ -54,6 +54,9 @@ export async function crearTokens(secreto: Uint8Array, ttlAccesoSegundos: number
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(EMISOR)
         .setSubject(String(payload.IdUsuario))
+        // 128 random bits: two tokens signed in the same second for the same session still differ, so a renewal
+        // always hands back a token other than the one it replaces.
+        .setJti(randomBytes(16).toString('base64url'))
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlAccesoSegundos)
         .sign(clave),
