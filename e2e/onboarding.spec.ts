@@ -68,7 +68,7 @@ test.describe('marca principal: compra, comprobante de pago y aprobación del pr
 
     // The provider's staff approve it.
     await cerrarSesion(page);
-    await iniciarSesion(page, 'soporte');
+    await iniciarSesion(page, 'proveedor');
     await page.goto('/admin/gestion-pagos');
     const pago = page.getByRole('row').filter({ hasText: 'BODEGA DOÑA ROSA' }).filter({ hasText: 'Paquete Emprendedor' }).first();
     await esperar(pago).toContainText('En proceso');
@@ -183,7 +183,7 @@ test.describe('marca principal: los planes del proveedor', () => {
   test('el proveedor crea un paquete que el cliente puede comprar, ve el plan de cada empresa y el reporte de pagos del mes', async ({ page }) => {
     test.setTimeout(120_000);
     const nombre = `Paquete Bodeguero ${Date.now().toString(36).toUpperCase()}`;
-    await iniciarSesion(page, 'soporte');
+    await iniciarSesion(page, 'proveedor');
     await page.goto('/admin/plan-config');
     const pagina = page.getByTestId('pagina-plan-config');
     await esperar(pagina).toBeVisible();
@@ -378,8 +378,9 @@ test.describe('variante de boletas: registro, asistente DEMO, emisión y vencimi
       const r = await fetch(`${base}/api${ruta}`, { method, headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
       return { status: r.status, json: (await r.json()) as Record<string, unknown> & { Data?: Record<string, unknown>[] } };
     };
-    const supervisor = (await sesion('supervisor')).AccessToken;
-    const soporte = (await sesion('soporte')).AccessToken;
+    // The provider's staff (user proveedor: Supervisor and Soporte of the provider company) own the series and the inbox.
+    const supervisor = (await sesion('proveedor')).AccessToken;
+    const soporte = supervisor;
     const sesionCliente = await sesion('sinruc.supervisor');
     const cliente = sesionCliente.AccessToken;
     type TSerie = { Id: number; IdSucursal: number; IdTipoDocumento: number; Serie: string; TipoSerie: number; Descripcion: string | null; IdTipoDocumentoReferencia: number | null };
@@ -409,7 +410,7 @@ test.describe('variante de boletas: registro, asistente DEMO, emisión y vencimi
 
     // The provider's inbox: approved but not invoiced, with the retry button.
     await page.goto(`${base}/auth/inicio`);
-    await page.getByLabel('Usuario').fill('soporte');
+    await page.getByLabel('Usuario').fill('proveedor');
     await page.getByLabel('Contraseña').fill('Demo.2026');
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await esperar(page).toHaveURL(/\/admin$/);

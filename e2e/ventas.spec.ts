@@ -25,8 +25,8 @@ async function llamarApi<T>(page: Page, ruta: string, metodo = 'GET', cuerpo?: u
   );
 }
 
-test('Soporte crea un módulo y lo edita desde la pantalla de módulos', async ({ page }) => {
-  await iniciarSesion(page, 'soporte');
+test('el Soporte del proveedor crea un módulo y lo edita desde la pantalla de módulos', async ({ page }) => {
+  await iniciarSesion(page, 'proveedor');
   await page.goto('/seguridad/modulos');
   const pagina = page.getByTestId('pagina-modulos');
   await expect(pagina).toBeVisible();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { abrirDb } from './db/client';
 import { CONTRASENHA_DEMO, USUARIOS_DEMO, cargarDatosDemo, hayDatos } from './db/seed-demo';
+import { idEmpresaProveedora } from './lib/proveedor';
 import { obtenerSecretoJwt } from './lib/secreto';
 import { configurarClaveCifrado } from './modules/contabilidad/configuracion/cifrado';
 import { servicioEnvioDe } from './modules/contabilidad/envio/envio.routes';
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
     webDist: process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : undefined,
     redisUrl: process.env.REDIS_URL || undefined,
   });
+  if (!(await idEmpresaProveedora(dbh.db)))
+    app.log.warn('No hay empresa proveedora: nadie puede vender planes ni aprobar pagos. Créela con `npm run proveedor -- --ruc ... --razon-social ... --correo ...` (README)');
   if (dbh.motor === 'postgres' && origen === 'archivo')
     app.log.warn('JWT_SECRET no está definido: se usa la clave de %s; defina JWT_SECRET si ejecuta varios procesos', path.join(dataDir, 'secret.key'));
 
@@ -63,7 +66,7 @@ async function main(): Promise<void> {
   ];
   if (quiereDemo) {
     lineas.push(`  Usuarios de demostración (contraseña ${CONTRASENHA_DEMO}):`);
-    for (const u of USUARIOS_DEMO) lineas.push(`    - ${u.usuario.padEnd(12)} ${u.rol}`);
+    for (const u of USUARIOS_DEMO) lineas.push(`    - ${u.usuario.padEnd(18)} ${u.rol}`);
   }
   console.log(lineas.join('\n') + '\n');
 }

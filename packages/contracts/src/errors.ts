@@ -44,6 +44,8 @@ export const ErrorCodes = {
   DEMASIADOS_REGISTROS: 600540,
   FACTURA_PROVEEDOR_NO_REINTENTABLE: 600541,
   PROVEEDOR_SIN_SERIE: 600542,
+  ASISTENTE_FINALIZADO: 600543,
+  RUC_INMUTABLE: 600544,
 
   // Sending to SUNAT and e-mail (600700-600799).
   CORREO_NO_ENVIADO: 600701,
@@ -96,6 +98,8 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.DEMASIADOS_REGISTROS]: 'Se crearon demasiadas cuentas desde su conexión. Inténtelo nuevamente más tarde',
   [ErrorCodes.FACTURA_PROVEEDOR_NO_REINTENTABLE]: 'El comprobante del proveedor para este pago ya fue emitido o el pago no está aprobado',
   [ErrorCodes.PROVEEDOR_SIN_SERIE]: 'El proveedor no tiene una serie activa para emitir el comprobante de este pago',
+  [ErrorCodes.ASISTENTE_FINALIZADO]: 'El asistente de configuración ya fue completado. Los datos de la empresa se cambian en Configuración > Datos de la empresa',
+  [ErrorCodes.RUC_INMUTABLE]: 'La empresa ya emitió comprobantes con su RUC: el RUC no se puede cambiar (un RUC distinto es otra empresa)',
   [ErrorCodes.CORREO_NO_ENVIADO]: 'No se pudo enviar el correo; revise la configuración del servidor de correo',
   [ErrorCodes.MASIVO_CON_ERRORES]: 'El archivo tiene errores: corríjalos y vuelva a subirlo. No se emitió ningún comprobante',
   [ErrorCodes.MASIVO_ARCHIVO_INVALIDO]: 'El archivo no es un Excel (.xlsx) válido o no tiene la hoja Documentos de la plantilla',

@@ -38,3 +38,4 @@ export * from './ventas/ventas';
 export * from './servicios/index';
 export * from './onboarding/registro';
 export * from './onboarding/cuenta';
+export * from './onboarding/empresa';

@@ -55,10 +55,16 @@ export const empresa = pgTable(
     telefono: varchar('telefono', { length: 30 }),
     // Storage key of the logo file (files live behind the storage interface, not in the database).
     logo: varchar('logo', { length: 500 }),
+    // The platform provider (sells the plans, runs the payments inbox and the shared catalogues). Set only by the
+    // installation (demo seed or `npm run proveedor`), never by a sign-up, the wizard or a company edit.
+    esProveedor: boolean('es_proveedor').notNull().default(false),
+    // The setup wizard's steps run only while this is false; its last step sets it.
+    asistenteFinalizado: boolean('asistente_finalizado').notNull().default(false),
     ...auditoria,
   },
   (t) => [
     uniqueIndex('empresa_documento_uq').on(t.documento).where(sql`${t.documento} is not null`),
+    uniqueIndex('empresa_proveedor_uq').on(t.esProveedor).where(sql`${t.esProveedor}`),
     check('empresa_tipo_ck', sql`${t.tipoEmpresa} in (0, 1, 2)`),
     check('empresa_regimen_ck', sql`${t.regimenTributario} between 0 and 4`),
     check('empresa_ruc_ck', sql`(${t.tipoEmpresa} = 0 and ${t.documento} is not null) or (${t.tipoEmpresa} = 2 and ${t.documento} is null) or ${t.tipoEmpresa} = 1`),

@@ -10,11 +10,15 @@ import { cuenta, empresa, sucursal, usuario, usuarioRol, usuarioSucursal } from 
 
 export const CONTRASENHA_DEMO = 'Demo.2026';
 
-/** The demo users printed at start (company with RUC). */
+/** The demo users printed at start, every one of them. */
 export const USUARIOS_DEMO = [
-  { usuario: 'supervisor', rol: 'Supervisor' },
-  { usuario: 'cajero', rol: 'Cajero' },
-  { usuario: 'soporte', rol: 'Soporte' },
+  { usuario: 'supervisor', rol: 'Supervisor de Comercial Andina (empresa con RUC)' },
+  { usuario: 'cajero', rol: 'Cajero de Comercial Andina' },
+  { usuario: 'soporte', rol: 'Soporte de Comercial Andina' },
+  { usuario: 'demo.supervisor', rol: 'Supervisor de una empresa DEMO' },
+  { usuario: 'demo.cajero', rol: 'Cajero de la empresa DEMO' },
+  { usuario: 'sinruc.supervisor', rol: 'Supervisor de Bodega Doña Rosa (sin RUC)' },
+  { usuario: 'proveedor', rol: 'Personal de Yupana, el proveedor de la plataforma (planes, pagos, padrón)' },
 ] as const;
 
 type UsuarioSemilla = { usuario: string; nombres: string; apellidos: string; correo: string; roles: number[]; sucursales: number[] };
@@ -30,6 +34,9 @@ type EmpresaSemilla = {
   telefono: string;
   sucursales: { razonSocial: string; descripcion: string; direccion: string; idUbigeo: string }[];
   usuarios: UsuarioSemilla[];
+  /** Past the setup wizard (the demo company is not: its users can still configure it). */
+  asistenteFinalizado: boolean;
+  esProveedor?: boolean;
 };
 
 // RUC 20600123450: prefix 20 (legal person) and a valid módulo-11 check digit (checked below before inserting).
@@ -53,6 +60,7 @@ const EMPRESAS: EmpresaSemilla[] = [
       { usuario: 'cajero', nombres: 'Luis', apellidos: 'Mamani Flores', correo: 'cajero@comercialandina.pe', roles: [Roles.CAJERO], sucursales: [0] },
       { usuario: 'soporte', nombres: 'Carla', apellidos: 'Rojas Vega', correo: 'soporte@comercialandina.pe', roles: [Roles.SOPORTE], sucursales: [0, 1] },
     ],
+    asistenteFinalizado: true,
   },
   {
     cuenta: 'Empresa demo',
@@ -69,6 +77,7 @@ const EMPRESAS: EmpresaSemilla[] = [
       { usuario: 'demo.supervisor', nombres: 'Jorge', apellidos: 'Demo', correo: 'supervisor@demo.yupana.pe', roles: [Roles.SUPERVISOR], sucursales: [0] },
       { usuario: 'demo.cajero', nombres: 'Ana', apellidos: 'Demo', correo: 'cajero@demo.yupana.pe', roles: [Roles.CAJERO], sucursales: [0] },
     ],
+    asistenteFinalizado: false,
   },
   {
     cuenta: 'Bodega Doña Rosa',
@@ -84,6 +93,27 @@ const EMPRESAS: EmpresaSemilla[] = [
     usuarios: [
       { usuario: 'sinruc.supervisor', nombres: 'Rosa', apellidos: 'Condori', correo: 'bodegadonarosa@gmail.com', roles: [Roles.SUPERVISOR], sucursales: [0] },
     ],
+    asistenteFinalizado: true,
+  },
+  // The platform provider: sells the plans to the companies above and invoices them (a company of its own, so the
+  // demo shows the real relationship: Comercial Andina's package is invoiced by Yupana, not by itself).
+  {
+    cuenta: 'Yupana',
+    documento: '20611700009',
+    razonSocial: 'YUPANA SOFTWARE S.A.C.',
+    tipoEmpresa: TipoEmpresa.CON_RUC,
+    regimenTributario: 4,
+    direccion: 'AV. JAVIER PRADO ESTE 4200, SANTIAGO DE SURCO, LIMA',
+    idUbigeo: '150140',
+    correo: 'facturacion@yupana.pe',
+    telefono: '017001234',
+    sucursales: [{ razonSocial: 'YUPANA SOFTWARE - OFICINA PRINCIPAL', descripcion: 'Oficina principal', direccion: 'AV. JAVIER PRADO ESTE 4200, SANTIAGO DE SURCO, LIMA', idUbigeo: '150140' }],
+    usuarios: [
+      // Platform staff: Soporte (payments inbox, plans, padrón) and Supervisor (issues the provider's own receipts).
+      { usuario: 'proveedor', nombres: 'Diego', apellidos: 'Salazar Ríos', correo: 'soporte@yupana.pe', roles: [Roles.SOPORTE, Roles.SUPERVISOR], sucursales: [0] },
+    ],
+    asistenteFinalizado: true,
+    esProveedor: true,
   },
 ];
 
@@ -112,6 +142,8 @@ export async function cargarDatosDemo(db: Db): Promise<void> {
           idUbigeo: e.idUbigeo,
           correo: e.correo,
           telefono: e.telefono,
+          asistenteFinalizado: e.asistenteFinalizado,
+          esProveedor: e.esProveedor ?? false,
         })
         .returning({ id: empresa.id });
       const sucursales = await tx

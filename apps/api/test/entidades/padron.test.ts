@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -15,11 +15,16 @@ const MUESTRA = path.join(import.meta.dirname, 'padron-muestra.txt');
 let e: Entorno;
 let token: string;
 let dir: string;
+/** The import folder (DATA_DIR/padron): the only place a file can be imported from. */
+let carpeta: string;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'yupana-padron-'));
   process.env.DATA_DIR = dir;
+  carpeta = path.join(dir, 'padron');
+  mkdirSync(carpeta);
   e = await crearEntorno();
-  token = (await sesionDe(e.app, 'supervisor')).AccessToken;
+  // Importing the padrón is a platform service: the provider's staff.
+  token = (await sesionDe(e.app, 'proveedor')).AccessToken;
 });
 afterAll(async () => {
   await e?.cerrar();
@@ -37,6 +42,7 @@ async function esperarFin(id: number): Promise<TImportacionPadron> {
 /** First row of a raw query (PGlite and node-postgres both answer with `rows`). */
 const primera = async (consulta: ReturnType<typeof sql>) => ((await e.dbh.db.execute(consulta)) as unknown as { rows: { n: number }[] }).rows[0];
 const filasPadron = async () => Number((await primera(sql`select count(*)::int as n from padron_ruc`)).n);
+const filasImportacion = async () => Number((await primera(sql`select count(*)::int as n from padron_importacion`)).n);
 
 describe('parsearLineaPadron', () => {
   it('lee las 15 columnas, convierte "-" en vacío y rechaza lo que no es un contribuyente', () => {
@@ -95,8 +101,25 @@ describe('importación del padrón de muestra subido desde el navegador', () => 
       conToken(token, { method: 'POST', url: '/api/entidades/v1/padron-ruc/importaciones', headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.alloc(0) }),
     );
     expect(vacio.statusCode).toBe(400);
-    const ruta = await llamar('POST', '/api/entidades/v1/padron-ruc/importaciones/ruta', { Ruta: path.join(dir, 'no-existe.txt') });
-    expect(ruta.json().Errores).toEqual({ Ruta: 'No existe el archivo en el servidor' });
+    const ruta = await llamar('POST', '/api/entidades/v1/padron-ruc/importaciones/ruta', { Ruta: 'no-existe.txt' });
+    expect(ruta.json().Errores).toEqual({ Ruta: 'No existe ese archivo en la carpeta de importación del padrón' });
+  });
+
+  it('solo lee archivos de la carpeta de importación: ni rutas absolutas de fuera, ni "..", ni enlaces que salen de ella', async () => {
+    const importacionesAntes = await filasImportacion();
+    writeFileSync(path.join(dir, 'secreto.key'), 'no se debe leer');
+    symlinkSync(path.join(dir, 'secreto.key'), path.join(carpeta, 'enlace.txt'));
+    symlinkSync('/etc', path.join(carpeta, 'etc'));
+    const fuera = { Ruta: 'Solo se importan archivos de la carpeta de importación del padrón del servidor (PADRON_DIR): copie allí el archivo y escriba su nombre' };
+    for (const Ruta of ['/etc/shadow', '/etc/passwd', '../secreto.key', path.join(dir, 'secreto.key'), 'enlace.txt', 'etc/passwd', `${carpeta}/../secreto.key`]) {
+      const r = await llamar('POST', '/api/entidades/v1/padron-ruc/importaciones/ruta', { Ruta });
+      expect(r.statusCode, Ruta).toBe(400);
+      expect(r.json().Errores, Ruta).toEqual(fuera);
+    }
+    const carpetaComoArchivo = await llamar('POST', '/api/entidades/v1/padron-ruc/importaciones/ruta', { Ruta: '.' });
+    expect(carpetaComoArchivo.statusCode).toBe(400);
+    // Nothing was imported or even registered as an import.
+    expect(await filasImportacion()).toBe(importacionesAntes);
   });
 });
 
@@ -106,7 +129,7 @@ describe('reanudación desde el punto de control', () => {
       await e.dbh.db.execute(sql`truncate padron_ruc`);
       // A previous failed case must not leave an import "in progress" that blocks this one.
       await e.dbh.db.update(padronImportacion).set({ estado: 'ERROR' }).where(eq(padronImportacion.estado, 'PROCESANDO'));
-      const archivo = path.join(dir, `padron-${metodo}.txt`);
+      const archivo = path.join(carpeta, `padron-${metodo}.txt`);
       // 5,000 generated taxpayers plus two malformed lines in the middle.
       const lineas = padronMuestra(5000, 7).toString('latin1').split('\r\n');
       lineas.splice(2600, 0, 'ESTO NO ES UNA LINEA DEL PADRON', '123|CORTA|');
@@ -160,7 +183,7 @@ describe('reanudación desde el punto de control', () => {
   }
 
   it('no arranca una segunda importación mientras otra está en curso', async () => {
-    const archivo = path.join(dir, 'padron-doble.txt');
+    const archivo = path.join(carpeta, 'padron-doble.txt');
     writeFileSync(archivo, padronMuestra(100));
     const [activa] = await e.dbh.db
       .insert(padronImportacion)

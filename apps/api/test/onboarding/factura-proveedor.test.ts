@@ -18,9 +18,9 @@ async function pedir<T>(usuario: string, method: 'GET' | 'POST' | 'PUT', url: st
 
 const filas = async <T>(q: ReturnType<typeof sql>) => (((await e.dbh.db.execute(q)) as unknown as { rows: T[] }).rows);
 const seriesBoletaProveedor = (activa: boolean) =>
-  e.dbh.db.execute(sql`update serie set log_estado = ${activa ? 1 : 0} where id_empresa = ${tokens.soporte.idEmpresa} and id_tipo_documento = 1004`);
+  e.dbh.db.execute(sql`update serie set log_estado = ${activa ? 1 : 0} where id_empresa = ${tokens.proveedor.idEmpresa} and id_tipo_documento = 1004`);
 const documentosDelPago = (id: number) =>
-  filas<{ n: number }>(sql`select count(*)::int as n from documento_contable where id_empresa = ${tokens.soporte.idEmpresa} and clave_idempotencia = ${`pago-${id}`}`);
+  filas<{ n: number }>(sql`select count(*)::int as n from documento_contable where id_empresa = ${tokens.proveedor.idEmpresa} and clave_idempotencia = ${`pago-${id}`}`);
 const pagoEnBase = async (id: number) => (await filas<{ estado: number; comprobante: string | null; id_documento_contable: number | null }>(sql`select estado, comprobante, id_documento_contable from pago where id = ${id}`))[0];
 
 /** A paid-for package of sinruc.supervisor's company, with its voucher, approved while the provider has no boleta series. */
@@ -30,7 +30,7 @@ async function pagoAprobadoSinComprobante(): Promise<number> {
   expect(v.status).toBe(200);
   await seriesBoletaProveedor(false);
   try {
-    expect((await pedir('soporte', 'PUT', `/api/pagos/v1/gestion/pagos/${compra.IdPrepago}/aprobaciones`)).status).toBe(200);
+    expect((await pedir('proveedor', 'PUT', `/api/pagos/v1/gestion/pagos/${compra.IdPrepago}/aprobaciones`)).status).toBe(200);
   } finally {
     await seriesBoletaProveedor(true);
   }
@@ -40,7 +40,7 @@ async function pagoAprobadoSinComprobante(): Promise<number> {
 
 beforeAll(async () => {
   e = await crearEntorno();
-  for (const u of ['soporte', 'sinruc.supervisor']) {
+  for (const u of ['proveedor', 'sinruc.supervisor']) {
     const s = await sesionDe(e.app, u);
     tokens[u] = { token: s.AccessToken, idEmpresa: s.IdEntidadEmpresa };
   }
@@ -51,11 +51,11 @@ describe('reintento del comprobante del proveedor', () => {
   it('desde la bandeja: sin serie responde en español; con serie emite una sola boleta aunque se pida dos veces a la vez', async () => {
     const id = await pagoAprobadoSinComprobante();
     // The inbox shows it approved without receipt (status 4 "paid", not 5 "invoiced").
-    const bandeja = await pedir<{ Data: { IdPago: number; Estado: number }[] }>('soporte', 'GET', '/api/pagos/v1/gestion/pagos?estado=4&regxpag=100');
+    const bandeja = await pedir<{ Data: { IdPago: number; Estado: number }[] }>('proveedor', 'GET', '/api/pagos/v1/gestion/pagos?estado=4&regxpag=100');
     expect(bandeja.body.Data.find((p) => p.IdPago === id)?.Estado).toBe(EstadoPago.PAGADO);
 
     await seriesBoletaProveedor(false);
-    const sinSerie = await pedir<{ ErrorId: number; Mensaje: string }>('soporte', 'PUT', `/api/pagos/v1/gestion/pagos/${id}/comprobantes`);
+    const sinSerie = await pedir<{ ErrorId: number; Mensaje: string }>('proveedor', 'PUT', `/api/pagos/v1/gestion/pagos/${id}/comprobantes`);
     await seriesBoletaProveedor(true);
     expect(sinSerie.status).toBe(409);
     expect(sinSerie.body).toMatchObject({ ErrorId: ErrorCodes.PROVEEDOR_SIN_SERIE, Mensaje: 'El proveedor no tiene una serie activa de boletas en sus sucursales' });
@@ -65,8 +65,8 @@ describe('reintento del comprobante del proveedor', () => {
     expect((await pedir('sinruc.supervisor', 'PUT', `/api/pagos/v1/gestion/pagos/${id}/comprobantes`)).status).toBe(403);
 
     const [a, b] = await Promise.all([
-      pedir<{ Comprobante: string }>('soporte', 'PUT', `/api/pagos/v1/gestion/pagos/${id}/comprobantes`),
-      pedir<{ Comprobante: string }>('soporte', 'PUT', `/api/pagos/v1/gestion/pagos/${id}/comprobantes`),
+      pedir<{ Comprobante: string }>('proveedor', 'PUT', `/api/pagos/v1/gestion/pagos/${id}/comprobantes`),
+      pedir<{ Comprobante: string }>('proveedor', 'PUT', `/api/pagos/v1/gestion/pagos/${id}/comprobantes`),
     ]);
     const ok = [a, b].filter((r) => r.status === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
@@ -76,7 +76,7 @@ describe('reintento del comprobante del proveedor', () => {
     expect(await pagoEnBase(id)).toMatchObject({ estado: EstadoPago.FACTURADO, comprobante: ok[0].body.Comprobante });
 
     // Already invoiced: nothing to retry.
-    const otra = await pedir<{ ErrorId: number }>('soporte', 'PUT', `/api/pagos/v1/gestion/pagos/${id}/comprobantes`);
+    const otra = await pedir<{ ErrorId: number }>('proveedor', 'PUT', `/api/pagos/v1/gestion/pagos/${id}/comprobantes`);
     expect(otra.status).toBe(409);
     expect(otra.body.ErrorId).toBe(ErrorCodes.FACTURA_PROVEEDOR_NO_REINTENTABLE);
     // The customer sees the provider's receipt on its payment.
@@ -100,7 +100,7 @@ describe('reintento del comprobante del proveedor', () => {
 
     const [job, boton] = await Promise.all([
       reintentarFacturasPendientes(contexto, { esperaMs: 0 }),
-      pedir<{ Comprobante: string }>('soporte', 'PUT', `/api/pagos/v1/gestion/pagos/${id}/comprobantes`),
+      pedir<{ Comprobante: string }>('proveedor', 'PUT', `/api/pagos/v1/gestion/pagos/${id}/comprobantes`),
     ]);
     expect(job.emitidos.includes(id) || boton.status === 200).toBe(true);
     expect((await documentosDelPago(id))[0].n).toBe(1);
@@ -124,7 +124,7 @@ describe('factura del proveedor a un cliente con RUC', () => {
       expect(compra.status, JSON.stringify(compra.body)).toBe(200);
       const v = await pedir('sinruc.supervisor', 'POST', `/api/pagos/v1/prepagos/${compra.body.IdPrepago}/comprobantes`, { NombreArchivo: 'pago.png', TipoContenido: 'image/png', ContenidoBase64: PNG.toString('base64') });
       expect(v.status).toBe(200);
-      expect((await pedir('soporte', 'PUT', `/api/pagos/v1/gestion/pagos/${compra.body.IdPrepago}/aprobaciones`)).status).toBe(200);
+      expect((await pedir('proveedor', 'PUT', `/api/pagos/v1/gestion/pagos/${compra.body.IdPrepago}/aprobaciones`)).status).toBe(200);
 
       const pago = await pagoEnBase(compra.body.IdPrepago);
       expect(pago).toMatchObject({ estado: EstadoPago.FACTURADO, comprobante: expect.stringMatching(/^F\d{3}-\d+$/) });

@@ -20,7 +20,7 @@ async function pedir<T>(usuario: string, method: 'GET' | 'POST' | 'PUT', url: st
 
 beforeAll(async () => {
   e = await crearEntorno();
-  for (const u of ['supervisor', 'cajero', 'soporte', 'sinruc.supervisor', 'demo.supervisor']) {
+  for (const u of ['supervisor', 'cajero', 'soporte', 'proveedor', 'sinruc.supervisor', 'demo.supervisor']) {
     const s = await sesionDe(e.app, u);
     tokens[u] = { token: s.AccessToken, idEmpresa: s.IdEntidadEmpresa };
   }
@@ -51,12 +51,12 @@ describe('saldo y paquetes', () => {
   });
 
   it('solo el proveedor ve todos los planes y los configura', async () => {
-    const todos = await pedir<{ Data: TPlan[] }>('soporte', 'GET', `/api/pagos/v1/${tokens.soporte.idEmpresa}/paquetes?vista=todos`);
+    const todos = await pedir<{ Data: TPlan[] }>('proveedor', 'GET', `/api/pagos/v1/${tokens.proveedor.idEmpresa}/paquetes?vista=todos`);
     expect(todos.body.Data).toHaveLength(6);
-    const nuevo = await pedir<TPlan>('soporte', 'POST', '/api/pagos/v1/paquetes', { Nombre: 'Paquete Escolar', TipoPlan: 1, Precio: '19.50', CantidadMaxima: 50, DiasVigencia: 30, TiempoPago: '1 mes', Color: '#00aa00', Caracteristicas: [{ Descripcion: '50 boletas', Tipo: 1 }] });
+    const nuevo = await pedir<TPlan>('proveedor', 'POST', '/api/pagos/v1/paquetes', { Nombre: 'Paquete Escolar', TipoPlan: 1, Precio: '19.50', CantidadMaxima: 50, DiasVigencia: 30, TiempoPago: '1 mes', Color: '#00aa00', Caracteristicas: [{ Descripcion: '50 boletas', Tipo: 1 }] });
     expect(nuevo.status).toBe(200);
     expect(nuevo.body).toMatchObject({ Nombre: 'Paquete Escolar', Precio: '19.50', CantidadMaxima: 50, Caracteristicas: ['50 boletas'] });
-    const invalido = await pedir<{ ErrorId: number; Errores: Record<string, string> }>('soporte', 'POST', '/api/pagos/v1/paquetes', { Nombre: 'X', TipoPlan: 1, Precio: '0' });
+    const invalido = await pedir<{ ErrorId: number; Errores: Record<string, string> }>('proveedor', 'POST', '/api/pagos/v1/paquetes', { Nombre: 'X', TipoPlan: 1, Precio: '0' });
     expect(invalido.status).toBe(400);
     expect(invalido.body.Errores.Precio).toBe('Un paquete de pago debe tener un precio mayor que cero');
     // A customer company is refused even with a role that may hold the service.
@@ -99,7 +99,7 @@ describe('compra, comprobante de pago y aprobación', () => {
     const ok = await pedir<TPrepago>('sinruc.supervisor', 'POST', url, { NombreArchivo: 'pago.png', TipoContenido: 'image/png', ContenidoBase64: PNG.toString('base64'), NumeroOperacion: '000123' });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ DescripcionEstado: 'En proceso', TieneVoucher: true });
-    const bajada = await e.app.inject(conToken(tokens.soporte.token, { method: 'GET', url }));
+    const bajada = await e.app.inject(conToken(tokens.proveedor.token, { method: 'GET', url }));
     expect(bajada.headers['content-type']).toBe('image/png');
     expect(bajada.rawPayload.equals(PNG)).toBe(true);
   });
@@ -111,10 +111,10 @@ describe('compra, comprobante de pago y aprobación', () => {
 
   it('el proveedor aprueba: el saldo y la vigencia crecen, el pago queda pagado y la deuda se cancela', async () => {
     const antes = await pedir<TSaldo>('sinruc.supervisor', 'GET', '/api/pagos/v1/entidades/saldos');
-    const bandeja = await pedir<{ Data: { IdPago: number; RazonSocial: string; DescripcionEstado: string }[] }>('soporte', 'GET', '/api/pagos/v1/gestion/pagos?estado=2');
+    const bandeja = await pedir<{ Data: { IdPago: number; RazonSocial: string; DescripcionEstado: string }[] }>('proveedor', 'GET', '/api/pagos/v1/gestion/pagos?estado=2');
     expect(bandeja.body.Data.find((p) => p.IdPago === compra.IdPrepago)).toMatchObject({ RazonSocial: 'BODEGA DOÑA ROSA', DescripcionEstado: 'En proceso' });
 
-    const a = await pedir<{ FechaVencimiento: string }>('soporte', 'PUT', `/api/pagos/v1/gestion/pagos/${compra.IdPrepago}/aprobaciones`);
+    const a = await pedir<{ FechaVencimiento: string }>('proveedor', 'PUT', `/api/pagos/v1/gestion/pagos/${compra.IdPrepago}/aprobaciones`);
     expect(a.status).toBe(200);
     const despues = await pedir<TSaldo>('sinruc.supervisor', 'GET', '/api/pagos/v1/entidades/saldos');
     expect(despues.body.NumeroComprobantesInternosDisponibles).toBe(antes.body.NumeroComprobantesInternosDisponibles + 100);
@@ -135,14 +135,14 @@ describe('compra, comprobante de pago y aprobación', () => {
     const d = await pedir<TResumenDeuda>('sinruc.supervisor', 'GET', '/api/pagos/v1/mis-deudas');
     expect(d.body.Resumen).toEqual([]);
     // Approving twice does not add the allowance twice.
-    const otra = await pedir<{ ErrorId: number }>('soporte', 'PUT', `/api/pagos/v1/gestion/pagos/${compra.IdPrepago}/aprobaciones`);
+    const otra = await pedir<{ ErrorId: number }>('proveedor', 'PUT', `/api/pagos/v1/gestion/pagos/${compra.IdPrepago}/aprobaciones`);
     expect(otra.status).toBe(409);
     expect(otra.body.ErrorId).toBe(ErrorCodes.PAGO_ESTADO_INVALIDO);
   });
 
   it('reporte del proveedor: pagos por paquete y estado', async () => {
     const hoy = new Date(Date.now() - 5 * 3600 * 1000).toISOString().slice(0, 10);
-    const r = await pedir<{ Data: { NombrePaquete: string; DescripcionEstado: string; Cantidad: number; Monto: string }[] }>('soporte', 'GET', `/api/pagos/v1/gestion/reportes?desde=${hoy}&hasta=${hoy}`);
+    const r = await pedir<{ Data: { NombrePaquete: string; DescripcionEstado: string; Cantidad: number; Monto: string }[] }>('proveedor', 'GET', `/api/pagos/v1/gestion/reportes?desde=${hoy}&hasta=${hoy}`);
     expect(r.status).toBe(200);
     expect(r.body.Data).toContainEqual(expect.objectContaining({ NombrePaquete: 'Paquete Emprendedor', DescripcionEstado: 'Facturado', Cantidad: 1, Monto: '29.90' }));
     expect((await pedir('sinruc.supervisor', 'GET', `/api/pagos/v1/gestion/reportes?desde=${hoy}&hasta=${hoy}`)).status).toBe(403);
@@ -150,8 +150,8 @@ describe('compra, comprobante de pago y aprobación', () => {
 
   it('rechazo con motivo y anulación de un pago pendiente', async () => {
     const c = (await pedir<TPrepago>('supervisor', 'POST', '/api/pagos/v1/contratos/prepago', { IdPlan: 3, RequiereFactura: true })).body;
-    expect((await pedir('soporte', 'PUT', `/api/pagos/v1/gestion/pagos/${c.IdPrepago}/rechazos`, { Motivo: '' })).status).toBe(400);
-    expect((await pedir('soporte', 'PUT', `/api/pagos/v1/gestion/pagos/${c.IdPrepago}/rechazos`, { Motivo: 'El voucher no corresponde al monto' })).status).toBe(200);
+    expect((await pedir('proveedor', 'PUT', `/api/pagos/v1/gestion/pagos/${c.IdPrepago}/rechazos`, { Motivo: '' })).status).toBe(400);
+    expect((await pedir('proveedor', 'PUT', `/api/pagos/v1/gestion/pagos/${c.IdPrepago}/rechazos`, { Motivo: 'El voucher no corresponde al monto' })).status).toBe(200);
     const lista = await pedir<{ Data: TPrepago[] }>('supervisor', 'GET', `/api/pagos/v1/pagos/entidadpago/${tokens.supervisor.idEmpresa}/prepagos`);
     expect(lista.body.Data[0]).toMatchObject({ Estado: 34, DescripcionEstado: 'Rechazado', MotivoRechazo: 'El voucher no corresponde al monto' });
     expect((await pedir('supervisor', 'PUT', '/api/pagos/v1/contratos/cancelaciones', { Id: c.IdPrepago, IdModulo: 1 })).status).toBe(200);

@@ -27,11 +27,11 @@ const CLIENTE = 'sinruc.supervisor';
 const contratoDe = async (usuario: string) => (await pedir<TContratoEntidad>(usuario, 'GET', `/api/pagos/v1/entidades/${tokens[usuario].idEmpresa}/contrato`)).body.Contrato;
 const saldo = async () => (await pedir<TSaldo>(CLIENTE, 'GET', '/api/pagos/v1/entidades/saldos')).body;
 type TRenovacion = { Generados: number; Cobrados: number; Rechazados: { IdCiclo: number; Motivo: string }[]; Facturados: number };
-const renovar = async () => (await pedir<TRenovacion>('soporte', 'POST', '/api/pagos/v1/gestion/suscripciones/renovaciones')).body;
+const renovar = async () => (await pedir<TRenovacion>('proveedor', 'POST', '/api/pagos/v1/gestion/suscripciones/renovaciones')).body;
 
 beforeAll(async () => {
   e = await crearEntorno();
-  for (const u of ['supervisor', 'soporte', 'cajero', CLIENTE, 'demo.supervisor']) {
+  for (const u of ['supervisor', 'proveedor', 'cajero', CLIENTE, 'demo.supervisor']) {
     const s = await sesionDe(e.app, u);
     tokens[u] = { token: s.AccessToken, idEmpresa: s.IdEntidadEmpresa };
   }

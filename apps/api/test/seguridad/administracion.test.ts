@@ -172,8 +172,10 @@ describe('roles propios, permisos y servicios', () => {
 
   it('los servicios de la plataforma solo los tiene el proveedor: otra empresa no los ve, no los concede y su rol no los usa', async () => {
     const otra = await sesionDe(e.app, 'demo.supervisor');
-    // The provider's administrators see the catalogue service; a customer company's do not.
-    const delProveedor = (await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?filtro=SEG_CATALOGO&regxpag=50')).json();
+    const prov = await sesionDe(e.app, 'proveedor');
+    // The provider's administrators see the catalogue service; a customer company's do not (Comercial Andina included:
+    // it has a RUC like the provider, but only the company flagged by the installation is the provider).
+    const delProveedor = (await llamar(prov.AccessToken, 'GET', '/v1/servicios/paginas?filtro=SEG_CATALOGO&regxpag=50')).json();
     const catalogo = delProveedor.Data.find((s: { Codigo: string }) => s.Codigo === 'SEG_CATALOGO_GESTIONAR');
     expect(catalogo).toBeDefined();
     const deOtra = (await llamar(otra.AccessToken, 'GET', '/v1/servicios/paginas?filtro=SEG_&regxpag=50')).json();
@@ -191,9 +193,12 @@ describe('roles propios, permisos y servicios', () => {
     // The shared Supervisor role holds PADRON_IMPORTAR (installation-wide data): the provider's supervisor may import
     // the padrón, another company's supervisor may not, though both have the same role.
     const importar = (token: string) =>
-      e.app.inject(conToken(token, { method: 'POST', url: '/api/entidades/v1/padron-ruc/importaciones/ruta', payload: { Ruta: '/no/existe.txt' } }));
-    expect((await importar(sup.AccessToken)).statusCode).toBe(400);
+      e.app.inject(conToken(token, { method: 'POST', url: '/api/entidades/v1/padron-ruc/importaciones/ruta', payload: { Ruta: 'no-existe.txt' } }));
+    expect((await importar(prov.AccessToken)).statusCode).toBe(400);
     expect((await importar(otra.AccessToken)).statusCode).toBe(403);
+    expect((await importar(sup.AccessToken)).statusCode).toBe(403);
+    const deAndina = (await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?filtro=SEG_&regxpag=50')).json();
+    expect(deAndina.Data.map((s: { Codigo: string }) => s.Codigo)).not.toContain('SEG_CATALOGO_GESTIONAR');
   });
 
   it('el árbol de permisos, módulos, lista paginada de permisos y terminales', async () => {

@@ -115,7 +115,7 @@ const conIds = (url: string, valor: (p: string) => string) => url.replace(/:([A-
 beforeAll(async () => {
   e = await crearEntorno();
   rutas = e.app.rutasDeclaradas.filter((r) => r.metodo !== 'HEAD' && !r.url.startsWith('/api/docs'));
-  for (const u of ['cajero', 'supervisor', 'soporte', 'demo.supervisor']) sesiones[u] = await sesionDe(e.app, u);
+  for (const u of ['cajero', 'supervisor', 'soporte', 'demo.supervisor', 'proveedor']) sesiones[u] = await sesionDe(e.app, u);
   const sup = sesiones.supervisor;
   ids.empresaA = sup.IdEntidadEmpresa;
   ids.usuarioA = sesiones.cajero.IdUsuario;
@@ -176,7 +176,10 @@ describe('matriz de autorización (tabla de rutas del propio servidor)', () => {
 
   it('Cajero, Supervisor, Soporte, un rol propio y el Supervisor de otra empresa: 403 sin el servicio, pasa con él (según el catálogo), nunca un 5xx', async () => {
     const principales = [
-      ...Object.entries(ROLES).map(([nombre, idRol]) => ({ nombre, token: sesiones[nombre.toLowerCase()].AccessToken, concede: (c: string) => concedePorDefecto(idRol, c) })),
+      // Company A is a customer: its roles never hold the platform's own services.
+      ...Object.entries(ROLES).map(([nombre, idRol]) => ({ nombre, token: sesiones[nombre.toLowerCase()].AccessToken, concede: (c: string) => concedePorDefecto(idRol, c) && !porCodigo.get(c)?.SoloProveedor })),
+      // The provider's staff (Supervisor and Soporte of the company flagged by the installation).
+      { nombre: 'Proveedor', token: sesiones.proveedor.AccessToken, concede: (c: string) => concedePorDefecto(ROLES.Supervisor, c) || concedePorDefecto(ROLES.Soporte, c) },
       { nombre: 'Rol propio', token: propia.AccessToken, concede: (c: string) => SERVICIOS_ROL_PROPIO.includes(c) || !!porCodigo.get(c)?.ParaTodos },
       // The same shared Supervisor role in a customer company: the platform's own services are refused to it.
       { nombre: 'Supervisor de otra empresa', token: sesiones['demo.supervisor'].AccessToken, concede: (c: string) => concedePorDefecto(ROLES.Supervisor, c) && !porCodigo.get(c)?.SoloProveedor },
@@ -200,9 +203,13 @@ describe('matriz de autorización (tabla de rutas del propio servidor)', () => {
     for (const [nombre, idRol] of Object.entries(ROLES)) {
       const s = sesiones[nombre.toLowerCase()];
       const concedidos = await serviciosConcedidos(e.dbh.db, s.IdEntidadEmpresa, s.IdUsuario);
-      const esperados = catalogoServicios.filter((c) => concedePorDefecto(idRol, c.Codigo)).map((c) => c.Codigo).sort();
+      const esperados = catalogoServicios.filter((c) => concedePorDefecto(idRol, c.Codigo) && !c.SoloProveedor).map((c) => c.Codigo).sort();
       expect([...concedidos].sort(), nombre).toEqual(esperados);
     }
+    const p = sesiones.proveedor;
+    const delProveedor = await serviciosConcedidos(e.dbh.db, p.IdEntidadEmpresa, p.IdUsuario);
+    const esperados = catalogoServicios.filter((c) => concedePorDefecto(ROLES.Supervisor, c.Codigo) || concedePorDefecto(ROLES.Soporte, c.Codigo)).map((c) => c.Codigo).sort();
+    expect([...delProveedor].sort(), 'proveedor').toEqual(esperados);
   });
 
   it('un usuario de otra empresa recibe 404 al apuntar a datos de la empresa A', async () => {

@@ -8,6 +8,7 @@ import { clienteDe, factura, hoyLima, idSerie, type Cliente } from '../contabili
 let e: Entorno;
 let sup: TLoginRespuesta;
 let soporte: TLoginRespuesta;
+let soporteCliente: TLoginRespuesta;
 const SEG = '/api/seguridad';
 
 const llamar = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
@@ -16,7 +17,9 @@ const llamar = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payl
 beforeAll(async () => {
   e = await crearEntorno();
   sup = await sesionDe(e.app, 'supervisor');
-  soporte = await sesionDe(e.app, 'soporte');
+  // The provider's staff (Soporte of the company flagged as the provider) and a customer company's own Soporte.
+  soporte = await sesionDe(e.app, 'proveedor');
+  soporteCliente = await sesionDe(e.app, 'soporte');
 }, 120_000);
 afterAll(async () => e?.cerrar());
 
@@ -47,7 +50,9 @@ describe('módulos', () => {
 
     // Supervisor has no SEG_MODULOS_GESTIONAR; a customer company cannot change the shared catalogue.
     expect((await llamar(sup.AccessToken, 'PUT', `${SEG}/v1/modulos`, { IdModulo: id, Nombre: nombre })).statusCode).toBe(403);
-    const eventos = (await llamar(sup.AccessToken, 'GET', `${SEG}/v1/auditoria/eventos?evento=modulo`)).json();
+    // A customer's Soporte holds the same role as the provider's, not the platform's services.
+    expect((await llamar(soporteCliente.AccessToken, 'PUT', `${SEG}/v1/modulos`, { IdModulo: id, Nombre: nombre })).statusCode).toBe(403);
+    const eventos = (await llamar(soporte.AccessToken, 'GET', `${SEG}/v1/auditoria/eventos?evento=modulo`)).json();
     expect(eventos.Data.some((x: { Detalle: { IdModulo: number } }) => x.Detalle.IdModulo === id)).toBe(true);
   });
 });
@@ -150,7 +155,7 @@ describe('ventas (/admin/ventas, permiso 120)', () => {
 
   it('un rol sin el servicio de ventas (Soporte) recibe 403', async () => {
     const hoy = hoyLima();
-    const r = await llamar(soporte.AccessToken, 'GET', `/api/contabilidad/v1/ventas?desde=${hoy}&hasta=${hoy}`);
+    const r = await llamar(soporteCliente.AccessToken, 'GET', `/api/contabilidad/v1/ventas?desde=${hoy}&hasta=${hoy}`);
     expect(r.statusCode).toBe(403);
   });
 });

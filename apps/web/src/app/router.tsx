@@ -127,6 +127,12 @@ export const router = createBrowserRouter([
                 lazy: () => import('../features/configuracion-plantilla/pages/configuracion-plantilla-page').then((m) => ({ Component: m.ConfiguracionPlantillaPage })),
               },
               {
+                path: 'empresa',
+                loader: guardPermiso({ idPermiso: 2044, componente: 'configuracionempresa' }),
+                handle: h({ breadcrumb: 'Datos de la empresa', description: 'Razón social, dirección y contacto que salen en sus comprobantes', icon: 'BankOutlined' }),
+                lazy: () => import('../features/datos-empresa/pages/datos-empresa-page').then((m) => ({ Component: m.DatosEmpresaPage })),
+              },
+              {
                 path: 'parametros',
                 loader: guardPermiso({ idPermiso: 2043, componente: 'configuracionparametros' }),
                 handle: h({ breadcrumb: 'Parámetros de facturación', description: 'Moneda y condición de pago con las que se abren los formularios de emisión', icon: 'SettingOutlined' }),

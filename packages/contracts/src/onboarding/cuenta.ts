@@ -19,6 +19,8 @@ export const ZDatosMiCuenta = z.object({
   CorreoEmpresa: z.string().nullable(),
   Telefono: z.string().nullable(),
   LogFechacrea: z.string(),
+  /** Whether this user may change the company's address, e-mail and phone (the administrator's permission). */
+  PuedeEditarEmpresa: z.boolean(),
 });
 export type TDatosMiCuenta = z.infer<typeof ZDatosMiCuenta>;
 

@@ -23,6 +23,8 @@ export const EventosSeguridad = [
   'parametro',
   'acceso_denegado',
   'modulo',
+  'empresa_configurada',
+  'empresa_datos',
 ] as const;
 export type TEventoSeguridad = (typeof EventosSeguridad)[number];
 

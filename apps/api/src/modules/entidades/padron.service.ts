@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, stat, unlink } from 'node:fs/promises';
+import { mkdir, realpath, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,7 +23,10 @@ const enCurso = new Map<number, AbortController>();
 /** Options of the background runs (tests use small batches). */
 export const configuracionPadron: Pick<OpcionesImportacion, 'lineasPorLote' | 'metodo'> = {};
 
-export const carpetaPadron = () => path.resolve(process.env.DATA_DIR ?? './data', 'padron');
+/** The one folder the padrón is imported from (PADRON_DIR, default DATA_DIR/padron); uploads are written there too. */
+export const carpetaPadron = () => (process.env.PADRON_DIR ? path.resolve(process.env.PADRON_DIR) : path.resolve(process.env.DATA_DIR ?? './data', 'padron'));
+/** Files uploaded from the browser, deleted once imported. */
+const carpetaSubidas = () => path.join(carpetaPadron(), 'subidas');
 
 function aRespuesta(f: FilaImportacion): TImportacionPadron {
   return {
@@ -98,8 +101,8 @@ async function lanzar(ctx: Contexto, id: number, idUsuario: number): Promise<{ f
     .then(async (r) => {
       if (r.estado === 'COMPLETADA') {
         await fijar({ estado: 'COMPLETADA', fechaFin: new Date(), mensaje: null });
-        // The uploaded copy is no longer needed once imported (a server path given by the admin is kept).
-        if (fila.ruta.startsWith(carpetaPadron() + path.sep)) await unlink(fila.ruta).catch(() => undefined);
+        // The uploaded copy is no longer needed once imported (a file the operator put in the folder is kept).
+        if (fila.ruta.startsWith(carpetaSubidas() + path.sep)) await unlink(fila.ruta).catch(() => undefined);
       } else await fijar({ estado: 'PAUSADA', mensaje: 'Importación pausada; puede reanudarla desde donde quedó' });
     })
     .catch(async (err: unknown) => {
@@ -130,9 +133,9 @@ async function iniciar(ctx: Contexto, auth: TAuth, id: number): Promise<TImporta
 /** The browser uploads the file (streamed to disk, never held in memory), then it is imported in the background. */
 export async function importarSubida(ctx: Contexto, auth: TAuth, nombreArchivo: string, cuerpo: Readable): Promise<TImportacionPadron> {
   if (await hayOtraEnCurso(ctx)) throw ERROR_EN_CURSO();
-  await mkdir(carpetaPadron(), { recursive: true });
+  await mkdir(carpetaSubidas(), { recursive: true });
   const provisional = await crearImportacion(ctx, auth, nombreArchivo, '', 0);
-  const ruta = path.join(carpetaPadron(), `importacion-${provisional.id}.txt`);
+  const ruta = path.join(carpetaSubidas(), `importacion-${provisional.id}.txt`);
   try {
     await pipeline(cuerpo, createWriteStream(ruta));
   } catch (err) {
@@ -149,11 +152,29 @@ export async function importarSubida(ctx: Contexto, auth: TAuth, nombreArchivo: 
   return iniciar(ctx, auth, provisional.id);
 }
 
-/** An administrator points at a file already on the server (e.g. copied there with scp). */
-export async function importarRuta(ctx: Contexto, auth: TAuth, ruta: string): Promise<TImportacionPadron> {
-  if (!path.isAbsolute(ruta)) throw errorDeCampo('Ruta', 'Ingrese una ruta absoluta');
-  const info = await stat(ruta).catch(() => null);
-  if (!info || !info.isFile()) throw errorDeCampo('Ruta', 'No existe el archivo en el servidor');
+const FUERA_DE_CARPETA =
+  'Solo se importan archivos de la carpeta de importación del padrón del servidor (PADRON_DIR): copie allí el archivo y escriba su nombre';
+
+/**
+ * Where a file named by the user really is, if it is a regular file inside the import folder. The name may be
+ * relative to the folder or absolute; symbolic links are followed before the check, so a link inside the folder that
+ * points elsewhere is refused like the path it points to.
+ */
+export async function archivoEnCarpetaPadron(nombre: string): Promise<string> {
+  const carpeta = await realpath(carpetaPadron()).catch(() => null);
+  if (!carpeta) throw errorDeCampo('Ruta', 'La carpeta de importación del padrón no existe en el servidor (PADRON_DIR)');
+  const real = await realpath(path.resolve(carpeta, nombre)).catch(() => null);
+  if (real && !real.startsWith(carpeta + path.sep)) throw errorDeCampo('Ruta', FUERA_DE_CARPETA);
+  if (!real) throw errorDeCampo('Ruta', 'No existe ese archivo en la carpeta de importación del padrón');
+  const info = await stat(real);
+  if (!info.isFile()) throw errorDeCampo('Ruta', 'La ruta no es un archivo');
+  return real;
+}
+
+/** The provider's staff import a file already in the server's import folder (e.g. copied there with scp). */
+export async function importarRuta(ctx: Contexto, auth: TAuth, nombre: string): Promise<TImportacionPadron> {
+  const ruta = await archivoEnCarpetaPadron(nombre);
+  const info = await stat(ruta);
   if (info.size === 0) throw errorDeCampo('Ruta', 'El archivo está vacío');
   if (await hayOtraEnCurso(ctx)) throw ERROR_EN_CURSO();
   const f = await crearImportacion(ctx, auth, path.basename(ruta), ruta, info.size);

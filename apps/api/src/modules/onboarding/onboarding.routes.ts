@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorCodes, ZDatosMiCuenta, ZDatosMiCuentaActualizar, ZError, ZInfoUniversal, ZPasoWizard, ZPersonaContacto, ZRegistroCuenta, ZRegistroRespuesta, ZTipoConfiguracion } from '@yupana/contracts';
+import { ErrorCodes, ZDatosEmpresa, ZDatosEmpresaActualizar, ZDatosMiCuenta, ZDatosMiCuentaActualizar, ZError, ZInfoUniversal, ZPasoWizard, ZPersonaContacto, ZRegistroCuenta, ZRegistroRespuesta, ZTipoConfiguracion } from '@yupana/contracts';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
+import { requerirAuth } from '../../lib/auth';
+// eslint-disable-next-line yupana/no-cross-import -- what the caller's roles grant decides which company fields it may edit
+import { concesionesDe } from '../seguridad/autorizacion';
+import * as datosEmpresa from './datos-empresa.service';
 import * as servicio from './onboarding.service';
 
 const tags = ['onboarding'];
@@ -11,7 +15,9 @@ const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError, 409: ZErro
 const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const ZPasos = z.object({ Pasos: z.array(ZPasoWizard) });
 
-/** Account creation and the setup wizard of the receipt variant (mounted under /api/seguridad). */
+const origen = (req: FastifyRequest) => ({ ip: req.ip ?? null, agente: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null });
+
+/** Account creation, the setup wizard and the company's own data (mounted under /api/seguridad). */
 export async function rutasOnboarding(app: FastifyInstance, ctx: Contexto): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.dbh.db;
@@ -19,6 +25,7 @@ export async function rutasOnboarding(app: FastifyInstance, ctx: Contexto): Prom
     if (!req.auth) throw new AppError(ErrorCodes.NO_AUTENTICADO, undefined, 401);
     return req.auth;
   };
+  const puedeEditarEmpresa = async (req: FastifyRequest) => (await concesionesDe(ctx).servicios(db, requerirAuth(req))).has('EMPRESA_DATOS_GUARDAR');
 
   r.post('/v3/usuarios/universales/cuenta', {
     // Public by nature: whoever signs up has no session yet. The new company is a demo (simulator only).
@@ -33,25 +40,28 @@ export async function rutasOnboarding(app: FastifyInstance, ctx: Contexto): Prom
   r.get('/v3/usuarios/universales/:id', {
     config: { servicio: 'SEG_CUENTA' },
     schema: { tags, summary: 'Datos de mi cuenta (usuario universal y su empresa)', params: ZIdParams, response: { 200: ZDatosMiCuenta, ...errores } },
-    handler: async (req) => servicio.datosMiCuenta(db, auth(req), req.params.id),
+    handler: async (req) => servicio.datosMiCuenta(db, auth(req), req.params.id, { editarEmpresa: await puedeEditarEmpresa(req) }),
   });
 
   r.put('/v3/usuarios/universales/:id', {
     config: { servicio: 'SEG_CUENTA' },
     schema: { tags, summary: 'Guardar los datos de mi cuenta', params: ZIdParams, body: ZDatosMiCuentaActualizar, response: { 200: ZDatosMiCuenta, ...errores } },
-    handler: async (req) => servicio.actualizarMiCuenta(db, auth(req), req.params.id, req.body),
+    handler: async (req) =>
+      servicio.actualizarMiCuenta(db, auth(req), req.params.id, req.body, { editarEmpresa: await puedeEditarEmpresa(req), origen: origen(req) }),
   });
 
   r.get('/v3/usuarios/universales/info', {
-    config: { servicio: 'ONBOARDING_CONFIGURAR' },
+    // Every signed-in user: the shell reads it to route (wizard pending, demo state) and for the banners.
+    config: { servicio: 'SEG_CUENTA' },
     schema: { tags, summary: 'Datos del usuario para el asistente y la cuenta DEMO', response: { 200: ZInfoUniversal, ...errores } },
     handler: async (req) => servicio.info(db, auth(req), ctx.configPublica.Variante),
   });
 
+  // The wizard's steps: the company's administrator only (ONBOARDING_CONFIGURAR) and only while it is open.
   r.put('/v3/usuarios/universales/pasos/tipo-configuracion', {
     config: { servicio: 'ONBOARDING_CONFIGURAR' },
     schema: { tags, summary: 'Paso 1: tipo de configuración y datos de la empresa', body: ZTipoConfiguracion, response: { 200: ZPasos, ...errores } },
-    handler: async (req) => ({ Pasos: await servicio.tipoConfiguracion(db, auth(req), req.body) }),
+    handler: async (req) => ({ Pasos: await servicio.tipoConfiguracion(db, auth(req), req.body, origen(req)) }),
   });
 
   r.put('/v3/usuarios/universales/pasos/persona-de-contacto', {
@@ -63,6 +73,18 @@ export async function rutasOnboarding(app: FastifyInstance, ctx: Contexto): Prom
   r.put('/v3/usuarios/universales/pasos/series-electronicas', {
     config: { servicio: 'ONBOARDING_CONFIGURAR' },
     schema: { tags, summary: 'Paso 4: cierra el asistente cuando la empresa tiene sus series', response: { 200: ZPasos, ...errores } },
-    handler: async (req) => ({ Pasos: await servicio.seriesElectronicas(db, auth(req)) }),
+    handler: async (req) => ({ Pasos: await servicio.seriesElectronicas(db, auth(req), origen(req)) }),
+  });
+
+  r.get('/v1/empresas/datos', {
+    config: { servicio: 'SEG_CUENTA' },
+    schema: { tags, summary: 'Datos de la empresa que salen en sus comprobantes', response: { 200: ZDatosEmpresa, ...errores } },
+    handler: async (req) => datosEmpresa.datosEmpresa(db, requerirAuth(req), await puedeEditarEmpresa(req)),
+  });
+
+  r.put('/v1/empresas/datos', {
+    config: { servicio: 'EMPRESA_DATOS_GUARDAR' },
+    schema: { tags, summary: 'Editar los datos de la empresa (razón social, dirección, ubigeo, correo, teléfono); el RUC no cambia', body: ZDatosEmpresaActualizar, response: { 200: ZDatosEmpresa, ...errores } },
+    handler: async (req) => datosEmpresa.guardarDatosEmpresa(db, requerirAuth(req), req.body, origen(req)),
   });
 }

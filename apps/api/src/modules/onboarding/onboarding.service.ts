@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   ErrorCodes,
   EstadoPaso,
+  MensajesError,
   finalizarPaso,
   PasoWizard,
   pasosIniciales,
@@ -32,6 +33,8 @@ import { RUC_DEMO } from '../contabilidad/documentos/emision.service';
 // eslint-disable-next-line yupana/no-cross-import -- onboarding hands the new company to billing (demo clock, welcome allowance)
 import { ahora } from '../pagos/configuracion';
 import { saldoEmpresa } from '../pagos/pagos.schema';
+// eslint-disable-next-line yupana/no-cross-import -- company identity changes go to the security audit log
+import { registrarEvento, type Origen } from '../seguridad/auditoria';
 // eslint-disable-next-line yupana/no-cross-import -- onboarding hands the new company to billing (demo clock, welcome allowance)
 import { vigenciaDemo } from '../pagos/saldo';
 
@@ -126,6 +129,7 @@ async function cargar(db: Db | Tx, auth: Auth, bloquear = false) {
       razonSocial: empresa.razonSocial,
       documento: empresa.documento,
       tipoEmpresa: empresa.tipoEmpresa,
+      asistenteFinalizado: empresa.asistenteFinalizado,
       creada: empresa.logFechaCrea,
       usuarioCreado: usuario.logFechaCrea,
     })
@@ -171,10 +175,15 @@ async function documentosEmitidos(tx: Tx, idEmpresa: number): Promise<number> {
  * Step 1: the configuration type and the company's data. Type 0 takes a valid RUC not registered by another company
  * (5085), type 2 has none, type 1 stays a demo. A company that leaves the demo gets the welcome plan once.
  */
-export async function tipoConfiguracion(db: Db, auth: Auth, d: TTipoConfiguracion): Promise<TPasoWizard[]> {
+export async function tipoConfiguracion(db: Db, auth: Auth, d: TTipoConfiguracion, origen: Origen): Promise<TPasoWizard[]> {
   try {
     return await db.transaction(async (tx) => {
       const f = await cargar(tx, auth, true);
+      exigirAsistenteAbierto(f);
+      // The RUC every issued document was signed with never changes (nor goes away): a new RUC is a new company.
+      const rucNuevo = d.TipoEmpresa === TipoEmpresa.CON_RUC ? d.Documento! : null;
+      if (f.documento && f.documento !== rucNuevo && (await documentosEmitidos(tx, f.idEmpresa)) > 0)
+        throw new AppError(ErrorCodes.RUC_INMUTABLE, undefined, 409, { errores: { Documento: MensajesError[ErrorCodes.RUC_INMUTABLE] } });
       if (f.tipoEmpresa !== TipoEmpresa.DEMO && d.TipoEmpresa === TipoEmpresa.DEMO)
         throw errorDeCampo('TipoEmpresa', 'Una empresa ya configurada no puede volver a ser una cuenta DEMO');
       if (d.TipoEmpresa === TipoEmpresa.CON_RUC) {
@@ -206,6 +215,13 @@ export async function tipoConfiguracion(db: Db, auth: Auth, d: TTipoConfiguracio
           })
           .onConflictDoNothing();
       }
+      await registrarEvento(tx, {
+        evento: 'empresa_datos',
+        idEmpresa: f.idEmpresa,
+        actor: { id: f.idUsuario, usuario: f.usuario },
+        origen,
+        detalle: { Paso: 'tipo-configuracion', Antes: { TipoEmpresa: f.tipoEmpresa, Documento: f.documento, RazonSocial: f.razonSocial }, Despues: { TipoEmpresa: d.TipoEmpresa, Documento: rucNuevo, RazonSocial: d.RazonSocial.toUpperCase() } },
+      });
       const pasos = finalizarPaso(leerPasos(f.datosJson).length ? leerPasos(f.datosJson) : pasosIniciales(), PasoWizard.DATOS_EMPRESA, {
         TipoEmpresa: d.TipoEmpresa,
         IsConfigSunat: false,
@@ -219,6 +235,11 @@ export async function tipoConfiguracion(db: Db, auth: Auth, d: TTipoConfiguracio
   }
 }
 
+/** The wizard's steps write the company's legal identity: only while the company has not finished it. */
+function exigirAsistenteAbierto(f: { asistenteFinalizado: boolean }) {
+  if (f.asistenteFinalizado) throw new AppError(ErrorCodes.ASISTENTE_FINALIZADO, undefined, 409);
+}
+
 async function exigirPaso(pasos: TPasoWizard[], id: number) {
   if (!pasos.some((p) => p.Id === id && p.Estado === EstadoPaso.FINALIZADO))
     throw new AppError(ErrorCodes.VALIDACION, 'Complete primero el paso anterior del asistente', 400);
@@ -228,6 +249,7 @@ async function exigirPaso(pasos: TPasoWizard[], id: number) {
 export async function personaContacto(db: Db, auth: Auth, d: TPersonaContacto): Promise<TPasoWizard[]> {
   return db.transaction(async (tx) => {
     const f = await cargar(tx, auth, true);
+    exigirAsistenteAbierto(f);
     const actuales = leerPasos(f.datosJson);
     await exigirPaso(actuales, PasoWizard.DATOS_EMPRESA);
     const pasos = finalizarPaso(actuales, PasoWizard.DATOS_CONTACTO, d);
@@ -240,9 +262,10 @@ export async function personaContacto(db: Db, auth: Auth, d: TPersonaContacto): 
  * Step 4: the series. The web creates them through the series service; this step only closes once the company has at
  * least one active series. Every step is finished afterwards (the seed's demo rule: all three finished).
  */
-export async function seriesElectronicas(db: Db, auth: Auth): Promise<TPasoWizard[]> {
+export async function seriesElectronicas(db: Db, auth: Auth, origen: Origen): Promise<TPasoWizard[]> {
   return db.transaction(async (tx) => {
     const f = await cargar(tx, auth, true);
+    exigirAsistenteAbierto(f);
     const actuales = leerPasos(f.datosJson);
     await exigirPaso(actuales, PasoWizard.DATOS_CONTACTO);
     const r = await tx.execute(sql`select count(*) as n from serie where id_empresa = ${f.idEmpresa} and log_estado = 1`);
@@ -252,6 +275,17 @@ export async function seriesElectronicas(db: Db, auth: Auth): Promise<TPasoWizar
     for (const p of actuales) if (p.Estado !== EstadoPaso.FINALIZADO) pasos = finalizarPaso(pasos, p.Id);
     pasos = finalizarPaso(pasos, PasoWizard.CONFIGURACION_SERIE);
     await guardarPasos(tx, f.idUsuario, f.datosJson, pasos);
+    // A demo stays a demo (its users may still configure it); a company with or without RUC is now configured.
+    if (f.tipoEmpresa !== TipoEmpresa.DEMO) {
+      await tx.update(empresa).set({ asistenteFinalizado: true, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() }).where(eq(empresa.id, f.idEmpresa));
+      await registrarEvento(tx, {
+        evento: 'empresa_configurada',
+        idEmpresa: f.idEmpresa,
+        actor: { id: f.idUsuario, usuario: f.usuario },
+        origen,
+        detalle: { TipoEmpresa: f.tipoEmpresa, Documento: f.documento, RazonSocial: f.razonSocial },
+      });
+    }
     return pasos;
   });
 }
@@ -284,9 +318,10 @@ async function cargarCuenta(db: Db | Tx, auth: Auth, id: number) {
   return f;
 }
 
-export async function datosMiCuenta(db: Db, auth: Auth, id: number): Promise<TDatosMiCuenta> {
+export async function datosMiCuenta(db: Db, auth: Auth, id: number, permisos: Pick<PermisosCuenta, 'editarEmpresa'>): Promise<TDatosMiCuenta> {
   const f = await cargarCuenta(db, auth, id);
   return {
+    PuedeEditarEmpresa: permisos.editarEmpresa,
     IdUsuario: f.idUsuario,
     Usuario: f.usuario,
     Nombres: f.nombres,
@@ -303,24 +338,33 @@ export async function datosMiCuenta(db: Db, auth: Auth, id: number): Promise<TDa
   };
 }
 
-/** Saves the user's names and e-mail and the company's contact data (address, e-mail, phone) in one transaction. */
-export async function actualizarMiCuenta(db: Db, auth: Auth, id: number, d: TDatosMiCuentaActualizar): Promise<TDatosMiCuenta> {
+/**
+ * Saves the user's own names and e-mail and, for a user allowed to edit the company's data (EMPRESA_DATOS_GUARDAR),
+ * the company's contact data printed on every document (address, e-mail, phone), with an audit entry. One transaction.
+ * A company field sent unchanged is fine for anybody; a change by somebody else is refused and nothing is saved.
+ */
+export async function actualizarMiCuenta(db: Db, auth: Auth, id: number, d: TDatosMiCuentaActualizar, permisos: PermisosCuenta): Promise<TDatosMiCuenta> {
   await db.transaction(async (tx) => {
     const f = await cargarCuenta(tx, auth, id);
     const cambio = { logUsuarioModif: auth.idUsuario, logFechaModif: new Date() };
+    const antes = { Direccion: f.direccion, Correo: f.correoEmpresa, Telefono: f.telefono };
+    const despues = {
+      Direccion: d.Direccion !== undefined ? d.Direccion : f.direccion,
+      Correo: d.CorreoEmpresa !== undefined ? d.CorreoEmpresa : f.correoEmpresa,
+      Telefono: d.Telefono !== undefined ? d.Telefono : f.telefono,
+    };
+    const cambiaEmpresa = (Object.keys(antes) as (keyof typeof antes)[]).some((k) => (antes[k] ?? null) !== (despues[k] ?? null));
+    if (cambiaEmpresa && !permisos.editarEmpresa)
+      throw new AppError(ErrorCodes.PROHIBIDO, 'Solo el administrador de su empresa puede cambiar la dirección, el correo o el teléfono de la empresa', 403);
     await tx
       .update(usuario)
       .set({ nombres: d.Nombres, apellidos: d.Apellidos, ...(d.Correo !== undefined ? { correo: d.Correo } : {}), ...cambio })
       .where(eq(usuario.id, f.idUsuario));
-    await tx
-      .update(empresa)
-      .set({
-        ...(d.Direccion !== undefined ? { direccion: d.Direccion } : {}),
-        ...(d.CorreoEmpresa !== undefined ? { correo: d.CorreoEmpresa } : {}),
-        ...(d.Telefono !== undefined ? { telefono: d.Telefono } : {}),
-        ...cambio,
-      })
-      .where(eq(empresa.id, f.idEmpresa));
+    if (!cambiaEmpresa) return;
+    await tx.update(empresa).set({ direccion: despues.Direccion, correo: despues.Correo, telefono: despues.Telefono, ...cambio }).where(eq(empresa.id, f.idEmpresa));
+    await registrarEvento(tx, { evento: 'empresa_datos', idEmpresa: f.idEmpresa, actor: { id: f.idUsuario, usuario: f.usuario }, origen: permisos.origen, detalle: { Antes: antes, Despues: despues } });
   });
-  return datosMiCuenta(db, auth, id);
+  return datosMiCuenta(db, auth, id, permisos);
 }
+
+export type PermisosCuenta = { editarEmpresa: boolean; origen: Origen };

@@ -4,19 +4,15 @@
  * - YUPANA_RELOJ: ISO instant the module's clock starts at (e2e and demos move time forward to see a demo expire);
  *   the clock keeps running from there. Only this module's notion of "now" moves; tokens keep the real time.
  * - DEMO_DIAS: trial length of a demo company in days (default 15).
- * - YUPANA_RUC_PROVEEDOR: RUC of the company that sells the plans (its Soporte users manage payments and plans).
  * - YUPANA_PROMO_HASTA: last day (YYYY-MM-DD) of the lifetime-payment promotion; unset = no promotion.
  */
 export type ConfigPagos = {
   demoDias: number;
-  rucProveedor: string;
   promoHasta: string | null;
   desfaseRelojMs: number;
 };
 
 export const DEMO_DIAS_POR_DEFECTO = 15;
-/** The demo data's main company sells the plans unless the deployment names another. */
-export const RUC_PROVEEDOR_POR_DEFECTO = '20600123450';
 
 function leerDesfase(valor: string | undefined): number {
   if (!valor) return 0;
@@ -32,7 +28,6 @@ export function configPagosDesdeEntorno(env: NodeJS.ProcessEnv = process.env): C
   if (promo && !/^\d{4}-\d{2}-\d{2}$/.test(promo)) throw new Error(`YUPANA_PROMO_HASTA debe tener el formato AAAA-MM-DD: ${promo}`);
   return {
     demoDias: dias,
-    rucProveedor: env.YUPANA_RUC_PROVEEDOR?.trim() || RUC_PROVEEDOR_POR_DEFECTO,
     promoHasta: promo,
     desfaseRelojMs: leerDesfase(env.YUPANA_RELOJ),
   };

@@ -170,11 +170,6 @@ export async function listarPlanesEntidades(db: DbOTx, desde: number, cuantos: n
   return { filas, total: Number(total.n) };
 }
 
-export async function idEmpresaPorRuc(db: DbOTx, ruc: string): Promise<number | null> {
-  const [fila] = await db.select({ id: empresa.id }).from(empresa).where(eq(empresa.documento, ruc));
-  return fila?.id ?? null;
-}
-
 /** Provider report: per package and status, how many payments and how much (per currency). */
 export async function reportePagos(db: DbOTx, desde: string, hasta: string) {
   return db

@@ -23,7 +23,8 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { TAuth } from '../../lib/auth';
-import { ahora, configPagos } from './configuracion';
+import { idEmpresaProveedora } from '../../lib/proveedor';
+import { ahora } from './configuracion';
 import { rucDeFacturacion } from './entidad-pago';
 import * as repo from './pagos.repo';
 import type { TPasarela } from './pasarela/pasarela';
@@ -56,10 +57,8 @@ function aPlan(p: repo.TFilaPlan): TPlan {
   };
 }
 
-/** The provider's staff: Soporte users of the company that sells the plans (set by YUPANA_RUC_PROVEEDOR). */
-export async function idEmpresaProveedora(db: Db): Promise<number | null> {
-  return repo.idEmpresaPorRuc(db, configPagos().rucProveedor);
-}
+/** The provider's staff: Soporte users of the company flagged as the platform provider (lib/proveedor.ts). */
+export { idEmpresaProveedora };
 
 export async function exigirProveedor(db: Db, auth: TAuth): Promise<void> {
   // The role check (service code) is done by the authorization hook; this one keeps a customer's own Soporte user out

@@ -80,19 +80,29 @@ export function DatosMiCuentaPage() {
                   <Input maxLength={150} autoComplete="email" />
                 </Form.Item>
               </Col>
+              {!d.PuedeEditarEmpresa && (
+                <Col xs={24}>
+                  <Alert
+                    type="info"
+                    showIcon
+                    style={{ marginBottom: 12 }}
+                    title="Los datos de la empresa (dirección, correo y celular) salen en cada comprobante: solo el administrador de su empresa los puede cambiar."
+                  />
+                </Col>
+              )}
               <Col xs={24} md={12}>
-                <Form.Item name="Telefono" label="Celular" rules={[{ pattern: /^\d{9}$/, message: 'Ingrese un celular de 9 dígitos' }]}>
-                  <Input maxLength={9} autoComplete="tel" />
+                <Form.Item name="Telefono" label="Celular de la empresa" rules={[{ pattern: /^\d{9}$/, message: 'Ingrese un celular de 9 dígitos' }]}>
+                  <Input maxLength={9} autoComplete="tel" disabled={!d.PuedeEditarEmpresa} />
                 </Form.Item>
               </Col>
               <Col xs={24}>
                 <Form.Item name="Direccion" label="Dirección de la empresa">
-                  <Input maxLength={250} autoComplete="street-address" />
+                  <Input maxLength={250} autoComplete="street-address" disabled={!d.PuedeEditarEmpresa} />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
                 <Form.Item name="CorreoEmpresa" label="Correo de la empresa" rules={[{ type: 'email', message: 'Ingrese un correo válido' }]}>
-                  <Input maxLength={150} />
+                  <Input maxLength={150} disabled={!d.PuedeEditarEmpresa} />
                 </Form.Item>
               </Col>
             </Row>

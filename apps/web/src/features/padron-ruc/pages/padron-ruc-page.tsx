@@ -117,8 +117,12 @@ export function PadronRucPage() {
           </Upload.Dragger>
           {subida !== null && <Progress percent={subida} size="small" format={(p) => `Subiendo ${p}%`} style={{ marginTop: 8 }} />}
           <Form layout="vertical" style={{ marginTop: 16 }} onFinish={(v: { Ruta: string }) => ejecutar({ tipo: 'ruta', ruta: v.Ruta })}>
-            <Form.Item name="Ruta" label="O indique la ruta del archivo en el servidor" rules={[{ required: true, whitespace: true, message: 'Ingrese la ruta del archivo' }]}>
-              <Input placeholder="/srv/yupana/padron_reducido_ruc.txt" disabled={enCurso} />
+            <Form.Item
+              name="Ruta"
+              label="O indique el nombre de un archivo copiado en la carpeta de importación del servidor (PADRON_DIR)"
+              rules={[{ required: true, whitespace: true, message: 'Ingrese el nombre del archivo' }]}
+            >
+              <Input placeholder="padron_reducido_ruc.txt" disabled={enCurso} />
             </Form.Item>
             <Button htmlType="submit" disabled={enCurso} loading={accion.isPending}>
               Importar desde el servidor

@@ -23,6 +23,8 @@ const NOMBRES: Record<TEventoSeguridad, string> = {
   rol_editado: 'Rol editado',
   rol_servicio: 'Servicio de rol',
   rol_permiso: 'Permiso de rol',
+  empresa_configurada: 'Empresa configurada (asistente)',
+  empresa_datos: 'Datos de la empresa',
   permiso_servicio: 'Servicio de permiso',
   parametro: 'Parámetro',
   acceso_denegado: 'Acceso denegado',
