@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EstadoSunat, ErrorCodes } from '@yupana/contracts';
 import { leerCdr } from '@yupana/sunat';
@@ -8,7 +8,9 @@ import { cargarDatosDemo } from '../../../src/db/seed-demo';
 import { AppError } from '../../../src/lib/app-error';
 import { documentoContable } from '../../../src/modules/contabilidad/contabilidad.schema';
 import { anularDocumento, listarRegularizaciones, regularizar } from '../../../src/modules/contabilidad/envio/anulacion.service';
-import { envioLote, envioTrabajo } from '../../../src/modules/contabilidad/envio/envio.schema';
+import { envioLote } from '../../../src/modules/contabilidad/envio/envio.schema';
+import { COLA_COMPROBANTE } from '../../../src/modules/contabilidad/envio/cola';
+import { trabajo } from '../../../src/modules/trabajos/trabajos.schema';
 import { crearServicioEnvio, type TOpcionesInicioEnvio, type TServicioEnvio } from '../../../src/modules/contabilidad/envio/envio.service';
 import { fechaLima, generarResumenes } from '../../../src/modules/contabilidad/envio/lotes';
 import { baseCompartida } from './base-compartida';
@@ -57,10 +59,13 @@ async function esperarEstado(ids: number[], estados: number[], ms = 20_000) {
   }
 }
 
+/** The sending jobs of some documents. */
+const trabajosDe = (ids: number[]) => dbh.db.select().from(trabajo).where(and(eq(trabajo.cola, COLA_COMPROBANTE), inArray(trabajo.idReferencia, ids)));
+
 /** The job of a document once its result is recorded (the document is answered first, the job closed right after). */
 async function trabajoCerrado(idDocumento: number) {
   for (let i = 0; ; i++) {
-    const [t] = await dbh.db.select().from(envioTrabajo).where(eq(envioTrabajo.idDocumento, idDocumento));
+    const [t] = await trabajosDe([idDocumento]);
     if ((t.estado !== 'EN_CURSO' && t.estado !== 'PENDIENTE') || i > 200) return t;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -115,13 +120,22 @@ describe('envío de facturas por sendBill', () => {
     expect(t.intentos).toBe(1);
   });
 
-  it('una excepción 0109 se reintenta con el mismo número hasta que SUNAT la acepta', async () => {
+  it('una excepción 0109 (SUNAT no puede responder) se reintenta con el mismo número, sin gastar intentos, hasta que SUNAT la acepta', async () => {
     sim.fallas.agregar({ tipo: 'excepcion', codigo: '0109', tipoDocumento: '01', operacion: 'sendBill', veces: 2 });
     const f = await emitirPrueba(dbh.db, emp, 'factura-gravada');
     await servicio(sim.url);
     await esperarEstado([f.id], [EstadoSunat.ACEPTADO]);
-    const [t] = await dbh.db.select().from(envioTrabajo).where(eq(envioTrabajo.idDocumento, f.id));
-    expect(t.intentos).toBe(3);
+    const t = await trabajoCerrado(f.id);
+    expect(t.intentos).toBe(1);
+    expect(t.reintentosSinRespuesta).toBe(2);
+  });
+
+  it('una excepción que pide corregir algo (0156) gasta intentos y se reintenta con el mismo número', async () => {
+    sim.fallas.agregar({ tipo: 'excepcion', codigo: '0156', tipoDocumento: '01', operacion: 'sendBill', veces: 2 });
+    const f = await emitirPrueba(dbh.db, emp, 'factura-gravada');
+    await servicio(sim.url);
+    await esperarEstado([f.id], [EstadoSunat.ACEPTADO]);
+    expect((await trabajoCerrado(f.id)).intentos).toBe(3);
   });
 
   it('una respuesta perdida (SUNAT la registró) se resuelve con getStatusCdr, sin reenviar otro número', async () => {
@@ -163,14 +177,14 @@ describe('envío de facturas por sendBill', () => {
     const ids = emitidos.map((e) => e.id);
     // Every job has tried at least twice and found SUNAT down.
     for (let i = 0; i < 200; i++) {
-      const t = await dbh.db.select().from(envioTrabajo).where(inArray(envioTrabajo.idDocumento, ids));
+      const t = await trabajosDe(ids);
       if (t.length === 6 && t.every((x) => x.reintentosSinRespuesta >= 2)) break;
       await new Promise((r) => setTimeout(r, 50));
     }
     const mientras = await dbh.db.select().from(documentoContable).where(inArray(documentoContable.id, ids));
     // Connection refused: SUNAT never got them, so they are still "pendiente de envío" (not "awaiting reply").
     expect(mientras.map((d) => d.idEstadoSunat)).toEqual(ids.map(() => EstadoSunat.PENDIENTE_ENVIO));
-    const trabajos = await dbh.db.select().from(envioTrabajo).where(inArray(envioTrabajo.idDocumento, ids));
+    const trabajos = await trabajosDe(ids);
     expect(trabajos).toHaveLength(6);
     expect(trabajos.every((t) => t.estado !== 'HECHO' && t.estado !== 'FALLIDO' && t.reintentosSinRespuesta >= 2)).toBe(true);
     await sim.fallas.levantar();
@@ -186,8 +200,8 @@ describe('envío de facturas por sendBill', () => {
     const proxy = await proxyContador(sim.url);
     try {
       // On PostgreSQL the second worker has its own pool, as a second API process would.
-      await servicio(proxy.url, dbh.db, { porRonda: 4 });
-      await servicio(proxy.url, (await otra()).db, { porRonda: 4 });
+      await servicio(proxy.url, dbh.db, { ranuras: 4 });
+      await servicio(proxy.url, (await otra()).db, { ranuras: 4 });
       await esperarEstado(emitidos.map((e) => e.id), [EstadoSunat.ACEPTADO], 60_000);
       const nombres = emitidos.map((e) => `${e.nombre}.zip`);
       for (const n of nombres) expect(proxy.envios.get(n)).toBe(1);
@@ -204,7 +218,7 @@ describe('guías y notas', () => {
     await servicio(sim.url);
     await esperarEstado([g.id], [EstadoSunat.ACEPTADO]);
     const t = await trabajoCerrado(g.id);
-    expect(t.ticket).toBeTruthy();
+    expect(t.datos.ticket).toBeTruthy();
     expect(t.estado).toBe('HECHO');
     expect(leerCdr((await doc(g.id)).cdr!).referencia).toBe(`${g.serie}-${g.numero}`);
     // Waiting for SUNAT's ticket is not a failed attempt.
@@ -218,7 +232,7 @@ describe('guías y notas', () => {
     await esperarEstado([f.id, ncf.id], [EstadoSunat.ACEPTADO]);
     const b = await emitirPrueba(dbh.db, emp, 'boleta', { serie: 'B020' });
     const ncb = await emitirPrueba(dbh.db, emp, 'nota-credito-boleta', { serie: 'B020', documentoAfectado: { tipo: '03', serie: 'B020', numero: b.numero } });
-    expect(await dbh.db.select().from(envioTrabajo).where(inArray(envioTrabajo.idDocumento, [b.id, ncb.id]))).toHaveLength(0);
+    expect(await trabajosDe([b.id, ncb.id])).toHaveLength(0);
     const lotes = await generarResumenes(dbh.db, emp.idEmpresa, s.ajustes);
     expect(lotes.reduce((n, l) => n + l.documentos, 0)).toBeGreaterThanOrEqual(2);
     s.despertar();
@@ -231,7 +245,7 @@ describe('resumen diario y anulaciones', () => {
     const b = await emitirPrueba(dbh.db, emp, 'boleta');
     const s = await servicio(sim.url);
     // A boleta has no job of its own: it waits for the resumen.
-    expect(await dbh.db.select().from(envioTrabajo).where(eq(envioTrabajo.idDocumento, b.id))).toHaveLength(0);
+    expect(await trabajosDe([b.id])).toHaveLength(0);
     const lotes = await generarResumenes(dbh.db, emp.idEmpresa, s.ajustes);
     expect(lotes).toHaveLength(1);
     expect(lotes[0].nombre).toMatch(new RegExp(`^${emp.ruc}-RC-\\d{8}-\\d+$`));
@@ -316,14 +330,14 @@ describe('resumen diario y anulaciones', () => {
   });
 
   it('una factura que agotó sus intentos queda errónea (7), aparece en regularizaciones y se acepta al regularizarla', async () => {
-    sim.fallas.agregar({ tipo: 'excepcion', codigo: '0130', tipoDocumento: '01', operacion: 'sendBill', veces: 2 });
+    sim.fallas.agregar({ tipo: 'excepcion', codigo: '0156', tipoDocumento: '01', operacion: 'sendBill', veces: 2 });
     const f = await emitirPrueba(dbh.db, emp, 'factura-gravada', { serie: 'F007' });
     const s = await servicio(sim.url, dbh.db, { maxIntentos: 2 });
     await esperarEstado([f.id], [EstadoSunat.ERRONEO]);
     expect((await trabajoCerrado(f.id)).estado).toBe('FALLIDO');
     const lista = await listarRegularizaciones(dbh.db, emp.idEmpresa, 1, 10);
     const fila = lista.Data.find((x) => x.IdDocumento === f.id);
-    expect(fila).toMatchObject({ SerieNumero: `F007-${f.numero}`, IdestadoSunat: 7, CodigoSunat: '0130', Intentos: 2 });
+    expect(fila).toMatchObject({ SerieNumero: `F007-${f.numero}`, IdestadoSunat: 7, CodigoSunat: '0156', Intentos: 2 });
     expect(await regularizar(dbh.db, emp.idEmpresa, 1, [f.id])).toEqual({ Regularizados: 1 });
     s.despertar();
     await esperarEstado([f.id], [EstadoSunat.ACEPTADO]);
