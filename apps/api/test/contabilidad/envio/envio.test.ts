@@ -14,8 +14,9 @@ import { trabajo } from '../../../src/modules/trabajos/trabajos.schema';
 import { crearServicioEnvio, type TOpcionesInicioEnvio, type TServicioEnvio } from '../../../src/modules/contabilidad/envio/envio.service';
 import { fechaLima, generarResumenes } from '../../../src/modules/contabilidad/envio/lotes';
 import { baseCompartida } from './base-compartida';
-import { emitirPrueba, empresaPrueba, type TEmpresaPrueba } from './emitir-prueba';
+import { emitirPrueba, empresaPrueba, otraEmpresaPrueba, type TEmpresaPrueba } from './emitir-prueba';
 import { proxyContador } from './proxy-contador';
+import { MENSAJE_DESTINO_NO_PERMITIDO } from '../../../src/modules/contabilidad/envio/enviar-comprobante';
 
 // The worker against the in-process SUNAT stand-in, on PGlite (and on PostgreSQL with TEST_DATABASE_URL).
 let dbh: DbHandle;
@@ -343,5 +344,140 @@ describe('resumen diario y anulaciones', () => {
     await esperarEstado([f.id], [EstadoSunat.ACEPTADO]);
     expect((await listarRegularizaciones(dbh.db, emp.idEmpresa, 1, 10)).Data.find((x) => x.IdDocumento === f.id)).toBeUndefined();
     expect(sim.estado.comprobantes.has(`${emp.ruc}-01-F007-${f.numero}`)).toBe(true);
+  });
+});
+
+describe('fallas de transporte, plazos, destinos permitidos y reparto justo', () => {
+  it('una página HTML en lugar de SUNAT, por más intentos que el antiguo límite (8), no detiene nada: el usuario ve el estado y la falla en español, y todo se acepta al volver', async () => {
+    const proxy = await proxyContador(sim.url);
+    proxy.modo = 'html';
+    try {
+      const emitidos = [];
+      for (let i = 0; i < 3; i++) emitidos.push(await emitirPrueba(dbh.db, emp, 'factura-gravada', { serie: 'F050' }));
+      const ids = emitidos.map((e) => e.id);
+      // The old budget was 8 counted attempts (~21 min with its backoff); a short backoff lets the test go well past it.
+      await servicio(proxy.url, dbh.db, { esperaBaseMs: 5, maxEsperaMs: 20, maxIntentos: 8 });
+      for (let i = 0; ; i++) {
+        const t = await trabajosDe(ids);
+        if (t.every((x) => x.reintentosSinRespuesta >= 12)) break;
+        if (i > 1500) throw new Error(`los trabajos no reintentaron lo suficiente: ${JSON.stringify(t.map((x) => x.reintentosSinRespuesta))}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const trabajos = await trabajosDe(ids);
+      expect(trabajos.every((t) => t.estado === 'PENDIENTE' || t.estado === 'EN_CURSO')).toBe(true);
+      const esperado = 'El simulador de SUNAT respondió con algo que no es una respuesta del servicio (HTTP 200); se reintentará automáticamente';
+      for (const t of trabajos) expect(t.ultimoError).toBe(esperado);
+      for (const id of ids) {
+        const d = await doc(id);
+        expect(d.idEstadoSunat).toBe(EstadoSunat.EN_PROCESO_ESPERA);
+        expect(d.mensajeSunat).toBe(esperado);
+      }
+      // Nothing of what answered reaches the user.
+      const visibles = JSON.stringify([trabajos.map((t) => t.ultimoError), eventos.filter((x) => ids.includes(x.datos.IdDocumento as number))]);
+      expect(visibles).not.toContain('NO-MOSTRAR');
+      expect(visibles).not.toContain('<html');
+      expect(proxy.paginas).toBeGreaterThanOrEqual(36);
+      proxy.modo = 'normal';
+      await esperarEstado(ids, [EstadoSunat.ACEPTADO]);
+      for (const e of emitidos) expect(sim.estado.comprobantes.get(`${emp.ruc}-01-F050-${e.numero}`)?.estado).toBe('aceptado');
+      expect((await doc(ids[0])).mensajeSunat).toContain('ha sido aceptada');
+    } finally {
+      await proxy.cerrar();
+    }
+  });
+
+  it('si SUNAT no responde hasta que vence el plazo de envío de la factura (3 días), el documento queda erróneo con el aviso y se regulariza con su número', async () => {
+    const proxy = await proxyContador(sim.url);
+    proxy.modo = 'html';
+    try {
+      const f = await emitirPrueba(dbh.db, emp, 'factura-gravada', { serie: 'F051' });
+      // The worker's clock is four days ahead: the window (the issue date + 3 days, Lima) is over.
+      const enCuatroDias = () => new Date(Date.now() + 4 * 86_400_000);
+      await servicio(proxy.url, dbh.db, { esperaBaseMs: 5, maxEsperaMs: 20, ahora: enCuatroDias });
+      await esperarEstado([f.id], [EstadoSunat.ERRONEO]);
+      const d = await doc(f.id);
+      const [a, m, dd] = d.fechaEmision.split('-');
+      const ultimo = new Date(Date.UTC(Number(a), Number(m) - 1, Number(dd) + 3)).toISOString().slice(0, 10).split('-').reverse().join('/');
+      expect(d.mensajeSunat).toBe(
+        `No se pudo enviar a el simulador de SUNAT dentro del plazo (hasta el ${ultimo}). Último problema: El simulador de SUNAT respondió con algo que no es una respuesta del servicio (HTTP 200); se reintentará automáticamente. Revise la conexión y la configuración de envío, y regularice el documento`,
+      );
+      expect((await trabajoCerrado(f.id)).estado).toBe('FALLIDO');
+      const fila = (await listarRegularizaciones(dbh.db, emp.idEmpresa, 1, 50)).Data.find((x) => x.IdDocumento === f.id);
+      expect(fila).toMatchObject({ IdestadoSunat: 7, MensajeSunat: d.mensajeSunat });
+      expect(fila!.UltimoError).toBe(d.mensajeSunat);
+      // Once SUNAT answers again, the person regularizes it and it goes out under its own number.
+      proxy.modo = 'normal';
+      await regularizar(dbh.db, emp.idEmpresa, 1, [f.id]);
+      await esperarEstado([f.id], [EstadoSunat.ACEPTADO]);
+      expect([...proxy.envios.keys()]).toEqual([`${f.nombre}.zip`]);
+    } finally {
+      await proxy.cerrar();
+    }
+  });
+
+  it('reparto justo: el OSE de una empresa se cuelga y los documentos de otra se aceptan en menos de 10 s', async () => {
+    const colgado = await proxyContador(sim.url);
+    colgado.modo = 'colgar';
+    const antes = process.env.OSE_HOSTS_PERMITIDOS;
+    // The operator's explicit setting lets the test's local "OSE" in (loopback is refused unless listed).
+    process.env.OSE_HOSTS_PERMITIDOS = new URL(colgado.url).host;
+    try {
+      const lenta = await otraEmpresaPrueba(dbh.db, '20131312955', { ambiente: 'OSE', urlOse: `${colgado.url}/ol-ti-itcpe/billService` });
+      const deLenta = [];
+      for (let i = 0; i < 8; i++) deLenta.push(await emitirPrueba(dbh.db, lenta, 'factura-gravada', { serie: 'F060' }));
+      // The hung OSE never answers within the test: its documents hold their places the whole time.
+      await servicio(sim.url, dbh.db, { timeoutMs: 120_000, ranuras: 4 });
+      for (let i = 0; colgado.colgados < 2; i++) {
+        if (i > 500) throw new Error('el OSE colgado no recibió los envíos');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const otros = [];
+      for (let i = 0; i < 5; i++) otros.push(await emitirPrueba(dbh.db, emp, 'factura-gravada', { serie: 'F061' }));
+      await esperarEstado(otros.map((o) => o.id), [EstadoSunat.ACEPTADO], 10_000);
+      // The slow company holds at most its share of the places (2 by default), never the whole worker.
+      expect(colgado.colgados).toBe(2);
+      expect((await trabajosDe(deLenta.map((x) => x.id))).filter((t) => t.estado === 'EN_CURSO')).toHaveLength(2);
+    } finally {
+      // The hung requests end now (connection closed), so stopping the worker does not wait for them.
+      await colgado.cerrar();
+      if (antes === undefined) delete process.env.OSE_HOSTS_PERMITIDOS;
+      else process.env.OSE_HOSTS_PERMITIDOS = antes;
+    }
+  });
+
+  it('una URL de OSE hacia una dirección interna se rechaza al conectar (también por nombre que resuelve a ella): la clave SOL nunca sale y nada de la respuesta llega al usuario', async () => {
+    const interno = await proxyContador(sim.url);
+    // An internal service that would answer anything: it must receive nothing.
+    interno.modo = 'html';
+    const antes = process.env.OSE_HOSTS_PERMITIDOS;
+    // The name is allowed, but it resolves to loopback, which is not listed: refused on the resolved address.
+    process.env.OSE_HOSTS_PERMITIDOS = 'localhost';
+    try {
+      const puerto = new URL(interno.url).port;
+      const porIp = await otraEmpresaPrueba(dbh.db, '20100130204', { ambiente: 'OSE', urlOse: `http://127.0.0.1:${puerto}/latest/meta-data` });
+      const porNombre = await otraEmpresaPrueba(dbh.db, '20100047218', { ambiente: 'OSE', urlOse: `http://localhost:${puerto}/ol-ti-itcpe/billService` });
+      const a = await emitirPrueba(dbh.db, porIp, 'factura-gravada', { serie: 'F070' });
+      const b = await emitirPrueba(dbh.db, porNombre, 'factura-gravada', { serie: 'F071' });
+      await servicio(sim.url);
+      await esperarEstado([a.id, b.id], [EstadoSunat.ERRONEO]);
+      expect(interno.paginas).toBe(0);
+      for (const id of [a.id, b.id]) {
+        expect((await doc(id)).mensajeSunat).toBe(MENSAJE_DESTINO_NO_PERMITIDO);
+        expect((await trabajoCerrado(id)).estado).toBe('FALLIDO');
+      }
+      expect(JSON.stringify(eventos)).not.toContain('NO-MOSTRAR');
+    } finally {
+      await interno.cerrar();
+      if (antes === undefined) delete process.env.OSE_HOSTS_PERMITIDOS;
+      else process.env.OSE_HOSTS_PERMITIDOS = antes;
+    }
+  });
+
+  it('una empresa de demostración envía solo al simulador, aunque su configuración diga otra cosa', async () => {
+    const demo = await otraEmpresaPrueba(dbh.db, '20100017491', { ambiente: 'OSE', urlOse: 'https://ose.nubefact.com/ol-ti-itcpe/billService', tipoEmpresa: 1 });
+    const f = await emitirPrueba(dbh.db, demo, 'factura-gravada', { serie: 'F080' });
+    await servicio(sim.url);
+    await esperarEstado([f.id], [EstadoSunat.ACEPTADO]);
+    expect(sim.estado.comprobantes.get(`${demo.ruc}-01-F080-${f.numero}`)?.estado).toBe('aceptado');
   });
 });
