@@ -43,7 +43,7 @@ export function exigirClavesDelEntorno(motor: 'pglite' | 'postgres'): void {
     throw new ErrorDeArranque(
       `Con DATABASE_URL (PostgreSQL) defina ${faltan.join(' y ')} en el entorno, con el mismo valor en todos los procesos ` +
         'que usan la base de datos (por ejemplo: export YUPANA_CLAVE_CIFRADO=$(openssl rand -base64 32) JWT_SECRET=$(openssl rand -hex 32)). ' +
-        'Vea la sección "Varios procesos" del README.',
+        'Vea "Running several processes" en el README.',
     );
 }
 
