@@ -43,7 +43,7 @@ import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
 import { rutasVentas } from './modules/ventas/ventas.routes';
 import { registrarEnvio } from './modules/contabilidad/envio/envio.routes';
 import { registrarMasivos } from './modules/contabilidad/masivos/masivos.routes';
-import { crearEjecutor } from './modules/trabajos/ejecutor';
+import { crearEjecutor } from './lib/trabajos/ejecutor';
 
 export type OpcionesApp = {
   dbh: DbHandle;

@@ -11,7 +11,7 @@ import { arrancarApi, arranqueRechazado, baseTemporal, CLAVE_CIFRADO, facturaDem
 // another JWT secret the sessions would not hold between them.
 
 describe('valores de verificación de las claves', () => {
-  it('la primera vez se guardan; con las mismas claves se arranca; con otra clave de cifrado o de sesiones, no', async () => {
+  it('la primera vez se guardan; con las mismas claves se arranca; con otra clave de cifrado o de sesiones, no', { timeout: 120_000 }, async () => {
     const dbh = await abrirDb('memory://', '');
     try {
       await dbh.migrar();

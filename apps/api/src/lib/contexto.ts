@@ -2,7 +2,7 @@ import type { TConfigPublica } from '@yupana/contracts';
 import type { DbHandle } from '../db/client';
 import type { Tokens } from './tokens';
 import type { TiempoReal } from './tiempo-real';
-import type { TEjecutor } from '../modules/trabajos/ejecutor';
+import type { TEjecutor } from './trabajos/ejecutor';
 
 export type LimitesLogin = {
   /** Window in which failed attempts count. */

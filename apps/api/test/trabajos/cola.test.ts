@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { empresa } from '../../src/db/schema';
 import type { DbHandle } from '../../src/db/client';
 import { cargarDatosDemo } from '../../src/db/seed-demo';
-import { encolar, esperaReintento, reclamar, registrarResultado, type TResultadoTrabajo, type TTrabajo } from '../../src/modules/trabajos/cola';
-import { crearEjecutor, type TEjecutor, type TManejadorTrabajo } from '../../src/modules/trabajos/ejecutor';
-import { trabajo } from '../../src/modules/trabajos/trabajos.schema';
+import { encolar, esperaReintento, reclamar, registrarResultado, type TResultadoTrabajo, type TTrabajo } from '../../src/lib/trabajos/cola';
+import { crearEjecutor, type TEjecutor, type TManejadorTrabajo } from '../../src/lib/trabajos/ejecutor';
+import { trabajo } from '../../src/lib/trabajos/trabajos.schema';
 import { baseCompartida } from '../contabilidad/envio/base-compartida';
 
 // The job runner alone, with handlers that record what they were given: the sending handlers are tested against the

@@ -10,7 +10,7 @@ import { documentoContable } from '../../../src/modules/contabilidad/contabilida
 import { anularDocumento, listarRegularizaciones, regularizar } from '../../../src/modules/contabilidad/envio/anulacion.service';
 import { envioLote } from '../../../src/modules/contabilidad/envio/envio.schema';
 import { COLA_COMPROBANTE } from '../../../src/modules/contabilidad/envio/cola';
-import { trabajo } from '../../../src/modules/trabajos/trabajos.schema';
+import { trabajo } from '../../../src/lib/trabajos/trabajos.schema';
 import { crearServicioEnvio, type TOpcionesInicioEnvio, type TServicioEnvio } from '../../../src/modules/contabilidad/envio/envio.service';
 import { fechaLima, generarResumenes } from '../../../src/modules/contabilidad/envio/lotes';
 import { baseCompartida } from './base-compartida';

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client';
-import { encolar, insercionTrabajo } from '../../trabajos/cola';
+import { encolar, insercionTrabajo } from '../../../lib/trabajos/cola';
 import { canalDe, documentoPorId } from './documentos.repo';
 
 /**

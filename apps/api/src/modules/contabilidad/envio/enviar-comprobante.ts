@@ -8,7 +8,7 @@ import {
   type TCdr,
 } from '@yupana/sunat';
 import type { Db } from '../../../db/client';
-import type { TResultadoTrabajo, TTrabajo } from '../../trabajos/cola';
+import type { TResultadoTrabajo, TTrabajo } from '../../../lib/trabajos/cola';
 import { ConfiguracionIncompleta, conexionDe, type TAjustesEnvio } from './conexion-sunat';
 import { cambiarEstado, canalDe, documentoPorId, type TDocumentoEnvio } from './documentos.repo';
 import { destinoDe, destinoNoPermitido, fallaTransitoria, mensajeDeCodigo, mensajePlazoVencido, plazoComprobante, type TFalla } from './fallas';

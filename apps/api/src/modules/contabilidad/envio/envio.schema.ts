@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditoria, empresa, idGenerado } from '../../../db/schema';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
-const instante = (nombre: string) => timestamp(nombre, { withTimezone: true, mode: 'date' });
 
 /**
  * A resumen diario (RC) or comunicación de baja (RA) as sent: its identifier RC|RA-YYYYMMDD-N (unique per company and

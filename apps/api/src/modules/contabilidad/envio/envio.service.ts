@@ -1,8 +1,8 @@
 import { iniciarSimulador, type TOpcionesSimulador, type TSimulador } from '@yupana/sunat-sim';
 import type { Db, DbHandle } from '../../../db/client';
 import { crearFetchVigilado, reglasOse } from '../../../lib/red-saliente';
-import type { TReintentos, TResultadoTrabajo } from '../../trabajos/cola';
-import { crearEjecutor, type TEjecutor } from '../../trabajos/ejecutor';
+import type { TReintentos, TResultadoTrabajo } from '../../../lib/trabajos/cola';
+import { crearEjecutor, type TEjecutor } from '../../../lib/trabajos/ejecutor';
 import { COLA_COMPROBANTE, COLA_LOTE } from './cola';
 import type { TAjustesEnvio } from './conexion-sunat';
 import { enviarComprobanteTrabajo, type TDependenciasEnvio, type TPublicar } from './enviar-comprobante';

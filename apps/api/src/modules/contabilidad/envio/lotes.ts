@@ -19,7 +19,7 @@ import {
 } from '@yupana/sunat';
 import type { Db } from '../../../db/client';
 import { documentoContable } from '../contabilidad.schema';
-import type { TResultadoTrabajo, TTrabajo } from '../../trabajos/cola';
+import type { TResultadoTrabajo, TTrabajo } from '../../../lib/trabajos/cola';
 import { encolarLote } from './cola';
 import { conexionDe, type TAjustesEnvio, type TConexionSunat } from './conexion-sunat';
 import { cambiarEstado, type TDocumentoEnvio } from './documentos.repo';

@@ -16,7 +16,7 @@ import { cargarLibro, claveSerie, codigosDeItems, leerDocumentos, ubicarCampo, t
 import { loteMasivo, loteMasivoDocumento } from './masivos.schema';
 import { generarPlantilla } from './plantilla';
 import { COLA_MASIVOS } from './procesador';
-import { encolar } from '../../trabajos/cola';
+import { encolar } from '../../../lib/trabajos/cola';
 
 const NOMBRE_TIPO: Record<number, string> = { 1003: 'Factura', 1004: 'Boleta de venta' };
 const MAX_ERRORES = 500;

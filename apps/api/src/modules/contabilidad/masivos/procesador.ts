@@ -4,8 +4,8 @@ import { AppError } from '../../../lib/app-error';
 import type { TAuth } from '../../../lib/auth';
 import type { Contexto } from '../../../lib/contexto';
 import { emitirDocumento } from '../documentos/emision.service';
-import { sigoSiendoDueno, type TResultadoTrabajo, type TTrabajo } from '../../trabajos/cola';
-import type { TControlTrabajo } from '../../trabajos/ejecutor';
+import { sigoSiendoDueno, type TResultadoTrabajo, type TTrabajo } from '../../../lib/trabajos/cola';
+import type { TControlTrabajo } from '../../../lib/trabajos/ejecutor';
 import { loteMasivo, loteMasivoDocumento } from './masivos.schema';
 
 export type TProcesadorMasivo = {
@@ -22,7 +22,6 @@ export type TProcesadorMasivo = {
 /** The queue of bulk-issuing batches on the platform's job runner (modules/trabajos). */
 export const COLA_MASIVOS = 'masivos.lote';
 
-type TLote = typeof loteMasivo.$inferSelect;
 type TIdentidad = Pick<TAuth, 'usuario' | 'idCuenta' | 'sucursales' | 'empresa'>;
 
 /** Idempotency key of a batch's document: a resumed batch gets the first document back instead of a second one. */
