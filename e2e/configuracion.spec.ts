@@ -26,13 +26,23 @@ test.describe('configuración de la empresa', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
   test.setTimeout(240_000);
 
-  test('cabecera verde en el ambiente de pruebas (simulador) y sin aviso de certificado vigente', async ({ page }) => {
+  test('cabecera verde en el ambiente de pruebas (simulador), sin aviso de certificado vigente; una URL de OSE interna se rechaza', async ({ page }) => {
     await iniciarSesion(page, 'supervisor');
     const cabecera = page.getByTestId('cabecera');
     await expect(cabecera).toHaveAttribute('data-ambiente', 'SIMULADOR');
     await expect(cabecera).toHaveClass(/yp-header--prueba/);
     await expect(cabecera).toHaveCSS('background-color', 'rgb(232, 246, 238)');
     await expect(page.getByTestId('aviso-certificado')).toHaveCount(0);
+    // The OSE URL cannot point inside the network (the SOL password travels with each document): the form says why
+    // and the company keeps sending to the stand-in.
+    await page.goto('/admin/configuraciones/sunat');
+    const pagina = page.getByTestId('pagina-configuracion-sunat');
+    await pagina.getByLabel('Ambiente de envío').click();
+    await page.getByTitle('Operador de servicios electrónicos (OSE)').click();
+    await pagina.getByLabel('URL del OSE').fill('http://169.254.169.254/latest/meta-data');
+    await pagina.getByRole('button', { name: 'Guardar' }).click();
+    await expect(pagina.getByText('El servidor 169.254.169.254 no está entre los permitidos para el envío', { exact: false })).toBeVisible();
+    await expect(page.getByTestId('ambiente-actual')).toHaveText('Simulador local (pruebas)');
   });
 
   test('plantilla: logo y texto adicional salen en el PDF de un documento nuevo; se restaura al final', async ({ page }) => {

@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // the server applies them at start on PGlite and on PostgreSQL alike.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/modules/**/*.schema.ts'],
+  schema: ['./src/db/schema.ts', './src/modules/**/*.schema.ts', './src/lib/**/*.schema.ts'],
   out: './drizzle',
 });

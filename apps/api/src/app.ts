@@ -43,6 +43,7 @@ import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
 import { rutasVentas } from './modules/ventas/ventas.routes';
 import { registrarEnvio } from './modules/contabilidad/envio/envio.routes';
 import { registrarMasivos } from './modules/contabilidad/masivos/masivos.routes';
+import { crearEjecutor } from './lib/trabajos/ejecutor';
 
 export type OpcionesApp = {
   dbh: DbHandle;
@@ -63,6 +64,8 @@ export type OpcionesApp = {
   configPublica?: Partial<TConfigPublica>;
   /** Periodic cleanup of expired login attempts and dead refresh tokens once listening (default on). */
   mantenimiento?: boolean;
+  /** The job runner's lease (ENVIO_LEASE_MS) and poll pause. */
+  trabajos?: { leaseMs?: number; intervaloMs?: number };
   /** Redis for the realtime hub's rooms across processes (REDIS_URL); unset = this process only. */
   redisUrl?: string;
 };
@@ -119,6 +122,14 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
     configPublica: { ...configPublicaDesdeEntorno(), ...opts.configPublica },
     version,
     tiempoReal,
+    // Started when the server listens (or by a test); every module registers its queues on it.
+    trabajos: crearEjecutor({
+      db: opts.dbh.db,
+      escuchar: opts.dbh.escuchar,
+      leaseMs: opts.trabajos?.leaseMs ?? (Number(process.env.ENVIO_LEASE_MS) || 60_000),
+      intervaloMs: opts.trabajos?.intervaloMs,
+      alError: (err, t) => app.log.error({ err, trabajo: t && { id: t.id, cola: t.cola, idReferencia: t.idReferencia } }, 'trabajo en segundo plano'),
+    }),
   };
 
   const app = Fastify({
@@ -265,18 +276,21 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
     await verificarContrasenhaFicticia('calentamiento');
   });
 
-  // Housekeeping every 10 minutes once listening (inject-based tests never listen); a failure is logged, never fatal.
-  if (opts.mantenimiento !== false) {
-    const limpiar = () =>
-      mantenimiento(ctx).catch((err: unknown) => app.log.warn({ err }, 'no se pudo limpiar sesiones e intentos vencidos'));
-    let temporizador: NodeJS.Timeout | undefined;
-    app.addHook('onListen', async () => {
-      void limpiar();
-      temporizador = setInterval(limpiar, 10 * 60 * 1000);
-      temporizador.unref();
+  // Housekeeping every 10 minutes, a recurring job of the runner (one process at a time); a failure is retried.
+  if (opts.mantenimiento !== false)
+    ctx.trabajos.registrar({
+      cola: 'seguridad.mantenimiento',
+      concurrencia: 1,
+      recurrente: { cadaMs: 10 * 60 * 1000 },
+      manejador: async () => {
+        await mantenimiento(ctx);
+        return { tipo: 'hecho' };
+      },
     });
-    app.addHook('onClose', async () => clearInterval(temporizador));
-  }
+  // Background work runs once listening (inject-based tests start it themselves when they need it); it stops first
+  // on close, before the modules it calls into.
+  app.addHook('onListen', async () => ctx.trabajos.iniciar());
+  app.addHook('preClose', async () => ctx.trabajos.detener());
 
   return app;
 }

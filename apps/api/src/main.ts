@@ -3,8 +3,8 @@ import { buildApp } from './app';
 import { abrirDb } from './db/client';
 import { CONTRASENHA_DEMO, USUARIOS_DEMO, cargarDatosDemo, hayDatos } from './db/seed-demo';
 import { idEmpresaProveedora } from './lib/proveedor';
-import { obtenerSecretoJwt } from './lib/secreto';
-import { configurarClaveCifrado } from './modules/contabilidad/configuracion/cifrado';
+import { ErrorDeArranque, exigirClavesDelEntorno, obtenerSecretoJwt, valorVerificacionJwt, verificarClaves } from './lib/secreto';
+import { configurarClaveCifrado, valorVerificacionCifrado } from './modules/contabilidad/configuracion/cifrado';
 import { servicioEnvioDe } from './modules/contabilidad/envio/envio.routes';
 
 async function main(): Promise<void> {
@@ -13,10 +13,15 @@ async function main(): Promise<void> {
   const puerto = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '0.0.0.0';
 
+  // On PostgreSQL (several processes may share the database) both keys must come from the environment.
+  exigirClavesDelEntorno(url && /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'pglite');
   // Key for the companies' certificates and SOL credentials (YUPANA_CLAVE_CIFRADO or DATA_DIR/cifrado.key); before the demo data.
   configurarClaveCifrado(dataDir);
+  const { secreto } = obtenerSecretoJwt(dataDir);
   const dbh = await abrirDb(url, dataDir);
   await dbh.migrar();
+  // A process with other keys than the database was started with stops here, before it stores anything unreadable.
+  await verificarClaves(dbh.db, { cifrado: valorVerificacionCifrado(), jwt: valorVerificacionJwt(secreto) });
 
   // Demo data only on the embedded database (or when asked): a production PostgreSQL never gets demo users.
   const quiereDemo = dbh.motor === 'pglite' ? process.env.SEED_DEMO !== '0' : process.env.SEED_DEMO === '1';
@@ -26,7 +31,6 @@ async function main(): Promise<void> {
     demoCargado = true;
   }
 
-  const { secreto, origen } = obtenerSecretoJwt(dataDir);
   const app = await buildApp({
     dbh,
     jwtSecret: secreto,
@@ -37,8 +41,6 @@ async function main(): Promise<void> {
   });
   if (!(await idEmpresaProveedora(dbh.db)))
     app.log.warn('No hay empresa proveedora: nadie puede vender planes ni aprobar pagos. Créela con `npm run proveedor -- --ruc ... --razon-social ... --correo ...` (README)');
-  if (dbh.motor === 'postgres' && origen === 'archivo')
-    app.log.warn('JWT_SECRET no está definido: se usa la clave de %s; defina JWT_SECRET si ejecuta varios procesos', path.join(dataDir, 'secret.key'));
 
   let cerrando = false;
   const cerrar = async (senal: string) => {
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error('No se pudo iniciar Yupana:', err);
+  if (err instanceof ErrorDeArranque) console.error(`No se pudo iniciar Yupana: ${err.message}`);
+  else console.error('No se pudo iniciar Yupana:', err);
   process.exit(1);
 });

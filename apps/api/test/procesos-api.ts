@@ -58,8 +58,8 @@ export async function arrancarApi(opciones: { databaseUrl: string; dataDir: stri
       PORT: String(puerto),
       HOST: '127.0.0.1',
       DATA_DIR: opciones.dataDir,
-      JWT_SECRET: 'secreto-de-las-pruebas-de-procesos-con-32-bytes-o-mas',
-      YUPANA_CLAVE_CIFRADO: 'clave-de-cifrado-de-las-pruebas-de-procesos-32+',
+      JWT_SECRET: SECRETO_JWT,
+      YUPANA_CLAVE_CIFRADO: CLAVE_CIFRADO,
       WEB_DIST: path.join(opciones.dataDir, 'sin-web'),
       LOG_LEVEL: 'warn',
       RESUMEN_HORA: '23:59',
@@ -80,6 +80,45 @@ export async function arrancarApi(opciones: { databaseUrl: string; dataDir: stri
   proceso.kill('SIGKILL');
   throw new Error(`la API no arrancó (código de salida ${proceso.exitCode})`);
 }
+
+/**
+ * Starts an API process that must refuse to start: waits for it to exit and gives its exit code and what it printed
+ * on stderr (the operator's message). Fails if it is still running after `esperaMs`.
+ */
+export async function arranqueRechazado(opciones: { databaseUrl: string; dataDir: string; entorno: Record<string, string | undefined> }, esperaMs = 60_000): Promise<{ codigo: number | null; error: string }> {
+  const entorno: Record<string, string | undefined> = {
+    ...process.env,
+    DATABASE_URL: opciones.databaseUrl,
+    SEED_DEMO: '0',
+    PORT: String(await puertoLibre()),
+    HOST: '127.0.0.1',
+    DATA_DIR: opciones.dataDir,
+    JWT_SECRET: SECRETO_JWT,
+    YUPANA_CLAVE_CIFRADO: CLAVE_CIFRADO,
+    WEB_DIST: path.join(opciones.dataDir, 'sin-web'),
+    LOG_LEVEL: 'warn',
+    ...opciones.entorno,
+  };
+  for (const [k, v] of Object.entries(entorno)) if (v === undefined) delete entorno[k];
+  const proceso = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: raizApi, env: entorno, stdio: ['ignore', 'ignore', 'pipe'] });
+  let error = '';
+  proceso.stderr!.on('data', (d: Buffer) => (error += d.toString()));
+  const codigo = await new Promise<number | null>((ok, mal) => {
+    const plazo = setTimeout(() => {
+      proceso.kill('SIGKILL');
+      mal(new Error(`el proceso siguió en marcha: ${error}`));
+    }, esperaMs);
+    proceso.on('exit', (c) => {
+      clearTimeout(plazo);
+      ok(c);
+    });
+  });
+  return { codigo, error };
+}
+
+/** The keys every process of one test deployment shares (set in the environment, as the README says). */
+export const SECRETO_JWT = 'secreto-de-las-pruebas-de-procesos-con-32-bytes-o-mas';
+export const CLAVE_CIFRADO = 'clave-de-cifrado-de-las-pruebas-de-procesos-32+';
 
 /** Signs the demo supervisor in on a process and gives its access token. */
 export async function tokenSupervisor(url: string): Promise<string> {

@@ -22,6 +22,11 @@ export type DbHandle = {
   migrar(): Promise<void>;
   /** A trivial query, for the health check. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel: `alAviso` runs for every NOTIFY on it, from this process or any other on the database
+   * (delivered when the notifying transaction commits). Returns the function that stops listening.
+   */
+  escuchar(canal: string, alAviso: () => void): Promise<() => Promise<void>>;
   cerrar(): Promise<void>;
 };
 
@@ -59,6 +64,7 @@ export async function abrirDb(url: string | undefined, dataDir: string): Promise
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      escuchar: (canal, alAviso) => escucharPg(url, canal, alAviso),
       cerrar: () => pool.end(),
     };
   }
@@ -80,7 +86,60 @@ export async function abrirDb(url: string | undefined, dataDir: string): Promise
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    escuchar: async (canal, alAviso) => {
+      const dejar = await client.listen(canal, () => alAviso());
+      return async () => {
+        // Closing the database first also ends the subscription.
+        if (!client.closed) await dejar();
+      };
+    },
     cerrar: () => client.close(),
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own (a pooled one goes back to the pool). It is reopened after a failure (server
+ * restart, failover) with a growing pause; notifications missed meanwhile are covered by the listener's own polling.
+ */
+async function escucharPg(url: string, canal: string, alAviso: () => void): Promise<() => Promise<void>> {
+  let cliente: pg.Client | undefined;
+  let cerrado = false;
+  let pausa = 500;
+  let reintento: NodeJS.Timeout | undefined;
+  const conectar = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === canal) alAviso();
+    });
+    c.on('error', () => {
+      if (cerrado || cliente !== c) return;
+      cliente = undefined;
+      void c.end().catch(() => undefined);
+      programar();
+    });
+    await c.connect();
+    await c.query(`listen "${canal.replace(/"/g, '""')}"`);
+    if (cerrado) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    cliente = c;
+    pausa = 500;
+    // Something may have been queued while not listening.
+    alAviso();
+  };
+  const programar = () => {
+    if (cerrado) return;
+    reintento = setTimeout(() => void conectar().catch(programar), pausa);
+    reintento.unref();
+    pausa = Math.min(pausa * 2, 30_000);
+  };
+  await conectar();
+  return async () => {
+    cerrado = true;
+    clearTimeout(reintento);
+    await cliente?.end().catch(() => undefined);
+    cliente = undefined;
   };
 }
 

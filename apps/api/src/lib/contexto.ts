@@ -2,6 +2,7 @@ import type { TConfigPublica } from '@yupana/contracts';
 import type { DbHandle } from '../db/client';
 import type { Tokens } from './tokens';
 import type { TiempoReal } from './tiempo-real';
+import type { TEjecutor } from './trabajos/ejecutor';
 
 export type LimitesLogin = {
   /** Window in which failed attempts count. */
@@ -28,4 +29,6 @@ export type Contexto = {
   version: string;
   /** Realtime hub (socket.io): push events to a company's or a user's open tabs. */
   tiempoReal: TiempoReal;
+  /** The process's one job runner: every background task registers its queue here (modules/trabajos). */
+  trabajos: TEjecutor;
 };

@@ -38,7 +38,7 @@ describe.skipIf(!hayPg)('dos procesos de la API sobre PostgreSQL', () => {
     try {
       const { rows } = await db.query('select count(*)::int as n, count(distinct correlativo)::int as d, max(correlativo) as m from documento_contable where id_serie = $1', [idSerie]);
       expect(rows[0]).toEqual({ n: 200, d: 200, m: 200 });
-      const trabajos = await db.query('select count(*)::int as n, count(distinct id_documento)::int as d from envio_trabajo');
+      const trabajos = await db.query("select count(*)::int as n, count(distinct id_referencia)::int as d from trabajo where cola = 'envio.comprobante'");
       expect(trabajos.rows[0]).toEqual({ n: 200, d: 200 });
     } finally {
       await db.end();

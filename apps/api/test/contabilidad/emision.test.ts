@@ -46,8 +46,8 @@ describe('emisión de cada tipo de documento', () => {
     expect(xml.statusCode).toBe(200);
     expect(xml.body).toContain(`<cbc:ID>F001-${d.Correlativo}</cbc:ID>`);
     expect(xml.body).toContain(`<ds:DigestValue>${d.Hash}</ds:DigestValue>`);
-    const trabajo = await filas(sql`select tipo, estado from envio_trabajo where id_documento = ${d.Id}`);
-    expect(trabajo).toEqual([{ tipo: 'COMPROBANTE', estado: 'PENDIENTE' }]);
+    const trabajo = await filas(sql`select cola, estado from trabajo where cola = 'envio.comprobante' and id_referencia = ${d.Id}`);
+    expect(trabajo).toEqual([{ cola: 'envio.comprobante', estado: 'PENDIENTE' }]);
   });
 
   it('factura al crédito con cuotas', async () => {
@@ -71,7 +71,7 @@ describe('emisión de cada tipo de documento', () => {
     const leido = (await sup.get(`${URL}/${varios.Id}`)).json();
     expect(leido.Receptor).toMatchObject({ RazonSocial: 'CLIENTES VARIOS', IdTipoDocumento: 6 });
     expect((await sup.get(`${URL}/${conDni.Id}`)).json()).toMatchObject({ Icbper: '0.50', Receptor: { NumeroDocumento: '45678912' } });
-    expect(await filas(sql`select id from envio_trabajo where id_documento in (${conDni.Id}, ${varios.Id})`)).toEqual([]);
+    expect(await filas(sql`select id from trabajo where cola = 'envio.comprobante' and id_referencia in (${conDni.Id}, ${varios.Id})`)).toEqual([]);
   });
 
   it('nota de crédito y nota de débito de la factura, con el documento afectado', async () => {
@@ -116,7 +116,7 @@ describe('emisión de cada tipo de documento', () => {
       Traslado: { ...traslado, ModalidadTraslado: undefined, RegistroMtc: '15123456CNG', Tuc: '15M21028327E', Remitente: { IdTipoDocumento: 2, NumeroDocumento: '20100070970', RazonSocial: 'SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA' } },
       ListaConductores: [conductor],
     });
-    const trabajos = await filas(sql`select count(*)::int as n from envio_trabajo where id_documento = ${g.Id}`);
+    const trabajos = await filas(sql`select count(*)::int as n from trabajo where cola = 'envio.comprobante' and id_referencia = ${g.Id}`);
     expect(trabajos[0].n).toBe(1);
   });
 

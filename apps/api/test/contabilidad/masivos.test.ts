@@ -227,7 +227,8 @@ describe('emisión masiva desde Excel', () => {
     const sol = (await e.dbh.db.execute(sql`select solicitud from lote_masivo_documento where id_lote = ${id} and numero = 1`)) as unknown as { rows: { solicitud: unknown }[] };
     const primero = await sup.post('/api/contabilidad/v1/documentoContable', sol.rows[0].solicitud, { 'idempotency-key': `masivo-${id}-1` });
     expect(primero.statusCode, primero.body).toBe(201);
-    await e.dbh.db.execute(sql`update lote_masivo set estado = 'EN_CURSO', bloqueo = 'muerto', bloqueado_hasta = now() - interval '1 second' where id = ${id}`);
+    await e.dbh.db.execute(sql`update lote_masivo set estado = 'EN_CURSO' where id = ${id}`);
+    await e.dbh.db.execute(sql`update trabajo set estado = 'EN_CURSO', bloqueo = 'muerto', bloqueado_hasta = now() - interval '1 second' where cola = 'masivos.lote' and id_referencia = ${id}`);
     const emitido = { Numero: 1, IdDocumento: primero.json().Id as number };
     // A new process on the same database resumes it.
     const app2 = await buildApp({ dbh: e.dbh, jwtSecret: SECRETO_PRUEBA, logger: false, webDist: null });

@@ -16,7 +16,7 @@ async function estado() {
   const r = (await e.dbh.db.execute(sql`select
       (select count(*)::int from documento_contable) as docs,
       (select count(*)::int from documento_contable_item) as lineas,
-      (select count(*)::int from envio_trabajo) as trabajos,
+      (select count(*)::int from trabajo) as trabajos,
       (select coalesce(sum(correlativo), 0)::int from serie) as correlativos`)) as unknown as { rows: Record<string, number>[] };
   return r.rows[0];
 }

@@ -134,7 +134,7 @@ describe('factura del proveedor a un cliente con RUC', () => {
       expect(doc).toMatchObject({ id_tipo_documento: 1003, receptor_numero_documento: '20100070970', monto_total: '29.90' });
       expect(doc.xml).toContain('<cbc:ID schemeID="6"');
       expect(doc.xml).toContain('20100070970');
-      expect(await filas(sql`select 1 from envio_trabajo where id_documento = ${pago.id_documento_contable}`)).toHaveLength(1);
+      expect(await filas(sql`select 1 from trabajo where cola = 'envio.comprobante' and id_referencia = ${pago.id_documento_contable}`)).toHaveLength(1);
     } finally {
       await e.dbh.db.execute(sql`update empresa set documento = null, tipo_empresa = 2 where id = ${id}`);
     }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { leerCdr, type TCdr } from '../cdr';
 import { SunatFault, SunatNoAlcanzado, SunatRespuestaInvalida } from '../errors';
-import { esFallaDePasarela, intercambiar, type TRespuestaHttp } from './http';
+import { esFallaDePasarela, intercambiar, type TFetchSunat, type TRespuestaHttp } from './http';
 
 export type TConfigGre = {
   endpoints: { seguridad: string; api: string };
@@ -12,6 +12,8 @@ export type TConfigGre = {
   usuario: string;
   clave: string;
   timeoutMs?: number;
+  /** Default: the global fetch. */
+  fetch?: TFetchSunat;
   /** Renew the token this long before it expires, so a request never carries one that dies in flight. */
   margenRenovacionMs?: number;
 };
@@ -55,7 +57,7 @@ async function pedirToken(cfg: TConfigGre): Promise<TToken> {
     password: cfg.clave,
   }).toString();
   const antes = Date.now();
-  const r = await intercambiar(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }, cfg.timeoutMs ?? TIMEOUT_POR_DEFECTO);
+  const r = await intercambiar(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }, cfg.timeoutMs ?? TIMEOUT_POR_DEFECTO, cfg.fetch);
   const cuerpo = json(r, url);
   if (r.status !== 200 || typeof cuerpo.access_token !== 'string') {
     const f = faultDe(r, cuerpo);
@@ -89,9 +91,9 @@ async function conToken(cfg: TConfigGre, url: string, init: { method: 'GET' | 'P
     accept: 'application/json',
     ...(init.body ? { 'content-type': 'application/json' } : {}),
   });
-  let r = await intercambiar(url, { ...init, headers: headers(await tokenGre(cfg)) }, cfg.timeoutMs ?? TIMEOUT_POR_DEFECTO);
+  let r = await intercambiar(url, { ...init, headers: headers(await tokenGre(cfg)) }, cfg.timeoutMs ?? TIMEOUT_POR_DEFECTO, cfg.fetch);
   // A token revoked or expired early on SUNAT's side: renew once and retry (the request was refused, not processed).
-  if (r.status === 401) r = await intercambiar(url, { ...init, headers: headers(await tokenGre(cfg, true)) }, cfg.timeoutMs ?? TIMEOUT_POR_DEFECTO);
+  if (r.status === 401) r = await intercambiar(url, { ...init, headers: headers(await tokenGre(cfg, true)) }, cfg.timeoutMs ?? TIMEOUT_POR_DEFECTO, cfg.fetch);
   return r;
 }
 

@@ -2,6 +2,9 @@ import { SunatNoAlcanzado } from '../errors';
 
 export type TRespuestaHttp = { status: number; contentType: string; texto: string };
 
+/** The fetch used to reach SUNAT: the global one, or one the caller restricts (allowed hosts, connect timeout). */
+export type TFetchSunat = (url: string, init: RequestInit) => Promise<Response>;
+
 const SIN_CONEXION = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 
 function codigoDe(e: unknown): string | undefined {
@@ -23,11 +26,12 @@ export async function intercambiar(
   url: string,
   init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
   timeoutMs: number,
+  fetchSunat: TFetchSunat = fetch,
 ): Promise<TRespuestaHttp> {
   let r: Response;
   let texto: string;
   try {
-    r = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    r = await fetchSunat(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     texto = await r.text();
   } catch (e) {
     const nombre = e instanceof Error ? e.name : '';

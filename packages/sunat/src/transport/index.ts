@@ -13,3 +13,4 @@ export {
 } from './soap';
 export { consultarGre, enviarGre, tokenGre, type TConfigGre, type TEstadoGre } from './gre';
 export { enviarComprobante, type TEnvioConfirmado } from './confirmar';
+export type { TFetchSunat } from './http';

@@ -3,7 +3,7 @@ import { leerCdr, type TCdr } from '../cdr';
 import { SunatFault, SunatNoAlcanzado, SunatRespuestaInvalida } from '../errors';
 import { parsearXml } from '../signature/xml';
 import type { TEndpointsSunat } from './endpoints';
-import { esFallaDePasarela, intercambiar } from './http';
+import { esFallaDePasarela, intercambiar, type TFetchSunat } from './http';
 
 export type TConfigSoap = {
   endpoints: TEndpointsSunat;
@@ -13,6 +13,8 @@ export type TConfigSoap = {
   clave: string;
   /** Per request; SUNAT may take tens of seconds on busy days. */
   timeoutMs?: number;
+  /** Default: the global fetch. */
+  fetch?: TFetchSunat;
 };
 
 const TIMEOUT_POR_DEFECTO = 45_000;
@@ -67,6 +69,7 @@ async function llamar(cfg: TConfigSoap, url: string, operacion: string, campos: 
     url,
     { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `urn:${operacion}` }, body: sobre },
     cfg.timeoutMs ?? TIMEOUT_POR_DEFECTO,
+    cfg.fetch,
   );
   let respuesta: TRespuestaSoap;
   try {

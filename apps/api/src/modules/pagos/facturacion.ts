@@ -168,7 +168,7 @@ export async function reintentarFacturasPendientes(
   return { emitidos, fallidos };
 }
 
-/** The retry's route (provider's payments inbox) and the job, every 5 minutes once the server listens. */
+/** The retry's route (provider's payments inbox) and the job, every 5 minutes on the app's job runner. */
 export async function rutasFacturacionProveedor(app: FastifyInstance, ctx: Contexto): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.put('/v1/gestion/pagos/:Id/comprobantes', {
@@ -182,11 +182,14 @@ export async function rutasFacturacionProveedor(app: FastifyInstance, ctx: Conte
     handler: async (req) => reintentarFacturaPago(ctx, requerirAuth(req), req.params.Id),
   });
 
-  let reloj: NodeJS.Timeout | undefined;
-  const correr = () => void reintentarFacturasPendientes(ctx, { log: app.log }).catch((err: unknown) => app.log.warn({ err }, 'reintento de comprobantes de pagos'));
-  app.addHook('onListen', async () => {
-    reloj = setInterval(correr, 5 * 60_000);
-    reloj.unref();
+  // A recurring job of the app's runner (one process at a time), every 5 minutes.
+  ctx.trabajos.registrar({
+    cola: 'pagos.comprobantes',
+    concurrencia: 1,
+    recurrente: { cadaMs: 5 * 60_000, primeraEnMs: 5 * 60_000 },
+    manejador: async () => {
+      await reintentarFacturasPendientes(ctx, { log: app.log });
+      return { tipo: 'hecho' };
+    },
   });
-  app.addHook('onClose', async () => clearInterval(reloj));
 }

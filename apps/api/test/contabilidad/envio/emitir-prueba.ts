@@ -107,3 +107,28 @@ export async function emitirPrueba(
     return { id: d.id, serie: serieCodigo, numero, nombre: construido.nombre };
   });
 }
+
+/**
+ * Another company with RUC (its own account, branch and test certificate), sending to `ambiente` (an OSE at `urlOse`,
+ * or the stand-in): the fairness and allow-list tests need two companies whose documents go to different places.
+ */
+export async function otraEmpresaPrueba(db: Db, ruc: string, ambiente: { ambiente: 'SIMULADOR' | 'OSE'; urlOse?: string; tipoEmpresa?: 0 | 1 }): Promise<TEmpresaPrueba> {
+  const razonSocial = `EMPRESA DE PRUEBA ${ruc} S.A.C.`;
+  const [{ idCuenta }] = await db.select({ idCuenta: empresa.idCuenta }).from(empresa).limit(1);
+  const [e] = await db
+    .insert(empresa)
+    .values({ idCuenta, documento: ruc, razonSocial, tipoEmpresa: ambiente.tipoEmpresa ?? 0, regimenTributario: 4, direccion: 'AV. PRUEBA 123' })
+    .returning();
+  const [s] = await db.insert(sucursal).values({ idEmpresa: e.id, razonSocial, direccion: 'AV. PRUEBA 123' }).returning();
+  const cert = generarCertificadoPrueba({ ruc, razonSocial });
+  await db.insert(empresaSunat).values({
+    idEmpresa: e.id,
+    ambiente: ambiente.ambiente,
+    urlOse: ambiente.urlOse ?? null,
+    certificadoCifrado: cifrar(cert.pfx),
+    claveCertificadoCifrada: cifrar(cert.password),
+    usuarioSolCifrado: cifrar('MODDATOS'),
+    claveSolCifrada: cifrar('moddatos'),
+  });
+  return { idEmpresa: e.id, ruc, razonSocial, idSucursal: s.id, credencial: cert.credencial };
+}

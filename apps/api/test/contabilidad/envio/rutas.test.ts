@@ -173,6 +173,17 @@ describe('rutas de envío', () => {
   it('correo: la configuración guarda la clave cifrada sin devolverla, y el comprobante llega con su PDF y su XML', async () => {
     const sinConfig = await pedir({ method: 'GET', url: '/api/contabilidad/v1/configuraciones/correo' });
     expect(sinConfig.json()).toBeNull();
+    // A local mail server is refused unless the operator lists it (SMTP_HOSTS_PERMITIDOS): by default only public
+    // servers on the mail ports.
+    const cuerpo = { Host: '127.0.0.1', Puerto: puertoSmtp, Seguro: false, Usuario: 'ventas@comercialandina.pe', Clave: 'clave-smtp-123', Remitente: 'ventas@comercialandina.pe' };
+    for (const [Host, Puerto] of [['127.0.0.1', puertoSmtp], ['169.254.169.254', 25], ['10.0.0.5', 587], ['smtp.gmail.com', 6379]] as const) {
+      const no = await pedir({ method: 'PUT', url: '/api/contabilidad/v1/configuraciones/correo', payload: { ...cuerpo, Host, Puerto } });
+      expect(no.statusCode, `${Host}:${Puerto}`).toBe(400);
+      expect(no.json().Errores.Host).toMatch(/no puede ser una dirección local o privada|no está permitido/);
+    }
+    const publico = await pedir({ method: 'PUT', url: '/api/contabilidad/v1/configuraciones/correo', payload: { ...cuerpo, Host: 'smtp.gmail.com', Puerto: 587 } });
+    expect(publico.statusCode, publico.body).toBe(200);
+    process.env.SMTP_HOSTS_PERMITIDOS = `127.0.0.1:${puertoSmtp}`;
     const g = await pedir({
       method: 'PUT',
       url: '/api/contabilidad/v1/configuraciones/correo',
@@ -193,5 +204,34 @@ describe('rutas de envío', () => {
     expect(a.get(`${f.nombre}.xml`)!.toString('utf8')).toContain(`<cbc:ID>${f.serie}-${f.numero}</cbc:ID>`);
     const malo = await pedir({ method: 'POST', url: `/api/contabilidad/v1/documentoContable/${f.id}/correos`, payload: { Destinatarios: ['no-es-correo'] } });
     expect(malo.statusCode).toBe(400);
+    // The server's own words stay in the log: the user gets ours.
+    await pedir({ method: 'PUT', url: '/api/contabilidad/v1/configuraciones/correo', payload: { ...cuerpo, Clave: 'otra-clave' } });
+    const rechazado = await pedir({ method: 'POST', url: `/api/contabilidad/v1/documentoContable/${f.id}/correos`, payload: { Destinatarios: ['compras@cliente.pe'] } });
+    expect(rechazado.json().Mensaje).toBe('No se pudo enviar el correo: el servidor de correo rechazó el usuario o la contraseña');
+    expect(rechazado.body).not.toContain('Credenciales SMTP inválidas');
+    // Allowed when saved, refused at connect time once the operator takes it off the list.
+    process.env.SMTP_HOSTS_PERMITIDOS = 'smtp.gmail.com';
+    const yaNo = await pedir({ method: 'POST', url: `/api/contabilidad/v1/documentoContable/${f.id}/correos`, payload: { Destinatarios: ['compras@cliente.pe'] } });
+    expect(yaNo.statusCode).toBe(400);
+    expect(yaNo.json().Mensaje).toBe('El servidor de correo configurado no está permitido: revise la configuración de correo de la empresa');
+    delete process.env.SMTP_HOSTS_PERMITIDOS;
+  });
+
+  it('configuración SUNAT: la URL del OSE solo puede apuntar a SUNAT o a un OSE permitido, por https', async () => {
+    const C = '/api/contabilidad/v1/configuraciones/sunat';
+    for (const UrlOse of ['http://169.254.169.254/latest/meta-data', 'https://127.0.0.1:6379/', 'https://intranet.miempresa.local/billService', 'http://ose.nubefact.com/ol-ti-itcpe/billService', 'https://usuario:clave@e-factura.sunat.gob.pe/x']) {
+      const r = await pedir({ method: 'PUT', url: C, payload: { Ambiente: 'OSE', UrlOse } });
+      expect(r.statusCode, UrlOse).toBe(400);
+      expect(r.json().Errores.UrlOse, UrlOse).toBeTruthy();
+    }
+    const ok = await pedir({ method: 'PUT', url: C, payload: { Ambiente: 'OSE', UrlOse: 'https://ose.nubefact.com/ol-ti-itcpe/billService' } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().UrlOse).toBe('https://ose.nubefact.com/ol-ti-itcpe/billService');
+    await pedir({ method: 'PUT', url: C, payload: { Ambiente: 'SIMULADOR' } });
+    // A demo company sends to the stand-in only.
+    const demo = (await sesionDe(e.app, 'demo.supervisor')).AccessToken;
+    const r = await e.app.inject(conToken(demo, { method: 'PUT', url: C, payload: { Ambiente: 'OSE', UrlOse: 'https://ose.nubefact.com/ol-ti-itcpe/billService' } }));
+    expect(r.statusCode, r.body).toBe(400);
+    expect(r.json().Errores.Ambiente).toBe('Una empresa de demostración solo envía sus comprobantes al simulador de SUNAT');
   });
 });

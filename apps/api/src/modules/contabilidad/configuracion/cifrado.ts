@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -56,3 +56,9 @@ export function descifrar(cifrado: Uint8Array): Buffer {
 }
 
 export const descifrarTexto = (cifrado: Uint8Array) => descifrar(cifrado).toString('utf8');
+
+/**
+ * Key check value of the encryption key in use: an HMAC of a fixed text, stored in the database by the first process
+ * (lib/secreto.ts verificarClaves), so a process started with another key refuses to start. Reveals nothing of the key.
+ */
+export const valorVerificacionCifrado = () => createHmac('sha256', claveActual()).update('yupana:verificacion:cifrado').digest('hex');

@@ -3,10 +3,14 @@ import { cargarPfx, CertificadoError, generarCertificadoPrueba, type TCredencial
 import { ErrorCodes, type TAmbienteSunat, type TAmbienteSunatRespuesta, type TConfiguracionSunat, type TConfiguracionSunatGuardar } from '@yupana/contracts';
 import type { Db } from '../../../db/client';
 import { AppError, errorDeCampo } from '../../../lib/app-error';
+import { problemaUrlOse } from '../../../lib/red-saliente';
+import { empresa } from '../../../db/schema';
 import { empresaSunat } from '../contabilidad.schema';
 import { cifrar, descifrar, descifrarTexto } from './cifrado';
 
 type TFila = typeof empresaSunat.$inferSelect;
+/** empresa.tipo_empresa of a demo company. */
+const TIPO_EMPRESA_DEMO = 1;
 const DIA_MS = 24 * 3600 * 1000;
 
 async function fila(db: Pick<Db, 'select'>, idEmpresa: number): Promise<TFila | undefined> {
@@ -81,6 +85,15 @@ function valoresCertificado(c: TCertificadoNuevo) {
 
 /** Saves the settings; secrets not sent keep their stored value. */
 export async function guardarConfiguracion(db: Db, idEmpresa: number, idUsuario: number, d: TConfiguracionSunatGuardar): Promise<TConfiguracionSunat> {
+  // A demo company's documents are not real: they go to the stand-in only (the worker enforces it too).
+  const [e] = await db.select({ tipo: empresa.tipoEmpresa }).from(empresa).where(eq(empresa.id, idEmpresa));
+  if (e?.tipo === TIPO_EMPRESA_DEMO && d.Ambiente !== 'SIMULADOR')
+    throw errorDeCampo('Ambiente', 'Una empresa de demostración solo envía sus comprobantes al simulador de SUNAT');
+  // Where the worker will post the SOL password: only where the operator allows (checked again at every connection).
+  if (d.Ambiente === 'OSE' && d.UrlOse) {
+    const problema = problemaUrlOse(d.UrlOse);
+    if (problema) throw errorDeCampo('UrlOse', problema);
+  }
   const cert = d.CertificadoBase64 ? leerCertificado(d.CertificadoBase64, d.ClaveCertificado ?? '') : undefined;
   if (cert && cert.credencial.validTo.getTime() <= Date.now()) throw errorDeCampo('CertificadoBase64', 'El certificado digital está vencido');
   const valores = {

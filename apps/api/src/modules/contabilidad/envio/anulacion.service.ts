@@ -3,7 +3,7 @@ import { ErrorCodes, EstadoSunat, type TAnulacionRespuesta, type TRegularizacion
 import type { Db } from '../../../db/client';
 import { AppError, noEncontrado } from '../../../lib/app-error';
 import { documentoContable } from '../contabilidad.schema';
-import { encolarTrabajo } from './cola';
+import { COLA_COMPROBANTE, encolarComprobante } from './cola';
 import { ConfiguracionIncompleta, type TAjustesEnvio } from './conexion-sunat';
 import { bloquearDocumento, canalDe } from './documentos.repo';
 import { anulacionEnCurso, crearLoteAnulacion, diasEntre, fechaLima, PLAZO_BAJA_DIAS } from './lotes';
@@ -68,11 +68,10 @@ function condicionAtascados(idEmpresa: number) {
   return and(
     eq(documentoContable.idEmpresa, idEmpresa),
     // A job still alive (even one closing its last attempt) owns the document: re-queueing now would be lost.
-    sql`not exists (select 1 from envio_trabajo v where v.id_documento = documento_contable.id and v.estado in ('PENDIENTE', 'EN_CURSO'))`,
+    sql`not exists (select 1 from trabajo v where v.cola = ${COLA_COMPROBANTE} and v.id_referencia = documento_contable.id and v.estado in ('PENDIENTE', 'EN_CURSO'))`,
     or(
       eq(documentoContable.idEstadoSunat, EstadoSunat.ERRONEO),
-      sql`exists (select 1 from envio_trabajo t where t.id_documento = documento_contable.id and t.estado = 'FALLIDO'
-                   and not exists (select 1 from envio_trabajo v where v.id_documento = t.id_documento and v.estado in ('PENDIENTE', 'EN_CURSO')))
+      sql`exists (select 1 from trabajo t where t.cola = ${COLA_COMPROBANTE} and t.id_referencia = documento_contable.id and t.estado = 'FALLIDO')
           and documento_contable.id_estado_sunat in (1, 4, 6, 7)`,
     ),
   );
@@ -94,8 +93,8 @@ export async function listarRegularizaciones(db: Db, idEmpresa: number, pagina: 
         mensajeSunat: documentoContable.mensajeSunat,
         montoTotal: documentoContable.montoTotal,
       },
-      intentos: sql<number | null>`(select t.intentos from envio_trabajo t where t.id_documento = documento_contable.id order by t.id desc limit 1)`,
-      error: sql<string | null>`(select t.ultimo_error from envio_trabajo t where t.id_documento = documento_contable.id order by t.id desc limit 1)`,
+      intentos: sql<number | null>`(select t.intentos + t.reintentos_sin_respuesta from trabajo t where t.cola = ${COLA_COMPROBANTE} and t.id_referencia = documento_contable.id order by t.id desc limit 1)`,
+      error: sql<string | null>`(select t.ultimo_error from trabajo t where t.cola = ${COLA_COMPROBANTE} and t.id_referencia = documento_contable.id order by t.id desc limit 1)`,
     })
     .from(documentoContable)
     .where(donde)
@@ -135,7 +134,7 @@ export async function regularizar(db: Db, idEmpresa: number, idUsuario: number, 
         .where(eq(documentoContable.id, d.id));
       const canal = canalDe(d);
       if (canal === 'sendBill' || canal === 'gre') {
-        await encolarTrabajo(tx, { idEmpresa, tipo: 'COMPROBANTE', idDocumento: d.id });
+        await encolarComprobante(tx, { idEmpresa, idDocumento: d.id });
       }
     }
     return { Regularizados: docs.length };

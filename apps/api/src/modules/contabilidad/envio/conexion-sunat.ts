@@ -8,6 +8,7 @@ import {
   type TConfigSoap,
   type TCredencialFirma,
   type TEndpointsSunat,
+  type TFetchSunat,
 } from '@yupana/sunat';
 import { CLIENTE_GRE_PRUEBA, USUARIO_PRUEBA } from '@yupana/sunat-sim';
 import type { Db } from '../../../db/client';
@@ -22,6 +23,8 @@ export type TAjustesEnvio = {
   timeoutMs?: number;
   /** GRE REST API client of the deployment (Menú SOL), for BETA/PRODUCCION/OSE: SUNAT_GRE_CLIENT_ID / _SECRET. */
   clienteGre?: { clientId: string; clientSecret: string };
+  /** The fetch every call to SUNAT, an OSE or the stand-in goes through (lib/red-saliente: allowed hosts only). */
+  fetch?: TFetchSunat;
 };
 
 export type TConexionSunat = {
@@ -32,6 +35,12 @@ export type TConexionSunat = {
   /** Only loaded when asked for (signing a resumen or a baja): decrypting a .pfx is not free. */
   credencial(): TCredencialFirma;
 };
+
+const simuladorNoIniciado: TFetchSunat = () =>
+  Promise.reject(Object.assign(new Error('el simulador de SUNAT no está iniciado en este proceso'), { code: 'ECONNREFUSED' }));
+
+/** empresa.tipo_empresa of a demo company (0 with RUC, 1 demo, 2 without RUC). */
+const TIPO_EMPRESA_DEMO = 1;
 
 /** Missing settings: nothing to retry until a person fixes them. */
 export class ConfiguracionIncompleta extends Error {
@@ -45,7 +54,7 @@ export class ConfiguracionIncompleta extends Error {
  */
 export async function conexionDe(db: Pick<Db, 'select'>, idEmpresa: number, ajustes: TAjustesEnvio, rucDocumento?: string): Promise<TConexionSunat> {
   const [fila] = await db
-    .select({ ruc: empresa.documento, config: empresaSunat })
+    .select({ ruc: empresa.documento, tipoEmpresa: empresa.tipoEmpresa, config: empresaSunat })
     .from(empresa)
     .leftJoin(empresaSunat, eq(empresaSunat.idEmpresa, empresa.id))
     .where(eq(empresa.id, idEmpresa))
@@ -53,11 +62,14 @@ export async function conexionDe(db: Pick<Db, 'select'>, idEmpresa: number, ajus
   const ruc = fila?.ruc ?? rucDocumento;
   if (!fila || !ruc) throw new ConfiguracionIncompleta('La empresa no tiene RUC: sus documentos no se envían a SUNAT');
   const c = fila.config;
-  const ambiente = c?.ambiente ?? 'SIMULADOR';
+  // A demo company sends only to the stand-in, whatever its settings say: its documents are not real.
+  const ambiente = fila.tipoEmpresa === TIPO_EMPRESA_DEMO ? 'SIMULADOR' : (c?.ambiente ?? 'SIMULADOR');
   let endpoints: TEndpointsSunat;
+  let fetchSunat = ajustes.fetch;
   if (ambiente === 'SIMULADOR') {
+    endpoints = endpointsSimulador(ajustes.urlSimulador ?? 'http://simulador-no-iniciado.invalid');
     // Not started (a test or a process without it): like SUNAT unreachable, the job waits.
-    endpoints = endpointsSimulador(ajustes.urlSimulador ?? 'http://127.0.0.1:9');
+    if (!ajustes.urlSimulador) fetchSunat = simuladorNoIniciado;
   } else if (ambiente === 'BETA') endpoints = ENDPOINTS_SUNAT.beta;
   else if (ambiente === 'PRODUCCION') endpoints = ENDPOINTS_SUNAT.produccion;
   else if (ambiente === 'OSE' && c?.urlOse) endpoints = endpointsOse({ billService: c.urlOse });
@@ -73,10 +85,10 @@ export async function conexionDe(db: Pick<Db, 'select'>, idEmpresa: number, ajus
     ({ usuario, clave } = USUARIO_PRUEBA);
   } else throw new ConfiguracionIncompleta('Configure el usuario y la clave SOL de la empresa');
 
-  const soap: TConfigSoap = { endpoints, ruc, usuario, clave, timeoutMs: ajustes.timeoutMs };
+  const soap: TConfigSoap = { endpoints, ruc, usuario, clave, timeoutMs: ajustes.timeoutMs, fetch: fetchSunat };
   const clienteGre = ambiente === 'SIMULADOR' ? CLIENTE_GRE_PRUEBA : ajustes.clienteGre;
   const gre: TConfigGre | undefined =
-    endpoints.gre && clienteGre ? { endpoints: endpoints.gre, ...clienteGre, ruc, usuario, clave, timeoutMs: ajustes.timeoutMs } : undefined;
+    endpoints.gre && clienteGre ? { endpoints: endpoints.gre, ...clienteGre, ruc, usuario, clave, timeoutMs: ajustes.timeoutMs, fetch: fetchSunat } : undefined;
   return {
     ambiente,
     ruc,

@@ -10,7 +10,8 @@ import {
 } from '@yupana/contracts';
 import type { Db } from '../../../db/client';
 import { empresa } from '../../../db/schema';
-import { AppError } from '../../../lib/app-error';
+import { AppError, errorDeCampo } from '../../../lib/app-error';
+import { DestinoNoPermitido, problemaServidorSmtp, reglasSmtp, resolverPermitido } from '../../../lib/red-saliente';
 import { cifrar, descifrarTexto } from '../configuracion/cifrado';
 import { archivoDocumento, filaDocumento } from '../documentos/consulta.service';
 import { envioCorreoConfig } from './envio.schema';
@@ -32,6 +33,9 @@ export async function obtenerConfiguracionCorreo(db: Db, idEmpresa: number): Pro
 
 /** Saves the company's SMTP server; the password is stored encrypted (AES-256-GCM) and kept when omitted. */
 export async function guardarConfiguracionCorreo(db: Db, auth: { idEmpresa: number; idUsuario: number }, b: TConfiguracionCorreoGuardar): Promise<TConfiguracionCorreo> {
+  // Only mail servers the operator allows (SMTP_HOSTS_PERMITIDOS); the address is checked again at every connection.
+  const problema = problemaServidorSmtp(b.Host, b.Puerto);
+  if (problema) throw errorDeCampo('Host', problema);
   const valores = {
     host: b.Host,
     puerto: b.Puerto,
@@ -55,7 +59,7 @@ export async function enviarDocumentoPorCorreo(
   auth: { idEmpresa: number },
   idDocumento: number,
   b: TCorreoDocumentoSolicitud,
-  opciones: { timeoutMs?: number } = {},
+  opciones: { timeoutMs?: number; log?: { warn(detalle: object, texto: string): void } } = {},
 ): Promise<{ Mensaje: string }> {
   const f = await filaDocumento(db, auth.idEmpresa, idDocumento);
   const [c] = await db.select().from(envioCorreoConfig).where(eq(envioCorreoConfig.idEmpresa, auth.idEmpresa));
@@ -65,8 +69,20 @@ export async function enviarDocumentoPorCorreo(
   if (f.xmlFirmado) adjuntos.push(await archivoDocumento(db, f, 2));
   const tipo = NombreTipoDocumento[f.idTipoDocumento as TTipoDocumentoContable] ?? 'Comprobante';
   const numero = `${f.serie}-${f.correlativo}`;
+  // Resolved and checked now, and connected to as checked (a second resolution could answer differently); TLS still
+  // verifies the certificate against the server's name.
+  let direccion: string;
+  try {
+    direccion = (await resolverPermitido(reglasSmtp(), c.host, c.puerto)).address;
+  } catch (e) {
+    opciones.log?.warn({ err: e, host: c.host, puerto: c.puerto }, 'correo: servidor SMTP no permitido o no encontrado');
+    if (e instanceof DestinoNoPermitido)
+      throw new AppError(ErrorCodes.VALIDACION, 'El servidor de correo configurado no está permitido: revise la configuración de correo de la empresa', 400);
+    throw new AppError(ErrorCodes.CORREO_NO_ENVIADO, `No se pudo enviar el correo: no se encontró el servidor ${c.host}`, 502);
+  }
   const transporte = nodemailer.createTransport({
-    host: c.host,
+    host: direccion,
+    servername: c.host,
     port: c.puerto,
     secure: c.seguro,
     auth: c.usuario ? { user: c.usuario, pass: c.claveCifrada ? descifrarTexto(Buffer.from(c.claveCifrada, 'base64')) : '' } : undefined,
@@ -91,9 +107,23 @@ export async function enviarDocumentoPorCorreo(
       attachments: adjuntos.map((a) => ({ filename: a.nombre, content: a.contenido, contentType: a.tipo })),
     });
   } catch (e) {
-    throw new AppError(ErrorCodes.CORREO_NO_ENVIADO, `No se pudo enviar el correo: ${e instanceof Error ? e.message : String(e)}`, 502);
+    // What the server said stays in the log: the user gets our words only.
+    opciones.log?.warn({ err: e, host: c.host, puerto: c.puerto }, 'correo: el servidor SMTP no aceptó el envío');
+    throw new AppError(ErrorCodes.CORREO_NO_ENVIADO, `No se pudo enviar el correo: ${motivoSmtp(e)}`, 502);
   } finally {
     transporte.close();
   }
   return { Mensaje: `Comprobante ${numero} enviado a ${b.Destinatarios.join(', ')}` };
+}
+
+/** A nodemailer failure in our words (its message carries the server's text). */
+function motivoSmtp(e: unknown): string {
+  const codigo = (e as { code?: string }).code;
+  if (codigo === 'EAUTH') return 'el servidor de correo rechazó el usuario o la contraseña';
+  if (codigo === 'EENVELOPE') return 'el servidor de correo rechazó el remitente o los destinatarios';
+  if (codigo === 'ETIMEDOUT') return 'el servidor de correo no respondió a tiempo';
+  if (codigo === 'ECONNECTION' || codigo === 'ESOCKET' || codigo === 'EDNS') return 'no se pudo conectar con el servidor de correo';
+  if (codigo === 'ETLS') return 'no se pudo establecer una conexión segura (TLS) con el servidor de correo';
+  if (codigo === 'EMESSAGE') return 'el servidor de correo rechazó el mensaje';
+  return 'el servidor de correo no aceptó el envío';
 }

@@ -41,6 +41,8 @@ type THub = { publicarEmpresa(idEmpresa: number, evento: { tipo: string; datos: 
 export async function registrarEnvio(app: FastifyInstance, ctx: Contexto): Promise<void> {
   const envio = crearServicioEnvio({
     db: ctx.dbh.db,
+    trabajos: ctx.trabajos,
+    alAviso: (detalle, texto) => app.log.warn(detalle, texto),
     // The realtime hub is optional (absent in some tests): status changes are stored either way.
     publicar: (idEmpresa, evento) => (ctx as Contexto & { tiempoReal?: THub }).tiempoReal?.publicarEmpresa(idEmpresa, evento),
     alError: (err, detalle) => app.log.error({ err }, `envío a SUNAT: ${detalle ?? 'error'}`),
@@ -222,7 +224,7 @@ async function rutasEnvio(app: FastifyInstance, ctx: Contexto, envio: TServicioE
       body: ZCorreoDocumentoSolicitud,
       response: { 200: ZMensaje, 400: ZError, 401: ZError, 403: ZError, 404: ZError, 502: ZError },
     },
-    handler: async (req) => enviarDocumentoPorCorreo(db, requerirAuth(req), req.params.id, req.body),
+    handler: async (req) => enviarDocumentoPorCorreo(db, requerirAuth(req), req.params.id, req.body, { log: req.log }),
   });
 }
 

@@ -1,50 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditoria, empresa, idGenerado } from '../../../db/schema';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
-const instante = (nombre: string) => timestamp(nombre, { withTimezone: true, mode: 'date' });
-
-/**
- * The outbox: one row per thing to send to SUNAT. Claimed with FOR UPDATE SKIP LOCKED under a lease, so several API
- * processes share the work and none sends a document another is sending. A row is never deleted: HECHO and
- * FALLIDO rows are the sending history (attempts, last error) support looks at.
- *
- * tipo: COMPROBANTE = a factura, its notes or a GRE (sendBill / GRE REST); LOTE = a resumen diario (RC) or a
- * comunicación de baja (RA) (sendSummary + getStatus). id_documento and id_lote are not foreign keys on purpose: the
- * document table belongs to the issuing module and jobs may be created in the same transaction as the document.
- */
-export const envioTrabajo = pgTable(
-  'envio_trabajo',
-  {
-    id: idGenerado(),
-    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
-    tipo: varchar('tipo', { length: 12 }).notNull(),
-    idDocumento: integer('id_documento'),
-    idLote: integer('id_lote'),
-    // PENDIENTE (waiting for proximo_intento), EN_CURSO (leased), HECHO, FALLIDO (stopped: needs regularización).
-    estado: varchar('estado', { length: 10 }).notNull().default('PENDIENTE'),
-    intentos: integer('intentos').notNull().default(0),
-    // Retries that did not count as attempts (SUNAT unreachable): they still lengthen the wait between calls.
-    reintentosSinRespuesta: integer('reintentos_sin_respuesta').notNull().default(0),
-    proximoIntento: instante('proximo_intento').notNull().defaultNow(),
-    // Lease: whoever holds `bloqueo` may finish the job until `bloqueado_hasta`; after that another worker may take it.
-    bloqueo: varchar('bloqueo', { length: 64 }),
-    bloqueadoHasta: instante('bloqueado_hasta'),
-    // Ticket of a GRE sent and not yet answered (the job then polls instead of sending again).
-    ticket: varchar('ticket', { length: 64 }),
-    ultimoError: text('ultimo_error'),
-    ...auditoria,
-  },
-  (t) => [
-    index('envio_trabajo_listos_ix').on(t.proximoIntento).where(sql`${t.estado} in ('PENDIENTE', 'EN_CURSO')`),
-    // A document or a batch has at most one live job: queueing twice is a no-op, never a second send.
-    uniqueIndex('envio_trabajo_documento_uq').on(t.idDocumento).where(sql`${t.idDocumento} is not null and ${t.estado} in ('PENDIENTE', 'EN_CURSO')`),
-    uniqueIndex('envio_trabajo_lote_uq').on(t.idLote).where(sql`${t.idLote} is not null and ${t.estado} in ('PENDIENTE', 'EN_CURSO')`),
-    check('envio_trabajo_tipo_ck', sql`${t.tipo} in ('COMPROBANTE', 'LOTE')`),
-    check('envio_trabajo_estado_ck', sql`${t.estado} in ('PENDIENTE', 'EN_CURSO', 'HECHO', 'FALLIDO')`),
-  ],
-);
 
 /**
  * A resumen diario (RC) or comunicación de baja (RA) as sent: its identifier RC|RA-YYYYMMDD-N (unique per company and

@@ -8,7 +8,6 @@ import {
   sendSummary,
   validarDocumento,
   SunatFault,
-  SunatNoAlcanzado,
   zipDocumento,
   type TBoleta,
   type TComunicacionBaja,
@@ -20,10 +19,12 @@ import {
 } from '@yupana/sunat';
 import type { Db } from '../../../db/client';
 import { documentoContable } from '../contabilidad.schema';
-import { encolarTrabajo, type TResultadoTrabajo, type TTrabajo } from './cola';
+import type { TResultadoTrabajo, TTrabajo } from '../../../lib/trabajos/cola';
+import { encolarLote } from './cola';
 import { conexionDe, type TAjustesEnvio, type TConexionSunat } from './conexion-sunat';
 import { cambiarEstado, type TDocumentoEnvio } from './documentos.repo';
-import { notasDe, publicarEstado, zipCdr, type TDependenciasEnvio } from './enviar-comprobante';
+import { MENSAJE_DESTINO_NO_PERMITIDO, notasDe, publicarEstado, zipCdr, type TDependenciasEnvio } from './enviar-comprobante';
+import { destinoDe, destinoNoPermitido, fallaTransitoria, mensajeDeCodigo, mensajePlazoVencido, plazoLote } from './fallas';
 import { envioLote, envioLoteDocumento } from './envio.schema';
 
 type TTx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -122,7 +123,7 @@ async function crearLote(
   await tx
     .insert(envioLoteDocumento)
     .values(items.map((i) => ({ idLote: lote.id, idDocumento: i.documento.id, estadoItem: i.estadoItem, motivo: i.motivo, logUsuarioCrea: idUsuario })));
-  await encolarTrabajo(tx, { idEmpresa, tipo: 'LOTE', idLote: lote.id });
+  await encolarLote(tx, { idEmpresa, idLote: lote.id });
   return lote;
 }
 
@@ -223,16 +224,18 @@ export async function anulacionEnCurso(db: Pick<Db, 'select'>, idDocumento: numb
 
 /** Job LOTE: sendSummary (once: the ticket is kept) and then getStatus until SUNAT answers; applies the answer. */
 export async function enviarLoteTrabajo(dep: TDependenciasEnvio, t: TTrabajo): Promise<TResultadoTrabajo> {
-  const [lote] = await dep.db.select().from(envioLote).where(eq(envioLote.id, t.idLote!)).limit(1);
-  if (!lote) return { tipo: 'fallido', error: `El lote ${t.idLote} no existe` };
+  const [lote] = await dep.db.select().from(envioLote).where(eq(envioLote.id, t.idReferencia)).limit(1);
+  if (!lote) return { tipo: 'fallido', error: `El lote ${t.idReferencia} no existe` };
   if (lote.estado === 'ACEPTADO' || lote.estado === 'RECHAZADO') return { tipo: 'hecho' };
   const items = await dep.db
     .select({ item: envioLoteDocumento, doc: documentoContable })
     .from(envioLoteDocumento)
     .innerJoin(documentoContable, eq(documentoContable.id, envioLoteDocumento.idDocumento))
     .where(eq(envioLoteDocumento.idLote, lote.id));
+  let ambiente = 'SUNAT';
   try {
     const cx = await conexionDe(dep.db, lote.idEmpresa, dep.ajustes, lote.nombre.slice(0, 11));
+    ambiente = cx.ambiente;
     if (lote.estado === 'GENERADO') {
       const { ticket } = await sendSummary(cx.soap, lote.nombre, zipDocumento(lote.nombre, lote.xmlFirmado));
       await dep.db.update(envioLote).set({ estado: 'ENVIADO', ticket, logFechaModif: new Date() }).where(eq(envioLote.id, lote.id));
@@ -280,23 +283,41 @@ export async function enviarLoteTrabajo(dep: TDependenciasEnvio, t: TTrabajo): P
     for (const d of despues) publicarEstado(dep, d, d.e, d.c, d.m);
     return { tipo: 'hecho' };
   } catch (e) {
-    if (e instanceof SunatNoAlcanzado) return { tipo: 'reintentar', error: e.message, contar: false };
+    if (destinoNoPermitido(e)) {
+      dep.registrarFalla({ idLote: lote.id, idEmpresa: lote.idEmpresa, detalle: String(destinoNoPermitido(e)?.message) }, 'envío a un destino no permitido');
+      await rechazarLote(dep, lote.id, items, null, MENSAJE_DESTINO_NO_PERMITIDO);
+      return { tipo: 'fallido', error: MENSAJE_DESTINO_NO_PERMITIDO };
+    }
+    const falla = fallaTransitoria(e, ambiente);
+    if (falla) {
+      dep.registrarFalla({ idLote: lote.id, idEmpresa: lote.idEmpresa, detalle: falla.detalle }, `envío a ${destinoDe(ambiente)}: ${falla.mensaje}`);
+      // Not yet handed over (no ticket) once the window closed: its documents need a person. A batch SUNAT already
+      // holds (a ticket) only waits for its answer, with no deadline.
+      const plazo = plazoLote(lote.tipo, lote.fechaReferencia);
+      if (lote.estado === 'GENERADO' && dep.ahora() >= plazo) {
+        const mensaje = mensajePlazoVencido(plazo, ambiente, falla.mensaje);
+        await rechazarLote(dep, lote.id, items, null, mensaje);
+        return { tipo: 'fallido', error: mensaje };
+      }
+      return { tipo: 'reintentar', error: falla.mensaje, transitorio: true };
+    }
     if (e instanceof SunatFault) {
+      const mensaje = mensajeDeCodigo(e.codigo);
       if (lote.estado === 'GENERADO' && e.tipo === 'rechazo') {
-        await rechazarLote(dep, lote.id, items, e.codigo, e.mensaje);
+        await rechazarLote(dep, lote.id, items, e.codigo, mensaje);
         return { tipo: 'hecho' };
       }
       if (lote.estado === 'GENERADO' && e.codigo === '0402') {
         // SUNAT already has this batch (our earlier call got through but its answer was lost) and the ticket is gone:
         // the documents go back to pending and the next resumen carries them (their numbers do not change).
-        await rechazarLote(dep, lote.id, items, e.codigo, e.mensaje, true);
+        await rechazarLote(dep, lote.id, items, e.codigo, mensaje, true);
         return { tipo: 'hecho' };
       }
       if (t.intentos >= dep.maxIntentos) {
-        await rechazarLote(dep, lote.id, items, e.codigo, e.mensaje);
-        return { tipo: 'fallido', error: `SUNAT ${e.codigo}: ${e.mensaje}` };
+        await rechazarLote(dep, lote.id, items, e.codigo, mensaje);
+        return { tipo: 'fallido', error: `SUNAT ${e.codigo}: ${mensaje}` };
       }
-      return { tipo: 'reintentar', error: `SUNAT ${e.codigo}: ${e.mensaje}` };
+      return { tipo: 'reintentar', error: `SUNAT ${e.codigo}: ${mensaje}` };
     }
     throw e;
   }
@@ -306,7 +327,7 @@ async function rechazarLote(
   dep: TDependenciasEnvio,
   idLote: number,
   items: { item: typeof envioLoteDocumento.$inferSelect; doc: TDocumentoEnvio }[],
-  codigo: string,
+  codigo: string | null,
   mensaje: string,
   devolverAPendiente = false,
 ): Promise<void> {

@@ -21,14 +21,13 @@ function enviarExcel(reply: FastifyReply, contenido: Buffer, nombre: string) {
 
 /**
  * Mass issuing from Excel (/api/contabilidad/v1/documentosmasivos): template, upload (validate everything, then a
- * batch), progress, result file. The batch processor runs in every API process once it listens (resuming batches
- * left pending by a restart) and is woken by each upload.
+ * batch), progress, result file. Batches are jobs of the app's job runner, which runs in every API process once it
+ * listens (resuming batches left pending by a restart) and is woken by each upload.
  */
 export async function registrarMasivos(app: FastifyInstance, ctx: Contexto): Promise<void> {
   const procesador = crearProcesadorMasivo(ctx, { alError: (err) => app.log.error({ err }, 'emisión masiva: error al procesar un lote') });
   procesadores.set(app, procesador);
-  app.addHook('onListen', async () => procesador.iniciar());
-  app.addHook('onClose', async () => procesador.detener());
+  // Started and stopped with the app's job runner (app.ts).
   await app.register(async (api) => rutasMasivos(api, ctx, procesador), { prefix: '/api/contabilidad' });
 }
 

@@ -5,8 +5,8 @@ import { auditoria, empresa, idGenerado } from '../../../db/schema';
 const instante = (nombre: string) => timestamp(nombre, { withTimezone: true, mode: 'date' });
 
 /**
- * A mass-issuing batch (one uploaded Excel file), processed in the background by whichever API process holds its
- * lease (`bloqueo` + `bloqueado_hasta`, renewed while working): a dead process's batch is taken again once the lease
+ * A mass-issuing batch (one uploaded Excel file), processed in the background as a job of the platform's job runner
+ * (modules/trabajos, queue 'masivos.lote', under its lease): a dead process's batch is taken again once the lease
  * runs out, and each document is issued with the idempotency key `masivo-<lote>-<numero>`, so a resumed batch never
  * issues a document twice.
  */
@@ -24,8 +24,6 @@ export const loteMasivo = pgTable(
     procesados: integer('procesados').notNull().default(0),
     correctos: integer('correctos').notNull().default(0),
     fallidos: integer('fallidos').notNull().default(0),
-    bloqueo: varchar('bloqueo', { length: 36 }),
-    bloqueadoHasta: instante('bloqueado_hasta'),
     fechaFin: instante('fecha_fin'),
     ...auditoria,
   },

@@ -15,6 +15,8 @@ import { item } from '../../logistica/logistica.schema';
 import { cargarLibro, claveSerie, codigosDeItems, leerDocumentos, ubicarCampo, type TDocumentoLeido, type TItemCatalogo, type TSeriesDisponibles } from './lectura';
 import { loteMasivo, loteMasivoDocumento } from './masivos.schema';
 import { generarPlantilla } from './plantilla';
+import { COLA_MASIVOS } from './procesador';
+import { encolar } from '../../../lib/trabajos/cola';
 
 const NOMBRE_TIPO: Record<number, string> = { 1003: 'Factura', 1004: 'Boleta de venta' };
 const MAX_ERRORES = 500;
@@ -132,6 +134,8 @@ export async function subirLote(ctx: Contexto, auth: TAuth, nombreArchivo: strin
           logUsuarioCrea: auth.idUsuario,
         })),
       );
+    // The batch's job, in the same transaction: no batch without its job (the commit wakes the runners).
+    await encolar(tx, { cola: COLA_MASIVOS, idReferencia: l.id, idEmpresa: auth.idEmpresa });
     return l;
   });
   return aLote({ ...lote, usuario: auth.usuario });

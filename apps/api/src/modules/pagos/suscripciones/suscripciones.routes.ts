@@ -120,13 +120,15 @@ export async function rutasSuscripciones(app: FastifyInstance, ctx: Contexto, pa
     },
   });
 
-  let reloj: NodeJS.Timeout | undefined;
-  const correr = () => void renovarSuscripciones(ctx, pasarela, { log: app.log }).catch((err: unknown) => app.log.warn({ err }, 'renovación de suscripciones'));
-  app.addHook('onListen', async () => {
-    // Once shortly after start (cycles due while the server was down), then on the interval.
-    setTimeout(correr, 30_000).unref();
-    reloj = setInterval(correr, INTERVALO_RENOVACION_MS);
-    reloj.unref();
+  // A recurring job of the app's runner (one process at a time): once shortly after start (cycles due while the
+  // server was down), then on the interval.
+  ctx.trabajos.registrar({
+    cola: 'pagos.renovacion',
+    concurrencia: 1,
+    recurrente: { cadaMs: INTERVALO_RENOVACION_MS, primeraEnMs: 30_000 },
+    manejador: async () => {
+      await renovarSuscripciones(ctx, pasarela, { log: app.log });
+      return { tipo: 'hecho' };
+    },
   });
-  app.addHook('onClose', async () => clearInterval(reloj));
 }
