@@ -1,4 +1,4 @@
-import { esRucValido } from '../ruc';
+import { motivoRucInvalido } from '../ruc';
 import { z } from '../zod-es';
 
 /**
@@ -44,7 +44,7 @@ export function validarDocumentoIdentidad(idTipoDocumento: number, documento: st
       return /^\d{8}$/.test(d) ? null : 'Se espera 8 dígitos';
     case 2:
       if (!/^\d{11}$/.test(d)) return 'Se espera 11 dígitos';
-      return esRucValido(d) ? null : 'El RUC no es válido (dígito verificador incorrecto)';
+      return motivoRucInvalido(d);
     case 3:
     case 4:
       return /^[A-Za-z0-9]{7,12}$/.test(d) ? null : 'Se espera de 7 a 12 caracteres alfanuméricos';
