@@ -1,5 +1,5 @@
 import { motivoRucInvalido } from '../ruc';
-import { z } from '../zod-es';
+import { ZEntero } from '../validacion';
 
 /**
  * Identity document types of the seed (IdTipoDocumento), with SUNAT's catálogo 06 code each one maps to when a
@@ -24,11 +24,13 @@ export const TipoDocumentoIdentidad = { DNI: 1, RUC: 2, CARNET_EXTRANJERIA: 3, P
 
 export type TIdTipoDocumentoIdentidad = keyof typeof TiposDocumentoIdentidad;
 
-export const ZIdTipoDocumentoIdentidad = z.coerce
-  .number({ error: 'Seleccione el tipo de documento' })
-  .int('Seleccione el tipo de documento')
-  .min(1, 'Tipo de documento no válido')
-  .max(12, 'Tipo de documento no válido');
+export const ZIdTipoDocumentoIdentidad = ZEntero({
+  min: 1,
+  max: 12,
+  mensaje: 'Seleccione el tipo de documento',
+  mensajeMin: 'Tipo de documento no válido',
+  mensajeMax: 'Tipo de documento no válido',
+});
 
 /** The generic customer every company has (boletas under the legal threshold). */
 export const CLIENTE_GENERICO = { RazonSocial: 'CLIENTES VARIOS', Documento: '00000000000' } as const;
