@@ -143,9 +143,9 @@ describe('Idempotency-Key', () => {
     expect(otra.headers['idempotent-replayed']).toBeUndefined();
     expect(await estado()).toEqual(antes);
     // The same request with its keys in another order, spaces around a text and the defaults spelled out: a replay.
-    const base = factura(idF) as Record<string, unknown>;
-    const reordenado = Object.fromEntries(Object.entries({ ...base, IdCondicionPago: 1, Observaciones: undefined }).reverse());
-    (reordenado.ListaItems as { ItemDescripcion: string }[])[0] = { ...(base.ListaItems as { ItemDescripcion: string }[])[0], ItemDescripcion: '  ARROZ COSTEÑO 5 KG ' };
+    const base = factura(idF);
+    const lineas = [{ ...base.ListaItems[0], ItemDescripcion: '  ARROZ COSTEÑO 5 KG ' }, base.ListaItems[1]];
+    const reordenado: Record<string, unknown> = Object.fromEntries(Object.entries({ ...base, IdCondicionPago: 1, Observaciones: undefined, ListaItems: lineas }).reverse());
     const repetido = await sup.post(URL, reordenado, { 'idempotency-key': clave });
     expect(repetido.statusCode).toBe(201);
     expect(repetido.json()).toEqual(primero.json());
