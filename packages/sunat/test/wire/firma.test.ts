@@ -88,7 +88,7 @@ describe('certificado .pfx', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });
 
 describe('firma XMLDSig', () => {
