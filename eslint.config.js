@@ -43,4 +43,12 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'warn',
     },
   },
+  {
+    // Request contracts parse integers with the shared strict blocks (packages/contracts/src/validacion.ts):
+    // z.coerce.number() takes "0x1", "1e0", " 1 " and [[1]] for a number.
+    files: ['packages/contracts/src/**/*.ts', 'apps/api/src/**/*.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'z', property: 'coerce', message: 'Use ZId, ZEntero o ZEnteroConsulta de @yupana/contracts (validacion.ts).' }],
+    },
+  },
 );

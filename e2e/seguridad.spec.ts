@@ -9,7 +9,7 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const MARCA = Date.now().toString(36);
 const USUARIO = `vendedor.${MARCA}`;
-const CONTRASENHA = 'Ventas.2026';
+const CONTRASENHA = 'Mostrador.Norte.2026';
 const MENSAJE_EXPULSADA = 'Su sesión se cerró porque su usuario ingresó desde otro equipo o navegador';
 const MENSAJE_CIERRE = 'Un administrador cerró su sesión';
 

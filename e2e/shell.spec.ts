@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { iniciarSesion, leerStorage } from './helpers';
+import { CONTRASENHA_DEMO, iniciarSesion, leerStorage } from './helpers';
 
 test.describe('escritorio (1280 px)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -118,7 +118,7 @@ test.describe('escritorio (1280 px)', () => {
     await page.getByLabel('Repita la nueva contraseña').fill('corta');
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
     // Client-side rule from the shared contract first.
-    await expect(page.getByText('La contraseña debe tener al menos 8 caracteres')).toBeVisible();
+    await expect(page.getByText('La contraseña debe tener al menos 10 caracteres')).toBeVisible();
 
     await page.getByLabel('Nueva contraseña', { exact: true }).fill('OtraClave2026');
     await page.getByLabel('Repita la nueva contraseña').fill('OtraClave2026');
@@ -126,6 +126,14 @@ test.describe('escritorio (1280 px)', () => {
     // The API's field message (Errores.ContrasenhaActual) appears under that field.
     const campoActual = page.locator('.ant-form-item').filter({ has: page.locator('#ContrasenhaActual') });
     await expect(campoActual).toContainText('La contraseña actual es incorrecta');
+
+    // The server's policy: long enough, but a common password; its message appears under the new password.
+    await page.getByLabel('Contraseña actual').fill(CONTRASENHA_DEMO);
+    await page.getByLabel('Nueva contraseña', { exact: true }).fill('password123');
+    await page.getByLabel('Repita la nueva contraseña').fill('password123');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    const campoNueva = page.locator('.ant-form-item').filter({ has: page.locator('#Contrasenha') });
+    await expect(campoNueva).toContainText('La contraseña es fácil de adivinar');
   });
 });
 

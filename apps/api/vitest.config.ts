@@ -7,6 +7,8 @@ export default defineConfig({
     name: 'api',
     include: ['test/**/*.test.ts'],
     environment: 'node',
+    // Any 5xx answered by the API during a test fails that test (see test/sin-errores-servidor.ts).
+    setupFiles: ['test/sin-errores-servidor.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -19,6 +19,7 @@ import type { DbHandle } from './db/client';
 import type { ConfigSesion, Contexto, LimitesLogin } from './lib/contexto';
 import { cabecerasDeSeguridad } from './lib/cabeceras-seguridad';
 import { registrarManejoErrores } from './lib/errores-http';
+import { registrarTextoSeguro } from './lib/texto-seguro';
 import { crearLogger } from './lib/logger';
 import { verificarContrasenhaFicticia } from './lib/password';
 import { crearTokens } from './lib/tokens';
@@ -118,7 +119,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
     dbh: opts.dbh,
     tokens: await crearTokens(secreto, sesion.ttlAccesoSegundos),
     sesion,
-    limitesLogin: { ventanaSegundos: 15 * 60, maxPorUsuario: 5, maxPorIp: 30, ...opts.limitesLogin },
+    limitesLogin: { ventanaSegundos: 15 * 60, maxPorIp: 30, intentosSinDemora: 3, demoraInicialSegundos: 1, demoraMaximaSegundos: 15 * 60, ...opts.limitesLogin },
     configPublica: { ...configPublicaDesdeEntorno(), ...opts.configPublica },
     version,
     tiempoReal,
@@ -146,6 +147,8 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registrarManejoErrores(app);
+  // Before every route's contract: malformed text (NUL, control characters, unpaired surrogates) is a 400.
+  registrarTextoSeguro(app);
   // The realtime hub shares the API's HTTP server (path /api/tiempo-real); its sockets must end before the server can close.
   await tiempoReal.adjuntar(app.server);
   app.addHook('preClose', async () => tiempoReal.cerrar());

@@ -82,3 +82,6 @@ export async function sesionDe(app: FastifyInstance, usuario: string): Promise<T
 export function conToken(token: string, opciones: InjectOptions): InjectOptions {
   return { ...opciones, headers: { ...(opciones.headers ?? {}), authorization: `Bearer ${token}` } };
 }
+
+/** A test that makes the API answer a 5xx on purpose declares it (see sin-errores-servidor.ts: any other 5xx fails the test). */
+export { permitirErrorServidor } from './sin-errores-servidor';

@@ -3,11 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { ErrorCodes } from '@yupana/contracts';
 import { usuario } from '../src/db/schema';
+import { demoraTrasFallos } from '../src/modules/seguridad/limite-ingreso';
 import { basic, crearEntorno, ipNueva, login, type Entorno } from './helpers';
 
 let e: Entorno;
 beforeAll(async () => {
-  e = await crearEntorno();
+  e = await crearEntorno({ limitesLogin: { demoraInicialSegundos: 60, demoraMaximaSegundos: 3600 } });
 });
 afterAll(async () => {
   await e?.cerrar();
@@ -104,30 +105,75 @@ describe('POST /api/seguridad/v3/usuarios/login/{IdModulo}', () => {
   });
 });
 
-describe('login rate limit', () => {
-  it('blocks a user name after 5 failures, from any IP, with a Spanish 429, even with the right password', async () => {
-    for (let i = 0; i < 5; i++) expect((await login(e.app, 'demo.supervisor', `Mala.${i}xx`, ipNueva())).statusCode).toBe(401);
-    const r = await login(e.app, 'demo.supervisor', 'Demo.2026', ipNueva());
-    expect(r.statusCode).toBe(429);
-    expect(r.json().ErrorId).toBe(ErrorCodes.DEMASIADOS_INTENTOS);
-    expect(r.json().Mensaje).toMatch(/^Demasiados intentos de ingreso\. Inténtelo nuevamente en \d+ minutos?$/);
-    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
-    // Other users are not affected.
-    expect((await login(e.app, 'cajero')).statusCode).toBe(200);
+describe('login throttling: growing delays per (user, IP) and a per-IP budget, never a lock of the user', () => {
+  // The delays of this file start at 60 s (1 s in production) so that a slow machine cannot turn an attempt that
+  // must wait into one that may go; time passes by moving the recorded attempts back, never by sleeping.
+  const atrasar = (clave: string, segundos: number) =>
+    e.dbh.db.execute(sql`update intento_login set fecha = fecha - make_interval(secs => ${segundos}) where clave = ${clave}`);
+
+  it('the first 3 failures are free; then each guess waits 60 s, 120 s, 240 s... and the right password from that IP waits too', async () => {
+    const ip = ipNueva();
+    const par = `ui:${ip}|demo.supervisor`;
+    for (let i = 0; i < 3; i++) expect((await login(e.app, 'demo.supervisor', `Mala.${i}xx`, ip)).statusCode).toBe(401);
+    const esperas: number[] = [];
+    for (let ronda = 0; ronda < 3; ronda++) {
+      const r = await login(e.app, 'demo.supervisor', 'Demo.2026', ip);
+      expect(r.statusCode).toBe(429);
+      expect(r.json().ErrorId).toBe(ErrorCodes.DEMASIADOS_INTENTOS);
+      expect(r.json().Mensaje).toMatch(/^Demasiados intentos de ingreso\. Inténtelo nuevamente en \d+ (segundos?|minutos?)$/);
+      esperas.push(Number(r.headers['retry-after']));
+      // The wait is over: one more wrong guess is judged (401), and the next wait is twice as long.
+      await atrasar(par, esperas[ronda] + 1);
+      expect((await login(e.app, 'demo.supervisor', 'Mala.otra', ip)).statusCode).toBe(401);
+    }
+    expect(esperas[0]).toBeGreaterThan(55);
+    expect(esperas[0]).toBeLessThanOrEqual(60);
+    expect(esperas[1]).toBeGreaterThan(115);
+    expect(esperas[1]).toBeLessThanOrEqual(120);
+    expect(esperas[2]).toBeGreaterThan(235);
+    expect(esperas[2]).toBeLessThanOrEqual(240);
   });
 
-  it('blocks an IP after 30 failures across user names', async () => {
+  it('whoever guesses a known user name from one address cannot lock that user out: the real user signs in from theirs', async () => {
+    const atacante = ipNueva();
+    for (let i = 0; i < 3; i++) expect((await login(e.app, 'demo.cajero', `Mala.${i}xx`, atacante)).statusCode).toBe(401);
+    expect((await login(e.app, 'demo.cajero', 'Mala.9xx', atacante)).statusCode).toBe(429);
+    // The old rule locked the user for 15 minutes even with the right password, from any address.
+    expect((await login(e.app, 'demo.cajero', 'Demo.2026', ipNueva())).statusCode).toBe(200);
+    // And the attacker's address still waits.
+    expect((await login(e.app, 'demo.cajero', 'Demo.2026', atacante)).statusCode).toBe(429);
+  });
+
+  it('a refused attempt is not a guess: hammering during the wait does not make it longer', async () => {
+    const ip = ipNueva();
+    for (let i = 0; i < 3; i++) await login(e.app, 'sinruc.supervisor', `Mala.${i}xx`, ip);
+    const primera = Number((await login(e.app, 'sinruc.supervisor', 'Mala.xx', ip)).headers['retry-after']);
+    for (let i = 0; i < 5; i++) expect((await login(e.app, 'sinruc.supervisor', 'Mala.xx', ip)).statusCode).toBe(429);
+    expect(Number((await login(e.app, 'sinruc.supervisor', 'Mala.xx', ip)).headers['retry-after'])).toBeLessThanOrEqual(primera);
+  });
+
+  it('stops an IP after 30 failures across user names, whatever the user; another IP is not affected', async () => {
     const ip = ipNueva();
     for (let i = 0; i < 30; i++) expect((await login(e.app, `intruso${i}`, 'Nada.1234', ip)).statusCode).toBe(401);
     const r = await login(e.app, 'supervisor', 'Demo.2026', ip);
     expect(r.statusCode).toBe(429);
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
     expect((await login(e.app, 'supervisor', 'Demo.2026', ipNueva())).statusCode).toBe(200);
   });
 
-  it('forgets the failures of a user after a successful sign-in', async () => {
-    for (let i = 0; i < 4; i++) await login(e.app, 'sinruc.supervisor', 'Mala.1234');
-    expect((await login(e.app, 'sinruc.supervisor')).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await login(e.app, 'sinruc.supervisor', 'Mala.1234')).statusCode).toBe(401);
-    expect((await login(e.app, 'sinruc.supervisor')).statusCode).toBe(200);
+  it('forgets the failures of a (user, IP) after a successful sign-in from it', async () => {
+    const ip = ipNueva();
+    for (let i = 0; i < 2; i++) expect((await login(e.app, 'demo.supervisor', 'Mala.1234', ip)).statusCode).toBe(401);
+    expect((await login(e.app, 'demo.supervisor', 'Demo.2026', ip)).statusCode).toBe(200);
+    // Remembered, the two failures would make the second of these wait; forgotten, three are free again.
+    for (let i = 0; i < 3; i++) expect((await login(e.app, 'demo.supervisor', 'Mala.1234', ip)).statusCode).toBe(401);
+    expect((await login(e.app, 'demo.supervisor', 'Demo.2026', ip)).statusCode).toBe(429);
+  });
+});
+
+describe('demoraTrasFallos', () => {
+  it('is 0 for the free failures, then doubles from the first delay up to the maximum', () => {
+    const l = { intentosSinDemora: 3, demoraInicialSegundos: 1, demoraMaximaSegundos: 900 };
+    expect([0, 1, 2, 3, 4, 5, 6, 12, 13, 40].map((n) => demoraTrasFallos(n, l))).toEqual([0, 0, 0, 1, 2, 4, 8, 512, 900, 900]);
   });
 });

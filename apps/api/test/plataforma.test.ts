@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@yupana/contracts';
 import { buildApp } from '../src/app';
-import { abrirDbPrueba, basic, crearEntorno, ipNueva, SECRETO_PRUEBA, type Entorno } from './helpers';
+import { abrirDbPrueba, basic, crearEntorno, ipNueva, permitirErrorServidor, SECRETO_PRUEBA, type Entorno } from './helpers';
 
 let e: Entorno;
 beforeAll(async () => {
@@ -23,6 +23,7 @@ describe('health', () => {
   });
 
   it('reports 503 when the database is gone', async () => {
+    permitirErrorServidor(503, 'la prueba cierra la base de datos');
     const { dbh, cerrar } = await abrirDbPrueba();
     await dbh.migrar();
     const app = await buildApp({ dbh, jwtSecret: SECRETO_PRUEBA, logger: false, webDist: null });
@@ -56,8 +57,8 @@ describe('errors', () => {
     expect(b.ErrorId).toBe(500001);
     expect(b.Mensaje).toBe('Los datos enviados no son válidos');
     expect(Object.keys(b.Errores).sort()).toEqual(['IdModulo', 'RefreshToken']);
-    // zod's own messages come in Spanish too.
-    expect(b.Errores.IdModulo).toMatch(/inválid|esperaba/i);
+    expect(b.Errores.RefreshToken).toBe('El token de actualización es obligatorio');
+    expect(b.Errores.IdModulo).toBe('Debe ser un número entero');
   });
 
   it('rejects malformed JSON and oversized bodies in Spanish', async () => {
@@ -80,6 +81,7 @@ describe('errors', () => {
   });
 
   it('hides an unexpected error behind a generic message with the request id; the stack goes to the log only', async () => {
+    permitirErrorServidor(500, 'una ruta de prueba que lanza un error no controlado');
     const lineas: string[] = [];
     const destino = new Writable({
       write(chunk, _enc, cb) {

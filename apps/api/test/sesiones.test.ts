@@ -162,12 +162,19 @@ describe('password change', () => {
     expect(mala.statusCode).toBe(400);
     expect(mala.json()).toEqual({ ErrorId: 500001, Mensaje: 'Los datos enviados no son válidos', Errores: { ContrasenhaActual: 'La contraseña actual es incorrecta' } });
 
-    const debil = await cambiar(s.AccessToken, { IdUsuario: s.IdUsuario, Usuario: s.Usuario, ContrasenhaActual: 'Demo.2026', Contrasenha: 'solotexto' });
-    expect(debil.statusCode).toBe(400);
-    expect(debil.json().Errores).toEqual({ Contrasenha: 'La contraseña debe contener al menos un número' });
+    const corta = await cambiar(s.AccessToken, { IdUsuario: s.IdUsuario, Usuario: s.Usuario, ContrasenhaActual: 'Demo.2026', Contrasenha: 'password1' });
+    expect(corta.json().Errores.Contrasenha).toBe('La contraseña debe tener al menos 10 caracteres');
 
-    const corta = await cambiar(s.AccessToken, { IdUsuario: s.IdUsuario, Usuario: s.Usuario, ContrasenhaActual: 'Demo.2026', Contrasenha: 'a1' });
-    expect(corta.json().Errores.Contrasenha).toBe('La contraseña debe tener al menos 8 caracteres');
+    // Long enough, but on every list of common passwords; and one built on the user's own name.
+    const comun = await cambiar(s.AccessToken, { IdUsuario: s.IdUsuario, Usuario: s.Usuario, ContrasenhaActual: 'Demo.2026', Contrasenha: 'password123' });
+    expect(comun.statusCode).toBe(400);
+    expect(comun.json().Errores).toEqual({
+      Contrasenha: 'La contraseña es fácil de adivinar (es una contraseña usada comúnmente). Use una frase de varias palabras o combine palabras poco comunes con números y signos',
+    });
+    const propia = await cambiar(s.AccessToken, { IdUsuario: s.IdUsuario, Usuario: s.Usuario, ContrasenhaActual: 'Demo.2026', Contrasenha: 'Demo.Cajero.2027' });
+    expect(propia.json().Errores).toEqual({ Contrasenha: 'La contraseña no debe contener su usuario, su correo ni su nombre' });
+    // Nothing changed: the demo password still signs in.
+    expect((await login(e.app, 'demo.cajero', 'Demo.2026')).statusCode).toBe(200);
   });
 
   it('cannot change another user’s password', async () => {

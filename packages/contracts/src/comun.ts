@@ -12,8 +12,8 @@ export type TError = z.infer<typeof ZError>;
 export const ZMensaje = z.object({ Mensaje: z.string() });
 export type TMensaje = z.infer<typeof ZMensaje>;
 
-/** A positive integer id taken from a path or query string. */
-export const ZId = z.coerce.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').positive('Debe ser mayor que cero');
+/** A row id from a path, a query string or a body, parsed strictly (see validacion.ts). */
+export { ZId } from './validacion';
 
 /** Record status: 1 active, 0 inactive. */
 export const ZLogEstado = z.union([z.literal(0), z.literal(1)]);

@@ -28,6 +28,8 @@ export const ErrorCodes = {
   CUERPO_DEMASIADO_GRANDE: 600011,
   SESION_CERRADA: 600012,
   SOLICITUD_INVALIDA: 600013,
+  // An Idempotency-Key already used with a different request (bad input hardening).
+  IDEMPOTENCIA_OTRA_SOLICITUD: 600014,
 
   // Plans, payments and demo accounts (pagos/onboarding: 600500-600599).
   SALDO_AGOTADO: 600501,
@@ -85,6 +87,8 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.CUERPO_DEMASIADO_GRANDE]: 'La solicitud excede el tamaño permitido',
   [ErrorCodes.SESION_CERRADA]: 'Su sesión fue cerrada, ingrese nuevamente',
   [ErrorCodes.SOLICITUD_INVALIDA]: 'La solicitud no es válida',
+  [ErrorCodes.IDEMPOTENCIA_OTRA_SOLICITUD]:
+    'La clave Idempotency-Key ya se usó con otros datos: no se emitió nada. Para un comprobante distinto use una clave nueva',
   [ErrorCodes.SALDO_AGOTADO]: 'Se han agotado sus comprobantes, realice una recarga para seguir emitiendo',
   [ErrorCodes.PAQUETE_VENCIDO]: 'La vigencia de su paquete terminó, renueve su plan para seguir emitiendo',
   [ErrorCodes.DEMO_VENCIDO]: 'Su tiempo en la cuenta demo a finalizado, por favor configure su empresa ahora.',

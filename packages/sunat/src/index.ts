@@ -5,6 +5,7 @@ export * from './totals';
 export * from './totals/resumen';
 export * from './words';
 export * from './qr';
+export * from './ruc';
 export * from './ubl';
 export * from './signature';
 export * from './zip';

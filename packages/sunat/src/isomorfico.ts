@@ -5,3 +5,4 @@ export * from './model';
 export * from './totals';
 export * from './words';
 export * from './qr';
+export * from './ruc';

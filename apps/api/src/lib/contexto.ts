@@ -7,8 +7,13 @@ import type { TEjecutor } from './trabajos/ejecutor';
 export type LimitesLogin = {
   /** Window in which failed attempts count. */
   ventanaSegundos: number;
-  maxPorUsuario: number;
+  /** Failures of one IP across all user names in the window. */
   maxPorIp: number;
+  /** Failures of one (user name, IP) before each attempt must wait (modules/seguridad/limite-ingreso.ts). */
+  intentosSinDemora: number;
+  /** The first wait; it doubles with every further failure, up to demoraMaximaSegundos. */
+  demoraInicialSegundos: number;
+  demoraMaximaSegundos: number;
 };
 
 export type ConfigSesion = {

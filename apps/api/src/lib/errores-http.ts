@@ -9,6 +9,20 @@ function nombreDeCampo(instancePath: string, contexto: string | undefined): stri
   return campo || contexto || 'solicitud';
 }
 
+/**
+ * PostgreSQL errors caused by a value the request carried (class 22 "data exception" and an index row too large):
+ * NUL in text, a number or date out of range, a text longer than its column. The contracts refuse these first
+ * (packages/contracts/src/validacion.ts); this is the last resort, so a value no contract foresaw is a 400 and never a 500.
+ */
+const DATO_RECHAZADO_POR_LA_BASE = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05', '54000']);
+
+/** The SQLSTATE of a database error, also when drizzle wraps it (DrizzleQueryError.cause). */
+function codigoPostgres(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return undefined;
+}
+
 /** Maps every error to `{ ErrorId, Mensaje, Errores? }`. Unexpected errors: generic Spanish text + request id; stack in the log only. */
 export function registrarManejoErrores(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
@@ -42,6 +56,13 @@ export function registrarManejoErrores(app: FastifyInstance): void {
               ? 'El cuerpo de la solicitud no es JSON válido'
               : MensajesError[ErrorCodes.SOLICITUD_INVALIDA];
       return reply.code(fe.statusCode).send({ ErrorId: ErrorCodes.SOLICITUD_INVALIDA, Mensaje: mensaje });
+    }
+
+    const sqlstate = codigoPostgres(error);
+    if (sqlstate && DATO_RECHAZADO_POR_LA_BASE.has(sqlstate)) {
+      // Worth a look (a contract missed a limit), but the user only sent a bad value.
+      request.log.warn({ err: error, sqlstate }, 'la base de datos rechazó un dato de la solicitud');
+      return reply.code(400).send({ ErrorId: ErrorCodes.VALIDACION, Mensaje: 'Un dato enviado no es válido o está fuera del rango permitido' });
     }
 
     request.log.error({ err: error }, 'error no controlado');

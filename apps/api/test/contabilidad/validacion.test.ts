@@ -80,6 +80,17 @@ describe('cada campo fuera de rango: 400 con su mensaje y nada escrito', () => {
     ['guía: DNI del conductor de 3 dígitos', () => guia({}, { NumeroDocumento: '123' }), 'ListaConductores.0.NumeroDocumento', 'Se espera 8 dígitos'],
     ['guía: conductor sin documento', () => guia({}, { IdTipoDocumento: 6, NumeroDocumento: '-' }), 'ListaConductores.0.NumeroDocumento', 'El conductor debe tener un documento de identidad'],
     ['correo del cliente inválido', () => factura(idF, { ListaEntidades: [{ ...CLIENTE_RUC, CorreoEntidadReceptor: 'no-es-correo' }] }), 'ListaEntidades.0.CorreoEntidadReceptor', 'Correo no válido'],
+    // Inputs that were a 500 (issue 10): amounts beyond SUNAT's n(12,2), a discount above its line, malformed text, loose ids.
+    ['cantidad 999999999999.9999999999', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '999999999999.9999999999', PrecioUnitario: '1' }] }), 'ListaItems.0.Cantidad', 'El importe de la línea supera el máximo que admite SUNAT (999,999,999,999.99)'],
+    ['cantidad × precio de 10^13', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '100000', PrecioUnitario: '100000000' }] }), 'ListaItems', 'El importe total supera el máximo que admite SUNAT (999,999,999,999.99)'],
+    ['cantidad de 13 enteros', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '1234567890123', PrecioUnitario: '1' }] }), 'ListaItems.0.Cantidad', 'Cantidad: número no negativo de hasta 12 enteros y 10 decimales'],
+    ['descuento mayor que la línea', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'X', Cantidad: '1', ValorUnitario: '10', Descuento: '50' }] }), 'ListaItems.0.Descuento', 'El descuento no puede ser mayor que el valor de la línea'],
+    ['surrogado suelto en la descripción', () => factura(idF, { ListaItems: [{ ItemDescripcion: 'A\ud800B', Cantidad: '1', PrecioUnitario: '1' }] }), 'ListaItems.0.ItemDescripcion', 'El texto tiene caracteres Unicode mal formados'],
+    ['carácter nulo en la razón social', () => factura(idF, { ListaEntidades: [{ ...CLIENTE_RUC, RazonSocial: 'SUPER\u0000MERCADOS' }] }), 'ListaEntidades.0.RazonSocial', 'No se permite el carácter nulo'],
+    ['carácter de control en las observaciones', () => factura(idF, { Observaciones: 'pago\u0007' }), 'Observaciones', 'No se permiten caracteres de control'],
+    ['serie [[1]]', () => factura(idF, { IdSerie: [[idF]] }), 'IdSerie', 'Seleccione la serie'],
+    ['serie "0x1"', () => factura(idF, { IdSerie: '0x1' }), 'IdSerie', 'Seleccione la serie'],
+    ['serie más allá de un integer de PostgreSQL', () => factura(idF, { IdSerie: 99999999999 }), 'IdSerie', 'Seleccione la serie'],
   ];
 
   for (const [nombre, cuerpo, campo, mensaje] of casos) {
@@ -117,6 +128,41 @@ describe('cada campo fuera de rango: 400 con su mensaje y nada escrito', () => {
 });
 
 describe('Idempotency-Key', () => {
+  it('la misma clave con otros datos es un 422 en español y no emite nada; con los mismos datos, escritos de otro modo, repite el primero', async () => {
+    const clave = `prueba-otra-${Date.now()}`;
+    const primero = await sup.post(URL, factura(idF), { 'idempotency-key': clave });
+    expect(primero.statusCode).toBe(201);
+    const antes = await estado();
+    // Another amount under the same key: before, the first document came back as if this one had been issued.
+    const otra = await sup.post(URL, factura(idF, { ListaItems: [{ ItemDescripcion: 'OTRA COSA', Cantidad: '3', PrecioUnitario: '99.90' }] }), { 'idempotency-key': clave });
+    expect(otra.statusCode).toBe(422);
+    expect(otra.json()).toEqual({
+      ErrorId: 600014,
+      Mensaje: 'La clave Idempotency-Key ya se usó con otros datos: no se emitió nada. Para un comprobante distinto use una clave nueva',
+    });
+    expect(otra.headers['idempotent-replayed']).toBeUndefined();
+    expect(await estado()).toEqual(antes);
+    // The same request with its keys in another order, spaces around a text and the defaults spelled out: a replay.
+    const base = factura(idF);
+    const lineas = [{ ...base.ListaItems[0], ItemDescripcion: '  ARROZ COSTEÑO 5 KG ' }, base.ListaItems[1]];
+    const reordenado: Record<string, unknown> = Object.fromEntries(Object.entries({ ...base, IdCondicionPago: 1, Observaciones: undefined, ListaItems: lineas }).reverse());
+    const repetido = await sup.post(URL, reordenado, { 'idempotency-key': clave });
+    expect(repetido.statusCode).toBe(201);
+    expect(repetido.json()).toEqual(primero.json());
+    expect(await estado()).toEqual(antes);
+  });
+
+  it('la misma clave con datos distintos a la vez: un solo documento, los demás 422', async () => {
+    const antes = await estado();
+    const clave = `prueba-carrera-${Date.now()}`;
+    const respuestas = await Promise.all(
+      [1, 2, 3, 4].map((n) => sup.post(URL, factura(idF, { ListaItems: [{ ItemDescripcion: `ITEM ${n}`, Cantidad: String(n), PrecioUnitario: '10' }] }), { 'idempotency-key': clave })),
+    );
+    expect(respuestas.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422]);
+    expect((await estado()).docs).toBe(antes.docs + 1);
+  });
+
+
   it('la misma clave devuelve el primer resultado y no crea otro documento', async () => {
     const antes = await estado();
     const clave = `prueba-${Date.now()}`;

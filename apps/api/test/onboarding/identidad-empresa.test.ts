@@ -142,7 +142,7 @@ describe('la empresa proveedora de la plataforma', () => {
     process.env.YUPANA_RUC_PROVEEDOR = '20494100186';
     try {
       const correo = 'intruso@ejemplo.pe';
-      const clave = 'Intruso.Seguro.2026';
+      const clave = 'Montaña.Azul.Quechua.77';
       const alta = await e.app.inject({ method: 'POST', url: '/api/seguridad/v3/usuarios/universales/cuenta', payload: { Nombres: 'Ivo', Apellidos: 'Intruso', Correo: correo, Contrasenha: clave } });
       expect(alta.statusCode, alta.body).toBe(201);
       const entrar = async () => {

@@ -37,7 +37,14 @@ describe('registro y asistente de configuración', () => {
     expect(otra.json()).toMatchObject({ ErrorId: ErrorCodes.USUARIO_YA_REGISTRADO, Errores: { Correo: 'Ya existe una cuenta con este correo' } });
     const debil = await registrar({ Correo: 'otra@ejemplo.pe', Contrasenha: 'corta' });
     expect(debil.statusCode).toBe(400);
-    expect(debil.json().Errores.Contrasenha).toBe('La contraseña debe tener al menos 8 caracteres');
+    expect(debil.json().Errores.Contrasenha).toBe('La contraseña debe tener al menos 10 caracteres');
+    // The policy of every new password: not the person's own name or e-mail, not a common password.
+    const propia = await registrar({ Correo: 'rosa.quispe@ejemplo.pe', Nombres: 'Rosa', Contrasenha: 'QuispeRosa#2027' });
+    expect(propia.json().Errores).toEqual({ Contrasenha: 'La contraseña no debe contener su usuario, su correo ni su nombre' });
+    const comun = await registrar({ Correo: 'rosa.quispe@ejemplo.pe', Nombres: 'Rosa', Contrasenha: 'qwertyuiop' });
+    expect(comun.statusCode).toBe(400);
+    expect(comun.json().Errores.Contrasenha).toMatch(/^La contraseña es fácil de adivinar/);
+    expect((await registrar({ Correo: 'rosa.quispe@ejemplo.pe', Nombres: 'Rosa' })).statusCode).toBe(201);
   });
 
   it('demo: datos de empresa -> contacto -> series; al final todos los pasos finalizados y acceso libre', async () => {

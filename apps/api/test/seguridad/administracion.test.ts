@@ -50,6 +50,9 @@ describe('usuarios de la empresa', () => {
     expect(info.json()).toMatchObject({ Usuario: 'ana.invitada', Tipo: 'invitacion' });
     const aceptar = (Contrasenha: string) => e.app.inject({ method: 'POST', url: `${SEG}/v1/usuarios/invitaciones/aceptar`, payload: { Token: inv.Token, Contrasenha } });
     expect((await aceptar('corta')).statusCode).toBe(400);
+    // The password policy of every new password; a refused one leaves the link usable.
+    expect((await aceptar('Ana.Invitada.2026')).json().Errores).toEqual({ Contrasenha: 'La contraseña no debe contener su usuario, su correo ni su nombre' });
+    expect((await aceptar('qwerty123456')).json().Errores.Contrasenha).toMatch(/^La contraseña es fácil de adivinar/);
     const ok = await aceptar('Nueva.2026x');
     expect(ok.statusCode, ok.body).toBe(200);
     const reuso = await aceptar('Otra.2026x');
@@ -95,9 +98,12 @@ describe('usuarios de la empresa', () => {
     const rest = await llamar(sup.AccessToken, 'POST', `/v1/usuarios/${cajero.IdUsuario}/contrasenha/restablecer`);
     expect(rest.statusCode).toBe(200);
     const token = rest.json().Token;
-    const ok = await e.app.inject({ method: 'POST', url: `${SEG}/v1/usuarios/invitaciones/aceptar`, payload: { Token: token, Contrasenha: 'Cajero.2027' } });
+    // A reset link applies the policy too: not the user's own name.
+    const propia = await e.app.inject({ method: 'POST', url: `${SEG}/v1/usuarios/invitaciones/aceptar`, payload: { Token: token, Contrasenha: 'Cajero.2027' } });
+    expect(propia.json().Errores).toEqual({ Contrasenha: 'La contraseña no debe contener su usuario, su correo ni su nombre' });
+    const ok = await e.app.inject({ method: 'POST', url: `${SEG}/v1/usuarios/invitaciones/aceptar`, payload: { Token: token, Contrasenha: 'Caja.Mostrador.2027' } });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await login(e.app, 'cajero', 'Cajero.2027')).statusCode).toBe(200);
+    expect((await login(e.app, 'cajero', 'Caja.Mostrador.2027')).statusCode).toBe(200);
   });
 });
 

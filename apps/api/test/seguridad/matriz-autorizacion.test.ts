@@ -129,8 +129,8 @@ beforeAll(async () => {
     expect(r.statusCode, r.body).toBe(200);
   }
   const inv = (await e.app.inject(conToken(sup.AccessToken, { method: 'POST', url: '/api/seguridad/v1/usuarios/invitaciones', payload: { Correo: 'auditor@correo.pe', Nombres: 'Aurelio', Usuario: 'auditor', Roles: [ids.rolPropioA] } }))).json();
-  await e.app.inject({ method: 'POST', url: '/api/seguridad/v1/usuarios/invitaciones/aceptar', payload: { Token: inv.Token, Contrasenha: 'Auditor.2026' } });
-  propia = (await e.app.inject({ method: 'POST', url: '/api/seguridad/v3/usuarios/login/1', headers: { authorization: `Basic ${Buffer.from('auditor:Auditor.2026').toString('base64')}` }, remoteAddress: '10.77.0.1' })).json();
+  await e.app.inject({ method: 'POST', url: '/api/seguridad/v1/usuarios/invitaciones/aceptar', payload: { Token: inv.Token, Contrasenha: 'Revisa.Cuentas.2026' } });
+  propia = (await e.app.inject({ method: 'POST', url: '/api/seguridad/v3/usuarios/login/1', headers: { authorization: `Basic ${Buffer.from('auditor:Revisa.Cuentas.2026').toString('base64')}` }, remoteAddress: '10.77.0.1' })).json();
   const t = await e.app.inject(conToken(sup.AccessToken, { method: 'POST', url: '/api/seguridad/v1/entidades/terminales', payload: { Nombre: 'Caja matriz' } }));
   ids.terminalA = t.json().IdTerminal;
 });

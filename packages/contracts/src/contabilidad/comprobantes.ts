@@ -1,4 +1,5 @@
 import { z } from '../zod-es';
+import { ZEntero } from '../validacion';
 
 /**
  * GET /api/finanzas/v1/documentos/comprobantes (and .../comprobantes/excel for the same filtered list).
@@ -9,15 +10,15 @@ export const ZComprobantesQuery = z
   .object({
     fechainicio: ZFechaOpcional,
     fechafin: ZFechaOpcional,
-    idtipodocumento: z.coerce.number().int().positive().optional(),
+    idtipodocumento: ZEntero({ min: 1 }).optional(),
     serie: z.string().trim().toUpperCase().max(4).optional(),
-    correlativo: z.coerce.number().int().positive().optional(),
+    correlativo: ZEntero({ min: 1 }).optional(),
     /** Customer document number (exact) or part of the name. */
     cliente: z.string().trim().max(100).optional(),
-    idestadosunat: z.coerce.number().int().min(1).max(10).optional(),
-    idsucursal: z.coerce.number().int().positive().optional(),
-    pagina: z.coerce.number().int().min(1).default(1),
-    regxpag: z.coerce.number().int().min(1).max(500).default(10),
+    idestadosunat: ZEntero({ min: 1, max: 10 }).optional(),
+    idsucursal: ZEntero({ min: 1 }).optional(),
+    pagina: ZEntero({ min: 1 }).default(1),
+    regxpag: ZEntero({ min: 1, max: 500 }).default(10),
   })
   .refine((q) => !q.fechainicio || !q.fechafin || q.fechainicio <= q.fechafin, { path: ['fechafin'], message: 'La fecha final no puede ser anterior a la inicial' });
 export type TComprobantesQuery = z.infer<typeof ZComprobantesQuery>;

@@ -1,4 +1,5 @@
 import { z } from '../zod-es';
+import { ZEntero } from '../validacion';
 import { NombreCondicionPago } from './catalogos';
 
 /**
@@ -61,9 +62,9 @@ export type TParametrosEntidad = z.infer<typeof ZParametrosEntidad>;
 
 /** GET /v1/entidades/parametros?identidad and GET /v1/parametros?idparametro&identidad (identidad = the token's company). */
 export const ZParametrosQuery = z.object({
-  identidad: z.coerce.number().int().positive().optional(),
-  idparametro: z.coerce.number().int().positive().optional(),
-  tipo: z.coerce.number().int().positive().optional(),
+  identidad: ZEntero({ min: 1 }).optional(),
+  idparametro: ZEntero({ min: 1 }).optional(),
+  tipo: ZEntero({ min: 1 }).optional(),
 });
 
 /** POST /v1/entidades/{id}/parametros: saves several parameters at once (all or nothing). */

@@ -1,4 +1,5 @@
 import { z } from '../zod-es';
+import { ZEntero } from '../validacion';
 
 /**
  * Public receiver lookup (/consultareceptor): every field must match one issued document.
@@ -7,9 +8,9 @@ import { z } from '../zod-es';
  */
 export const ZConsultaReceptor = z.object({
   RucEmisor: z.string().trim().regex(/^\d{11}$/, 'Se espera 11 dígitos'),
-  IdTipoDocumento: z.coerce.number().int().refine((n) => [1003, 1004, 1005, 1006, 1007, 3005].includes(n), 'Tipo de comprobante no válido'),
+  IdTipoDocumento: ZEntero().refine((n) => [1003, 1004, 1005, 1006, 1007, 3005].includes(n), 'Tipo de comprobante no válido'),
   Serie: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{4}$/, 'Serie de 4 caracteres'),
-  Correlativo: z.coerce.number().int().positive('Número no válido').max(99999999, 'Número no válido'),
+  Correlativo: ZEntero({ min: 1, max: 99999999, mensaje: 'Número no válido' }),
   FechaEmision: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha con formato AAAA-MM-DD'),
   MontoTotal: z
     .union([z.string(), z.number()])
@@ -32,5 +33,5 @@ export const ZConsultaReceptorRespuesta = z.object({
 export type TConsultaReceptorRespuesta = z.infer<typeof ZConsultaReceptorRespuesta>;
 
 export const ZConsultaReceptorArchivoParams = z.object({
-  TipoArchivo: z.coerce.number().int().refine((n) => [1, 2, 3].includes(n), 'Tipo de archivo: 1 PDF, 2 XML, 3 CDR'),
+  TipoArchivo: ZEntero().refine((n) => [1, 2, 3].includes(n), 'Tipo de archivo: 1 PDF, 2 XML, 3 CDR'),
 });

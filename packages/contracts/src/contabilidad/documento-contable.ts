@@ -1,5 +1,5 @@
 import { z } from '../zod-es';
-import { ZId } from '../comun';
+import { MAX_ID, ZDecimal, ZEntero, ZId, ZTexto, textoPermitido } from '../validacion';
 import { ZIdTipoDocumentoContable } from './catalogos';
 import { TipoDocumentoIdentidad, validarDocumentoIdentidad } from '../entidades/documento-identidad';
 
@@ -8,19 +8,17 @@ import { TipoDocumentoIdentidad, validarDocumentoIdentidad } from '../entidades/
  * Money and quantities travel as decimal text ("118.00", up to 10 decimals for unit values); numbers are
  * accepted and converted to text, never computed as floats.
  */
-const ZDecimalTexto = (campo: string, decimales = 10) =>
-  z
-    .union([z.string(), z.number()], { error: `${campo}: indique un número` })
-    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-    .refine((v) => new RegExp(`^\\d{1,12}(\\.\\d{1,${decimales}})?$`).test(v), `${campo}: número no negativo con hasta ${decimales} decimales`);
+// SUNAT's formats: quantities and unit values n(12,10), amounts n(12,2). Amounts beyond n(12,2) once multiplied
+// (quantity x price, the document's total) are refused by the totals (packages/sunat calcularTotales).
+const ZDecimalTexto = (campo: string, decimales = 10) => ZDecimal(campo, { enteros: 12, decimales });
 
 const ZFechaIso = z.string({ error: 'Indique la fecha' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha con formato AAAA-MM-DD');
 
 export const ZItemDocumento = z.object({
-  IdItem: z.number().int().positive().optional().describe('Item of the catalogue, when it comes from one'),
+  IdItem: ZId.optional().describe('Item of the catalogue, when it comes from one'),
   // SUNAT 4269: 1-30 characters; hyphens and spaces are fine, line breaks and tabs are not.
-  CodigoItem: z.string().trim().max(30, 'Máximo 30 caracteres').regex(/^[^\t\n\r\u0085\u2028\u2029]*$/, 'El código de producto no admite saltos de línea ni tabulaciones').optional(),
-  ItemDescripcion: z.string({ error: 'Indique la descripción' }).trim().min(1, 'Indique la descripción').max(500, 'Máximo 500 caracteres'),
+  CodigoItem: textoPermitido(z.string().trim().max(30, 'Máximo 30 caracteres')).regex(/^[^\t\n\r\u0085\u2028\u2029]*$/, 'El código de producto no admite saltos de línea ni tabulaciones').optional(),
+  ItemDescripcion: ZTexto(500, { min: 1, mensajeMin: 'Indique la descripción' }),
   CodigoUnidad: z.string().trim().max(3).default('NIU').describe('SUNAT catálogo 03 (NIU bienes, ZZ servicios)'),
   Cantidad: ZDecimalTexto('Cantidad').refine((v) => /[1-9]/.test(v), 'La cantidad debe ser mayor que cero'),
   PrecioUnitario: ZDecimalTexto('Precio unitario').optional().describe('Unit price WITH IGV (final price)'),
@@ -30,24 +28,24 @@ export const ZItemDocumento = z.object({
   PorcentajeIgv: ZDecimalTexto('Porcentaje de IGV', 2).optional(),
   ICBPER: z.boolean().optional().describe('Plastic bag tax applies (per unit, S/ 0.50)'),
   CodigoProductoSunat: z.string().regex(/^\d{8}$/, 'Código UNSPSC de 8 dígitos').optional(),
-  CodigoLote: z.string().max(30).optional(),
-  IdAlmacen: z.number().int().optional(),
-  IdInventario: z.number().int().optional(),
-  IdUnidad: z.number().int().optional(),
+  CodigoLote: ZTexto(30).optional(),
+  IdAlmacen: ZId.optional(),
+  IdInventario: ZId.optional(),
+  IdUnidad: ZId.optional(),
 });
 export type TItemDocumento = z.infer<typeof ZItemDocumento>;
 
 /** Document entity link: TipoEntidad 1 issuer, 2 receiver, 3 collaborator. The receiver travels inline. */
 export const ZEntidadDocumento = z.object({
-  IdEntidad: z.number().int().positive().optional(),
+  IdEntidad: ZId.optional(),
   TipoEntidad: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Tipo de entidad: 1 emisor, 2 receptor, 3 colaborador' }),
   IdTipoDocumento: z.number({ error: 'Indique el tipo de documento' }).int().min(1, 'Tipo de documento no válido').max(12, 'Tipo de documento no válido'),
   NumeroDocumento: z.string({ error: 'Indique el número de documento' }).trim().max(15, 'Máximo 15 caracteres'),
-  RazonSocial: z.string({ error: 'Indique la razón social o nombre' }).trim().min(1, 'Indique la razón social o nombre').max(250, 'Máximo 250 caracteres'),
-  Direccion: z.string().trim().max(250, 'Máximo 250 caracteres').optional(),
+  RazonSocial: ZTexto(250, { min: 1, mensajeMin: 'Indique la razón social o nombre' }),
+  Direccion: ZTexto(250).optional(),
   IdUbigeo: z.string().regex(/^\d{6}$/, 'Ubigeo de 6 dígitos').optional(),
   CorreoEntidadReceptor: z.union([z.literal(''), z.email('Correo no válido')]).optional(),
-  Telefono: z.string().trim().max(30).optional(),
+  Telefono: ZTexto(30).optional(),
 });
 export type TEntidadDocumento = z.infer<typeof ZEntidadDocumento>;
 
@@ -58,17 +56,17 @@ export const ZCuotaDocumento = z.object({
 
 /** Affected document of a credit/debit note: by id (preferred) or by series and number. */
 export const ZReferenciaDocumento = z.object({
-  IdDocumentoReferencia: z.number().int().positive().optional(),
+  IdDocumentoReferencia: ZId.optional(),
   IdTipoDocumento: ZIdTipoDocumentoContable.optional(),
   Serie: z.string().regex(/^[A-Z0-9]{4}$/, 'Serie de 4 caracteres').optional(),
-  Correlativo: z.number().int().positive().optional(),
+  Correlativo: ZEntero({ min: 1, max: 99_999_999, mensaje: 'Número no válido' }).optional(),
   CodigoMotivo: z.string().regex(/^\d{2}$/, 'Motivo de la nota (catálogo 09 o 10)'),
-  DescripcionMotivo: z.string().trim().min(1, 'Indique el sustento de la nota').max(250, 'Máximo 250 caracteres'),
+  DescripcionMotivo: ZTexto(250, { min: 1, mensajeMin: 'Indique el sustento de la nota' }),
 });
 
 const ZPunto = z.object({
   IdUbigeo: z.string({ error: 'Indique el ubigeo' }).regex(/^\d{6}$/, 'Ubigeo de 6 dígitos'),
-  Direccion: z.string({ error: 'Indique la dirección' }).trim().min(1, 'Indique la dirección').max(200, 'Máximo 200 caracteres'),
+  Direccion: ZTexto(200, { min: 1, mensajeMin: 'Indique la dirección' }),
   RucAsociado: z.string().regex(/^\d{11}$/, 'RUC de 11 dígitos').optional(),
   CodigoEstablecimiento: z.string().regex(/^\d{4}$/, 'Código de 4 dígitos').optional(),
 });
@@ -78,8 +76,8 @@ export const ZConductorTraslado = z
   .object({
     IdTipoDocumento: z.number().int().min(1).max(12),
     NumeroDocumento: z.string().trim().min(1).max(15),
-    Nombres: z.string().trim().min(1, 'Indique los nombres').max(250),
-    Apellidos: z.string().trim().min(1, 'Indique los apellidos').max(250),
+    Nombres: ZTexto(250, { min: 1, mensajeMin: 'Indique los nombres' }),
+    Apellidos: ZTexto(250, { min: 1, mensajeMin: 'Indique los apellidos' }),
     Licencia: z.string().trim().min(9, 'Licencia de 9 a 10 caracteres').max(10, 'Licencia de 9 a 10 caracteres'),
   })
   .superRefine((c, ctx) => {
@@ -94,33 +92,33 @@ export const ZDatosTraslado = z.object({
   PuntoLlegada: ZPunto,
   FechaTraslado: ZFechaIso,
   MotivoTraslado: z.string().regex(/^\d{2}$/, 'Motivo de traslado (catálogo 20)').default('01'),
-  DescripcionMotivo: z.string().trim().max(100).optional(),
+  DescripcionMotivo: ZTexto(100).optional(),
   ModalidadTraslado: z.enum(['01', '02'], { error: 'Modalidad: 01 transporte público, 02 transporte privado' }).default('02'),
   PesoBrutoTotal: ZDecimalTexto('Peso bruto', 3),
   UnidadPeso: z.enum(['KGM', 'TNE']).default('KGM'),
-  NumeroBultos: z.number().int().positive().optional(),
+  NumeroBultos: ZEntero({ min: 1, max: 999_999 }).optional(),
   /** Only for public transport (modalidad 01). */
   RucTransportista: z.string().regex(/^\d{11}$/, 'RUC de 11 dígitos').optional(),
-  RazonSocialTransportista: z.string().trim().max(250).optional(),
-  RegistroMtc: z.string().trim().max(20).optional(),
+  RazonSocialTransportista: ZTexto(250).optional(),
+  RegistroMtc: ZTexto(20).optional(),
   /** Plate 'ABC123 O ABC-123'. */
   Placas: z.array(z.string().trim().toUpperCase().regex(PATRON_PLACA, 'ABC123 O ABC-123')).max(3).optional(),
   /** GRE transportista: the shipper (remitente). */
   Remitente: z
-    .object({ IdTipoDocumento: z.number().int().min(1).max(12), NumeroDocumento: z.string().trim().max(15), RazonSocial: z.string().trim().min(1).max(250) })
+    .object({ IdTipoDocumento: z.number().int().min(1).max(12), NumeroDocumento: z.string().trim().max(15), RazonSocial: ZTexto(250, { min: 1 }) })
     .optional(),
   PagadorFlete: z.enum(['Remitente', 'Subcontratador', 'Tercero']).optional(),
-  Tuc: z.string().trim().max(15).optional().describe('Certificado de habilitación vehicular (GRE transportista)'),
+  Tuc: ZTexto(15).optional().describe('Certificado de habilitación vehicular (GRE transportista)'),
 });
 
 export const ZDocumentoContableCrear = z.object({
   IdTipoDocumento: ZIdTipoDocumentoContable,
-  IdSerie: z.number({ error: 'Seleccione la serie' }).int().positive('Seleccione la serie'),
+  IdSerie: ZEntero({ min: 1, max: MAX_ID, mensaje: 'Seleccione la serie' }),
   IdMoneda: z.union([z.literal(1), z.literal(2)], { error: 'Moneda: 1 soles o 2 dólares' }).default(1),
   IdCondicionPago: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'Condición de pago no válida' }).default(1),
   FechaEmision: ZFechaIso,
   FechaVencimiento: ZFechaIso.optional(),
-  Observaciones: z.string().trim().max(500, 'Máximo 500 caracteres').optional(),
+  Observaciones: ZTexto(500).optional(),
   ListaItems: z.array(ZItemDocumento).min(1, 'Agregue al menos un ítem').max(500, 'Máximo 500 ítems'),
   ListaEntidades: z.array(ZEntidadDocumento).max(5).default([]),
   ListaCuotas: z.array(ZCuotaDocumento).max(60).default([]),
@@ -153,7 +151,7 @@ export const ZDocumentoContableCreado = z.object({
 export type TDocumentoContableCreado = z.infer<typeof ZDocumentoContableCreado>;
 
 export const ZDocumentoContableParams = z.object({ id: ZId });
-export const ZArchivoParams = z.object({ id: ZId, TipoArchivo: z.coerce.number().int().refine((n) => [1, 2, 3].includes(n), 'Tipo de archivo: 1 PDF, 2 XML, 3 CDR') });
+export const ZArchivoParams = z.object({ id: ZId, TipoArchivo: ZEntero().refine((n) => [1, 2, 3].includes(n), 'Tipo de archivo: 1 PDF, 2 XML, 3 CDR') });
 export const ZArchivoQuery = z.object({ formato: z.enum(['A4', 'TICKET']).optional() });
 
 export const ZLineaDocumento = z.object({
@@ -221,6 +219,6 @@ export type TDocumentoContable = z.infer<typeof ZDocumentoContable>;
 
 /** GET /api/contabilidad/v1/entidades/{id}/emisiones: documents issued to one customer. */
 export const ZEmisionesQuery = z.object({
-  pagina: z.coerce.number().int().min(1).default(1),
-  regxpag: z.coerce.number().int().min(1).max(100).default(10),
+  pagina: ZEntero({ min: 1 }).default(1),
+  regxpag: ZEntero({ min: 1, max: 100 }).default(10),
 });

@@ -1,4 +1,5 @@
 import { z } from '../zod-es';
+import { ZEntero } from '../validacion';
 
 /**
  * Sending to SUNAT after issuing: voiding, the resumen diario on demand, regularizaciones (documents stuck in
@@ -56,8 +57,8 @@ export const ZLoteEnvio = z.object({
 export type TLoteEnvio = z.infer<typeof ZLoteEnvio>;
 
 export const ZEnvioListaQuery = z.object({
-  pagina: z.coerce.number().int().min(1).default(1),
-  regxpag: z.coerce.number().int().min(1).max(100).default(10),
+  pagina: ZEntero({ min: 1 }).default(1),
+  regxpag: ZEntero({ min: 1, max: 100 }).default(10),
 });
 
 /** GET /api/contabilidad/v1/regularizaciones: documents stuck in exceptions or "erróneo". */
@@ -91,7 +92,7 @@ export type TEventoDocumentoEstado = z.infer<typeof ZEventoDocumentoEstado>;
 /** GET/PUT /api/contabilidad/v1/configuraciones/correo: the company's SMTP server. The password never comes back. */
 export const ZConfiguracionCorreoGuardar = z.object({
   Host: z.string({ error: 'Indique el servidor SMTP' }).trim().min(1, 'Indique el servidor SMTP').max(200),
-  Puerto: z.coerce.number({ error: 'Indique el puerto' }).int('Puerto no válido').min(1, 'Puerto no válido').max(65535, 'Puerto no válido'),
+  Puerto: ZEntero({ min: 1, max: 65535, mensaje: 'Indique el puerto', mensajeMin: 'Puerto no válido', mensajeMax: 'Puerto no válido' }),
   /** true: TLS from the start (usually 465); false: STARTTLS when offered (587). */
   Seguro: z.boolean().default(false),
   Usuario: z.string().trim().max(200).optional(),

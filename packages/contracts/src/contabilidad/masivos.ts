@@ -1,4 +1,5 @@
 import { z } from '../zod-es';
+import { ZEntero } from '../validacion';
 import type { TServicioCatalogo } from '../servicios/tipos';
 
 /**
@@ -96,8 +97,8 @@ export const ZLoteMasivoDetalle = ZLoteMasivo.extend({ ListaDocumentos: z.array(
 export type TLoteMasivoDetalle = z.infer<typeof ZLoteMasivoDetalle>;
 
 export const ZLotesMasivosQuery = z.object({
-  pagina: z.coerce.number().int().min(1).default(1),
-  regxpag: z.coerce.number().int().min(1).max(100).default(10),
+  pagina: ZEntero({ min: 1 }).default(1),
+  regxpag: ZEntero({ min: 1, max: 100 }).default(10),
 });
 export const ZLotesMasivosLista = z.object({ Data: z.array(ZLoteMasivo), Count: z.number().int() });
 export type TLotesMasivosLista = z.infer<typeof ZLotesMasivosLista>;

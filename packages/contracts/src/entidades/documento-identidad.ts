@@ -1,5 +1,5 @@
-import { esRucValido } from '../ruc';
-import { z } from '../zod-es';
+import { motivoRucInvalido } from '../ruc';
+import { ZEntero } from '../validacion';
 
 /**
  * Identity document types of the seed (IdTipoDocumento), with SUNAT's catálogo 06 code each one maps to when a
@@ -24,11 +24,13 @@ export const TipoDocumentoIdentidad = { DNI: 1, RUC: 2, CARNET_EXTRANJERIA: 3, P
 
 export type TIdTipoDocumentoIdentidad = keyof typeof TiposDocumentoIdentidad;
 
-export const ZIdTipoDocumentoIdentidad = z.coerce
-  .number({ error: 'Seleccione el tipo de documento' })
-  .int('Seleccione el tipo de documento')
-  .min(1, 'Tipo de documento no válido')
-  .max(12, 'Tipo de documento no válido');
+export const ZIdTipoDocumentoIdentidad = ZEntero({
+  min: 1,
+  max: 12,
+  mensaje: 'Seleccione el tipo de documento',
+  mensajeMin: 'Tipo de documento no válido',
+  mensajeMax: 'Tipo de documento no válido',
+});
 
 /** The generic customer every company has (boletas under the legal threshold). */
 export const CLIENTE_GENERICO = { RazonSocial: 'CLIENTES VARIOS', Documento: '00000000000' } as const;
@@ -44,7 +46,7 @@ export function validarDocumentoIdentidad(idTipoDocumento: number, documento: st
       return /^\d{8}$/.test(d) ? null : 'Se espera 8 dígitos';
     case 2:
       if (!/^\d{11}$/.test(d)) return 'Se espera 11 dígitos';
-      return esRucValido(d) ? null : 'El RUC no es válido (dígito verificador incorrecto)';
+      return motivoRucInvalido(d);
     case 3:
     case 4:
       return /^[A-Za-z0-9]{7,12}$/.test(d) ? null : 'Se espera de 7 a 12 caracteres alfanuméricos';

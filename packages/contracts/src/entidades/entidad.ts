@@ -1,5 +1,5 @@
-import { ZId } from '../comun';
 import { z } from '../zod-es';
+import { ZEntero, ZId } from '../validacion';
 import { validarDocumentoIdentidad, ZIdTipoDocumentoIdentidad } from './documento-identidad';
 
 /** The seed's entity types. */
@@ -14,7 +14,7 @@ export const TiposEntidad = {
 } as const;
 export const TipoEntidad = { TRABAJADOR: 1, FAMILIA_TRABAJADOR: 2, CLIENTE_ASOCIADO: 3, PROVEEDOR: 4, COLABORADOR: 5, CLIENTE: 6, CONTACTO: 7 } as const;
 
-export const ZTipoEntidad = z.coerce.number().int().min(1, 'Tipo de entidad no válido').max(7, 'Tipo de entidad no válido');
+export const ZTipoEntidad = ZEntero({ min: 1, max: 7, mensaje: 'Tipo de entidad no válido' });
 
 /** Page size of every entity search (seed §9). */
 export const ENTIDADES_POR_PAGINA = 10;
@@ -82,11 +82,11 @@ export type TEntidad = z.infer<typeof ZEntidad>;
 
 /** `GET /api/entidades/v1/entidades`: trimmed search by document or name, paged 10 by default. */
 export const ZEntidadesQuery = z.object({
-  pagina: z.coerce.number().int().min(1).default(1),
-  regxpag: z.coerce.number().int().min(1).max(100).default(ENTIDADES_POR_PAGINA),
-  estado: z.coerce.number().int().min(-1).max(1).default(1).describe('1 active, 0 inactive, -1 all'),
-  tipodoc: z.coerce.number().int().min(0).max(12).default(0).describe('0 all document types'),
-  tipoentidad: z.coerce.number().int().min(0).max(7).default(0).describe('0 all entity types'),
+  pagina: ZEntero({ min: 1 }).default(1),
+  regxpag: ZEntero({ min: 1, max: 100 }).default(ENTIDADES_POR_PAGINA),
+  estado: ZEntero({ min: -1, max: 1 }).default(1).describe('1 active, 0 inactive, -1 all'),
+  tipodoc: ZEntero({ min: 0, max: 12 }).default(0).describe('0 all document types'),
+  tipoentidad: ZEntero({ min: 0, max: 7 }).default(0).describe('0 all entity types'),
   filtro: z.string().trim().max(100).default(''),
 });
 
@@ -110,7 +110,7 @@ export const ZEntidadConsulta = z.object({
   numeroDocumento: z.string().trim().max(15).default(''),
   razonSocial: z.string().trim().max(250).default(''),
   consultasunat: z.boolean().default(false).describe('Look the RUC up in the imported SUNAT padrón when it is not a registered entity'),
-  paginaActual: z.coerce.number().int().min(1).default(1),
+  paginaActual: ZEntero({ min: 1 }).default(1),
   insertarEntidad: z.boolean().default(false).describe('Register the entity found in the padrón as a customer of the company'),
 });
 export type TEntidadConsulta = z.input<typeof ZEntidadConsulta>;

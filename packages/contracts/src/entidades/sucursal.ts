@@ -1,5 +1,5 @@
-import { ZId } from '../comun';
 import { z } from '../zod-es';
+import { ZEntero, ZId } from '../validacion';
 
 export const ZSucursal = z.object({
   Id: z.number().int(),
@@ -50,9 +50,9 @@ export const ZSucursalGuardar = z.object({
 export type TSucursalGuardar = z.input<typeof ZSucursalGuardar>;
 
 export const ZSucursalesQuery = z.object({
-  pagina: z.coerce.number().int().min(1).default(1),
-  regxpag: z.coerce.number().int().min(1).max(100).default(10),
-  estado: z.coerce.number().int().min(-1).max(1).default(1),
+  pagina: ZEntero({ min: 1 }).default(1),
+  regxpag: ZEntero({ min: 1, max: 100 }).default(10),
+  estado: ZEntero({ min: -1, max: 1 }).default(1),
   filtro: z.string().trim().max(100).default(''),
 });
 export const ZSucursales = z.object({ Data: z.array(ZSucursal), Count: z.number().int() });

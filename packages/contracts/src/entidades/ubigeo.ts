@@ -1,4 +1,5 @@
 import { z } from '../zod-es';
+import { ZEntero } from '../validacion';
 
 export const ZUbigeo = z.object({
   IdUbigeo: z.string(),
@@ -12,9 +13,9 @@ export type TUbigeo = z.infer<typeof ZUbigeo>;
 
 export const ZUbigeosQuery = z.object({
   filtro: z.string().trim().max(100).default(''),
-  pagina: z.coerce.number().int().min(1).default(1),
-  regxpag: z.coerce.number().int().min(1).max(100).default(10),
-  logestado: z.coerce.number().int().optional(),
+  pagina: ZEntero({ min: 1 }).default(1),
+  regxpag: ZEntero({ min: 1, max: 100 }).default(10),
+  logestado: ZEntero().optional(),
 });
 
 export const ZUbigeos = z.object({ Data: z.array(ZUbigeo), Count: z.number().int() });

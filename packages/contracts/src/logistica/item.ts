@@ -1,5 +1,5 @@
-import { ZId } from '../comun';
 import { z } from '../zod-es';
+import { ZEntero, ZId } from '../validacion';
 
 /** Units offered by the minimal catalogue (catálogo 03): goods and services. */
 export const UnidadesItem = { NIU: 'Unidad (bienes)', ZZ: 'Unidad (servicios)' } as const;
@@ -97,9 +97,9 @@ export const MENSAJES_BUSQUEDA_ITEM = {
 
 export const ZItemsQuery = z.object({
   filtro: z.string().trim().max(100).default('').describe('At least three letters, or empty to list (favourites first)'),
-  pagina: z.coerce.number().int().min(1).default(1),
-  regxpag: z.coerce.number().int().min(1).max(100).default(10),
-  estado: z.coerce.number().int().min(-1).max(1).default(1),
+  pagina: ZEntero({ min: 1 }).default(1),
+  regxpag: ZEntero({ min: 1, max: 100 }).default(10),
+  estado: ZEntero({ min: -1, max: 1 }).default(1),
   soloFavoritos: z
     .enum(['true', 'false'])
     .default('false')

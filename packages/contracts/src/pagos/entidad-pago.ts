@@ -1,5 +1,6 @@
 import { TipoDocumentoIdentidad, validarDocumentoIdentidad } from '../entidades/documento-identidad';
 import { z } from '../zod-es';
+import { ZEntero } from '../validacion';
 
 /**
  * The seed's payment entity: who the provider's receipts for a company's payments are made out to. A factura needs a
@@ -78,6 +79,6 @@ export type TComprobanteProveedor = z.infer<typeof ZComprobanteProveedor>;
 /** The seed's single payment (pagos/unicos): the lifetime package, bought once. */
 export const ZPagoUnicoSolicitud = z.object({
   /** A lifetime package (plan type 5); when omitted, the one on sale. */
-  IdPlan: z.coerce.number().int().positive().optional(),
+  IdPlan: ZEntero({ min: 1 }).optional(),
   RequiereFactura: z.boolean().default(false),
 });

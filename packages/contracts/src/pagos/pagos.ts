@@ -1,4 +1,5 @@
 import { z } from '../zod-es';
+import { ZEntero } from '../validacion';
 
 /** Plan types whose paid packages are offered on the purchase list (seed section 2). */
 export const TIPOS_PLAN_COMPRABLES = [1, 2, 5] as const;
@@ -68,14 +69,14 @@ export const ZPlanGuardar = z.object({
   Nombre: z.string().trim().min(1, 'Ingrese el nombre del plan').max(100),
   Descripcion: z.string().trim().max(500).nullable().default(null),
   Grupo: z.string().trim().max(60).nullable().default(null),
-  TipoPlan: z.coerce.number().int().min(1, 'Seleccione el tipo de plan').max(9),
+  TipoPlan: ZEntero({ min: 1, max: 9, mensajeMin: 'Seleccione el tipo de plan' }),
   Precio: ZMonto.default('10.00'),
   IdMoneda: z.union([z.literal(1), z.literal(2)]).default(1),
   Caracteristicas: z.array(ZCaracteristica).max(30).default([]),
-  CantidadMaxima: z.coerce.number().int().min(0, 'Debe ser cero o más').max(10_000_000).default(500),
+  CantidadMaxima: ZEntero({ min: 0, max: 10_000_000, mensajeMin: 'Debe ser cero o más' }).default(500),
   Gratuito: z.boolean().default(false),
   TiempoPago: z.string().trim().min(1).max(40).default('1 año'),
-  DiasVigencia: z.coerce.number().int().min(1, 'Debe ser al menos un día').max(3650).default(365),
+  DiasVigencia: ZEntero({ min: 1, max: 3650, mensajeMin: 'Debe ser al menos un día' }).default(365),
   Color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use un color #RRGGBB').nullable().default(null),
   LogEstado: z.union([z.literal(0), z.literal(1)]).default(1),
 });
@@ -83,8 +84,8 @@ export type TPlanGuardar = z.infer<typeof ZPlanGuardar>;
 
 export const ZPaquetesConsulta = z.object({
   FiltroPersonalizado: z.string().trim().max(100).optional(),
-  nropagina: z.coerce.number().int().min(1).default(1),
-  regxpagina: z.coerce.number().int().min(1).max(500).default(50),
+  nropagina: ZEntero({ min: 1 }).default(1),
+  regxpagina: ZEntero({ min: 1, max: 500 }).default(50),
   /** 'comprables': only the purchase list (non-free, plan type 1, 2 or 5); 'todos' for the provider's configuration. */
   vista: z.enum(['comprables', 'todos']).default('comprables'),
 });
@@ -127,13 +128,13 @@ export const ZPrepago = z.object({
 export type TPrepago = z.infer<typeof ZPrepago>;
 
 export const ZPrepagosConsulta = z.object({
-  NroPagina: z.coerce.number().int().min(1).default(1),
-  RegxPag: z.coerce.number().int().min(1).max(100).default(10),
+  NroPagina: ZEntero({ min: 1 }).default(1),
+  RegxPag: ZEntero({ min: 1, max: 100 }).default(10),
 });
 
 /** Buying a package: the plan and who the provider's receipt is made out to. */
 export const ZPrepagoSolicitud = z.object({
-  IdPlan: z.coerce.number().int().positive('Seleccione un paquete'),
+  IdPlan: ZEntero({ min: 1, mensajeMin: 'Seleccione un paquete' }),
   /** true: factura to the company's RUC; false: boleta. */
   RequiereFactura: z.boolean().default(false),
 });
@@ -168,9 +169,9 @@ export const ZPagoGestion = z.object({
 export type TPagoGestion = z.infer<typeof ZPagoGestion>;
 
 export const ZGestionConsulta = z.object({
-  estado: z.coerce.number().int().min(0).max(7).default(0),
-  pagina: z.coerce.number().int().min(1).default(1),
-  regxpag: z.coerce.number().int().min(1).max(100).default(10),
+  estado: ZEntero({ min: 0, max: 7 }).default(0),
+  pagina: ZEntero({ min: 1 }).default(1),
+  regxpag: ZEntero({ min: 1, max: 100 }).default(10),
 });
 
 export const ZRechazoPago = z.object({ Motivo: z.string().trim().min(3, 'Indique el motivo del rechazo').max(300) });

@@ -1,4 +1,5 @@
 import { z } from '../zod-es';
+import { ZEntero } from '../validacion';
 import { EstadoPago } from './pagos';
 
 /**
@@ -90,15 +91,15 @@ export const ZContratoEntidad = z.object({ Contrato: ZContrato.nullable() });
 export type TContratoEntidad = z.infer<typeof ZContratoEntidad>;
 
 export const ZSuscripcionSolicitud = z.object({
-  IdPlan: z.coerce.number().int().positive('Seleccione un plan'),
+  IdPlan: ZEntero({ min: 1, mensajeMin: 'Seleccione un plan' }),
   /** true: the provider's receipts go as facturas to the company's RUC; false: boletas. */
   RequiereFactura: z.boolean().default(false),
 });
 
 /** The seed's contract payment request: pay the next cycle now, optionally moving to another plan. */
 export const ZContratoPagoSolicitud = z.object({
-  idContrato: z.coerce.number().int().positive('Indique el contrato'),
-  idPlan: z.coerce.number().int().positive('Seleccione un plan'),
+  idContrato: ZEntero({ min: 1, mensajeMin: 'Indique el contrato' }),
+  idPlan: ZEntero({ min: 1, mensajeMin: 'Seleccione un plan' }),
 });
 
 /** Turning on automatic charges: the single-use token of the card to save at the gateway. */
@@ -113,4 +114,4 @@ export const ZCicloCargo = z.strictObject({
   Token: z.string().trim().min(10, 'Token de tarjeta no válido').max(200),
 });
 
-export const ZContratoCancelacion = z.object({ Id: z.coerce.number().int().positive('Indique el contrato'), IdModulo: z.coerce.number().int().optional() });
+export const ZContratoCancelacion = z.object({ Id: ZEntero({ min: 1, mensajeMin: 'Indique el contrato' }), IdModulo: ZEntero().optional() });

@@ -1,19 +1,20 @@
 import { z } from '../zod-es';
-import { ZEstadoUsuario, ZId } from '../comun';
+import { ZEntero, ZEnteroConsulta, ZId } from '../validacion';
+import { ZEstadoUsuario } from '../comun';
+import { ZContrasenhaNueva } from './contrasenha';
 import { ZRolResumen, ZSucursalResumen } from './usuario';
 
 // Contracts of the security administration (the seed's Security calls under /api/seguridad/v1/...).
 // Lists answer `{ Data, Count }` (Count = total rows for the filter); they page with `pagina` (from 1) and
 // `regxpag`, filter text with `filtro` and record status with `estado` (1 active, 0 inactive, -1 all).
 
-const ZEntero = (min: number, max: number, def: number) => z.coerce.number().int().min(min).max(max).default(def);
 
 /** Record status filter: 1 active, 0 inactive, -1 all. */
-export const ZEstadoFiltro = z.coerce.number().int().refine((v) => v === 1 || v === 0 || v === -1, 'Debe ser 1, 0 o -1').default(-1);
+export const ZEstadoFiltro = ZEntero().refine((v) => v === 1 || v === 0 || v === -1, 'Debe ser 1, 0 o -1').default(-1);
 
 export const ZPaginado = z.object({
-  pagina: ZEntero(1, 1_000_000, 1),
-  regxpag: ZEntero(1, 200, 10),
+  pagina: ZEnteroConsulta(1, 1_000_000, 1),
+  regxpag: ZEnteroConsulta(1, 200, 10),
   filtro: z.string().trim().max(100).optional(),
   estado: ZEstadoFiltro,
 });
@@ -49,10 +50,10 @@ export const ZRol = z.object({
 export type TRol = z.infer<typeof ZRol>;
 export const ZRoles = lista(ZRol);
 export const ZRolesQuery = ZPaginado.extend({
-  idRol: z.coerce.number().int().min(0).default(0).describe('0 = all'),
-  idmodulo: z.coerce.number().int().min(0).default(0).describe('0 = all'),
+  idRol: ZEntero({ min: 0 }).default(0).describe('0 = all'),
+  idmodulo: ZEntero({ min: 0 }).default(0).describe('0 = all'),
 });
-export const ZModuloRolesParams = z.object({ id: ZId, estado: z.coerce.number().int().min(-1).max(1) });
+export const ZModuloRolesParams = z.object({ id: ZId, estado: ZEntero({ min: -1, max: 1 }) });
 export const ZRolCrear = z.object({
   IdModulo: z.number().int().positive().default(1),
   Nombre: z.string().trim().min(1, 'Ingrese el nombre del rol').max(100),
@@ -95,8 +96,8 @@ export const ZPermisoNodo: z.ZodType<TPermisoNodo> = z.object({
 z.globalRegistry.add(ZPermisoNodo, { id: 'PermisoNodo' });
 export const ZPermisosArbol = lista(ZPermisoNodo);
 export const ZPermisosArbolQuery = z.object({
-  IdPermiso: z.coerce.number().int().min(0).default(0).describe('Subtree under this node (0 = whole tree)'),
-  idmodulo: z.coerce.number().int().min(0).default(0),
+  IdPermiso: ZEntero({ min: 0 }).default(0).describe('Subtree under this node (0 = whole tree)'),
+  idmodulo: ZEntero({ min: 0 }).default(0),
 });
 export const ZPermisoFila = z.object({
   IdPermiso: z.number().int(),
@@ -112,9 +113,9 @@ export const ZPermisoFila = z.object({
 export type TPermisoFila = z.infer<typeof ZPermisoFila>;
 export const ZPermisos = lista(ZPermisoFila);
 export const ZPermisosQuery = ZPaginado.extend({
-  idmodulo: z.coerce.number().int().min(0).default(0),
-  idPermiso: z.coerce.number().int().min(0).default(0).describe('Children of this node (0 = all)'),
-  tipo: z.coerce.number().int().min(-1).max(2).default(-1).describe('-1 = all'),
+  idmodulo: ZEntero({ min: 0 }).default(0),
+  idPermiso: ZEntero({ min: 0 }).default(0).describe('Children of this node (0 = all)'),
+  tipo: ZEntero({ min: -1, max: 2 }).default(-1).describe('-1 = all'),
 });
 export const ZPermisoEditar = z.object({
   IdPermiso: z.number().int().positive(),
@@ -134,9 +135,9 @@ export type TServicio = z.infer<typeof ZServicio>;
 export const ZServicios = lista(ZServicio);
 export const ZServiciosQuery = ZPaginado.extend({
   modulo: z.string().trim().max(40).optional(),
-  rol: z.coerce.number().int().min(0).default(0).describe('Only services granted to this role (0 = all)'),
-  permiso: z.coerce.number().int().min(0).default(0).describe('Only services linked to this permission (0 = all)'),
-  idservicio: z.coerce.number().int().min(0).default(0),
+  rol: ZEntero({ min: 0 }).default(0).describe('Only services granted to this role (0 = all)'),
+  permiso: ZEntero({ min: 0 }).default(0).describe('Only services linked to this permission (0 = all)'),
+  idservicio: ZEntero({ min: 0 }).default(0),
 });
 export const ZServicioEditar = z.object({
   IdServicio: z.number().int().positive(),
@@ -154,7 +155,7 @@ export const ZRolServicio = z.object({
   LogEstado: z.number().int(),
 });
 export const ZRolesServicios = lista(ZRolServicio);
-export const ZRolesServiciosQuery = ZPaginado.extend({ idRol: z.coerce.number().int().min(0).default(0), idModulo: z.coerce.number().int().min(0).default(0) });
+export const ZRolesServiciosQuery = ZPaginado.extend({ idRol: ZEntero({ min: 0 }).default(0), idModulo: ZEntero({ min: 0 }).default(0) });
 /** POST grants (or re-activates) the link; PUT sets its state (0 revokes). */
 export const ZRolServicioGuardar = z.object({
   IdRol: z.number().int().positive(),
@@ -164,8 +165,8 @@ export const ZRolServicioGuardar = z.object({
 
 export const ZRolPermisosParams = z.object({ rol: ZId });
 export const ZRolPermisosQuery = z.object({
-  idmodulo: z.coerce.number().int().min(0).default(0),
-  tipo: z.coerce.number().int().min(-1).max(2).default(-1),
+  idmodulo: ZEntero({ min: 0 }).default(0),
+  tipo: ZEntero({ min: -1, max: 2 }).default(-1),
   estado: ZEstadoFiltro,
   filtro: z.string().trim().max(100).optional(),
 });
@@ -190,7 +191,7 @@ export const ZPermisoServicio = z.object({
   LogEstado: z.number().int(),
 });
 export const ZPermisosServicios = lista(ZPermisoServicio);
-export const ZPermisosServiciosQuery = ZPaginado.extend({ idPermiso: z.coerce.number().int().min(0).default(0), idModulo: z.coerce.number().int().min(0).default(0) });
+export const ZPermisosServiciosQuery = ZPaginado.extend({ idPermiso: ZEntero({ min: 0 }).default(0), idModulo: ZEntero({ min: 0 }).default(0) });
 export const ZPermisoServicioGuardar = z.object({
   IdPermiso: z.number().int().positive(),
   IdServicio: z.number().int().positive(),
@@ -209,8 +210,8 @@ export const ZTerminal = z.object({
 export type TTerminal = z.infer<typeof ZTerminal>;
 export const ZTerminales = lista(ZTerminal);
 export const ZTerminalesQuery = z.object({
-  pagina: ZEntero(1, 1_000_000, 1),
-  regxpag: ZEntero(1, 200, 10),
+  pagina: ZEnteroConsulta(1, 1_000_000, 1),
+  regxpag: ZEnteroConsulta(1, 200, 10),
   filtro: z.string().trim().max(100).optional(),
   logestado: ZEstadoFiltro,
 });
@@ -226,11 +227,11 @@ export type TTerminalGuardar = z.infer<typeof ZTerminalGuardar>;
 // ---- Users of the company
 export const ZEmpresaParams = z.object({ companyId: ZId });
 export const ZUsuariosEmpresaQuery = z.object({
-  pagina: ZEntero(1, 1_000_000, 1),
-  regxpag: ZEntero(1, 200, 10),
+  pagina: ZEnteroConsulta(1, 1_000_000, 1),
+  regxpag: ZEnteroConsulta(1, 200, 10),
   filtro: z.string().trim().max(100).optional(),
-  estado: z.coerce.number().int().min(-1).max(3).default(-1).describe('User status 0..3 or -1 all (deleted users only when asked with 2)'),
-  idRol: z.coerce.number().int().min(0).default(0).describe('0 = all'),
+  estado: ZEntero({ min: -1, max: 3 }).default(-1).describe('User status 0..3 or -1 all (deleted users only when asked with 2)'),
+  idRol: ZEntero({ min: 0 }).default(0).describe('0 = all'),
 });
 export const ZUsuarioEmpresa = z.object({
   IdUsuario: z.number().int(),
@@ -269,7 +270,7 @@ export const ZInvitacionRespuesta = z.object({
 export type TInvitacionRespuesta = z.infer<typeof ZInvitacionRespuesta>;
 export const ZInvitacionAceptar = z.object({
   Token: z.string().min(20).max(200),
-  Contrasenha: z.string().min(8, 'La contraseña debe tener al menos 8 caracteres').max(200).regex(/[A-Za-z]/, 'La contraseña debe tener letras y números').regex(/[0-9]/, 'La contraseña debe tener letras y números'),
+  Contrasenha: ZContrasenhaNueva,
 });
 export const ZInvitacionAceptada = z.object({ Mensaje: z.string(), Usuario: z.string() });
 export const ZInvitacionConsultaQuery = z.object({ token: z.string().min(20).max(200) });
@@ -300,7 +301,7 @@ export const CatalogoParametrosSeguridad = [
     Defecto: '0',
   },
 ] as const satisfies readonly { Codigo: string; Nombre: string; Descripcion: string; Tipo: 'booleano'; Ambito: 'empresa' | 'ambos'; Defecto: string }[];
-export const ZParametrosListaQuery = z.object({ idUsuario: z.coerce.number().int().min(0).default(0).describe('0 = only company values') });
+export const ZParametrosListaQuery = z.object({ idUsuario: ZEntero({ min: 0 }).default(0).describe('0 = only company values') });
 export const ZParametroFila = z.object({
   Codigo: z.string(),
   Nombre: z.string(),
@@ -317,7 +318,7 @@ export const ZParametroFila = z.object({
 });
 export type TParametroFila = z.infer<typeof ZParametroFila>;
 export const ZParametrosLista = z.object({ Data: z.array(ZParametroFila), Count: z.number().int() });
-export const ZParametroParams = z.object({ idUsuario: z.coerce.number().int().min(0), codigo: z.string().trim().min(1).max(60) });
+export const ZParametroParams = z.object({ idUsuario: ZEntero({ min: 0 }), codigo: z.string().trim().min(1).max(60) });
 export const ZParametro = z.object({ IdUsuario: z.number().int().min(0), Codigo: z.string(), Valor: z.string().nullable() });
 export const ZParametroGuardar = z.object({
   IdUsuario: z.number().int().min(0).describe('0 = company-wide'),

@@ -1,4 +1,5 @@
 import { z } from '../zod-es';
+import { ZEntero } from '../validacion';
 
 /** Security events recorded in the audit log. */
 export const EventosSeguridad = [
@@ -29,9 +30,9 @@ export const EventosSeguridad = [
 export type TEventoSeguridad = (typeof EventosSeguridad)[number];
 
 export const ZAuditoriaQuery = z.object({
-  pagina: z.coerce.number().int().min(1).default(1),
-  regxpag: z.coerce.number().int().min(1).max(200).default(20),
-  idUsuario: z.coerce.number().int().min(0).default(0).describe('Actor or target user (0 = all)'),
+  pagina: ZEntero({ min: 1 }).default(1),
+  regxpag: ZEntero({ min: 1, max: 200 }).default(20),
+  idUsuario: ZEntero({ min: 0 }).default(0).describe('Actor or target user (0 = all)'),
   evento: z.enum(EventosSeguridad).optional(),
   desde: z.iso.date().optional().describe('YYYY-MM-DD, America/Lima'),
   hasta: z.iso.date().optional().describe('YYYY-MM-DD inclusive, America/Lima'),

@@ -1,7 +1,8 @@
 import { z } from '../zod-es';
+import { ZEntero } from '../validacion';
 
 export const ZMenuQuery = z.object({
-  IdPermiso: z.coerce.number().int().min(0).optional().describe('Return only the subtree under this permission (0 or absent: all)'),
+  IdPermiso: ZEntero({ min: 0 }).optional().describe('Return only the subtree under this permission (0 or absent: all)'),
   logInFormat: z.string().max(50).optional(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from '../zod-es';
-import { ZId } from '../comun';
+import { ZEntero, ZId } from '../validacion';
 
 /**
  * Series of a company per branch and document type (Series and entity service, under /api/entidades).
@@ -51,29 +51,29 @@ const ZListaNumeros = z
   .refine((l) => l.every((n) => Number.isInteger(n) && n > 0), 'Lista de números separados por comas');
 
 export const ZSeriesQueryV3 = z.object({
-  identidad: z.coerce.number().int().optional(),
-  idtipodocumento: z.coerce.number().int().positive().optional(),
-  tiposerie: z.coerce.number().int().min(1).max(3).optional(),
+  identidad: ZEntero().optional(),
+  idtipodocumento: ZEntero({ min: 1 }).optional(),
+  tiposerie: ZEntero({ min: 1, max: 3 }).optional(),
   filtro: z.string().trim().max(50).optional(),
-  nropagina: z.coerce.number().int().min(1).default(1),
-  regxpagina: z.coerce.number().int().min(1).max(500).default(10),
+  nropagina: ZEntero({ min: 1 }).default(1),
+  regxpagina: ZEntero({ min: 1, max: 500 }).default(10),
 });
 export const ZSeriesQueryV2 = z.object({
-  identidad: z.coerce.number().int().optional(),
-  idtipodocumento: z.coerce.number().int().positive().optional(),
-  tiposerie: z.coerce.number().int().min(1).max(3).optional(),
-  idsucursal: z.coerce.number().int().positive().optional(),
-  logestado: z.coerce.number().int().min(-1).max(1).default(1),
-  tipodocumentoreferencia: z.coerce.number().int().positive().optional(),
+  identidad: ZEntero().optional(),
+  idtipodocumento: ZEntero({ min: 1 }).optional(),
+  tiposerie: ZEntero({ min: 1, max: 3 }).optional(),
+  idsucursal: ZEntero({ min: 1 }).optional(),
+  logestado: ZEntero({ min: -1, max: 1 }).default(1),
+  tipodocumentoreferencia: ZEntero({ min: 1 }).optional(),
   ListaTipoDocumentos: ZListaNumeros.optional(),
-  modobusquedaprincipal: z.coerce.number().int().optional(),
+  modobusquedaprincipal: ZEntero().optional(),
 });
 export const ZSeriesQueryV1 = z.object({
   ListaTipoDocumentos: ZListaNumeros.optional(),
-  tiposerie: z.coerce.number().int().min(1).max(3).optional(),
+  tiposerie: ZEntero({ min: 1, max: 3 }).optional(),
 });
 export const ZSerieDescripcionQuery = z.object({
-  identidad: z.coerce.number().int().optional(),
+  identidad: ZEntero().optional(),
   descripcion: z.string().trim().max(150).default(''),
 });
 export const ZSerieParams = z.object({ id: ZId });

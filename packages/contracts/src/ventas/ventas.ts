@@ -1,4 +1,5 @@
 import { z } from '../zod-es';
+import { ZEntero } from '../validacion';
 
 // Sales of the company (the /admin/ventas page, permission 120): its issued facturas, boletas and notas de venta,
 // with totals per day and per payment condition. Money travels as decimal strings.
@@ -8,9 +9,9 @@ export const ZVentasQuery = z
     desde: z.iso.date({ error: 'Ingrese una fecha válida (AAAA-MM-DD)' }),
     hasta: z.iso.date({ error: 'Ingrese una fecha válida (AAAA-MM-DD)' }),
     /** 0 = every branch of the user. */
-    idSucursal: z.coerce.number().int().min(0).default(0),
-    pagina: z.coerce.number().int().min(1).default(1),
-    regxpag: z.coerce.number().int().min(1).max(200).default(20),
+    idSucursal: ZEntero({ min: 0 }).default(0),
+    pagina: ZEntero({ min: 1 }).default(1),
+    regxpag: ZEntero({ min: 1, max: 200 }).default(20),
   })
   .refine((q) => q.desde <= q.hasta, { path: ['hasta'], message: 'La fecha final debe ser igual o posterior a la inicial' });
 export type TVentasQuery = z.input<typeof ZVentasQuery>;

@@ -1,6 +1,7 @@
 // Piezas comunes de los modelos de entrada (zod), con los términos del dominio en español.
 import { z } from 'zod';
 import { buscarUbigeo, enCatalogo } from '../catalogs';
+import { esRucValido, motivoRucInvalido } from '../ruc';
 
 const RE_DECIMAL = /^-?\d{1,15}(\.\d{1,10})?$/;
 
@@ -44,19 +45,13 @@ export const ZFecha = z
 
 export const ZHora = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'Hora con formato HH:MM:SS');
 
-/** Dígito verificador del RUC (módulo 11 con pesos 5,4,3,2,7,6,5,4,3,2): detecta errores de digitación. */
-export function rucValido(ruc: string): boolean {
-  if (!/^(10|15|16|17|20)\d{9}$/.test(ruc)) return false;
-  const pesos = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-  const suma = pesos.reduce((s, p, i) => s + p * Number(ruc[i]), 0);
-  const dv = (11 - (suma % 11)) % 10;
-  return dv === Number(ruc[10]);
-}
+/** The project's one RUC check (src/ruc.ts): prefix 10, 15, 16, 17 or 20 and the módulo-11 check digit. */
+export const rucValido = esRucValido;
 
-export const ZRuc = z
-  .string()
-  .regex(/^[12]\d{10}$/, 'RUC de 11 dígitos que empieza con 1 o 2')
-  .refine(rucValido, 'RUC inválido: el dígito verificador no corresponde');
+export const ZRuc = z.string().superRefine((ruc, ctx) => {
+  const motivo = motivoRucInvalido(ruc);
+  if (motivo) ctx.addIssue({ code: 'custom', message: motivo });
+});
 
 export const ZCatalogo = (numero: string, nombre: string) =>
   z.string().refine((c) => enCatalogo(numero, c), { message: `${nombre}: código no existe en el catálogo ${numero} de SUNAT` });
@@ -91,8 +86,8 @@ export const ZIdentidad = z
   .superRefine((v, ctx) => {
     const n = v.numeroDocumento;
     const mal = (m: string) => ctx.addIssue({ code: 'custom', path: ['numeroDocumento'], message: m });
-    if (v.tipoDocumento === '6' && !/^[12]\d{10}$/.test(n)) mal('RUC de 11 dígitos que empieza con 1 o 2');
-    else if (v.tipoDocumento === '6' && !rucValido(n)) mal('RUC inválido: el dígito verificador no corresponde');
+    const motivoRuc = v.tipoDocumento === '6' ? motivoRucInvalido(n) : null;
+    if (motivoRuc) mal(motivoRuc);
     else if (v.tipoDocumento === '1' && !/^\d{8}$/.test(n)) mal('DNI de 8 dígitos');
     else if (v.tipoDocumento === '0' && !/^[-\w]{1,15}$/.test(n)) mal('Documento de hasta 15 caracteres alfanuméricos');
     else if (!/^[-\w]{1,15}$/.test(n)) mal('Documento de hasta 15 caracteres alfanuméricos');

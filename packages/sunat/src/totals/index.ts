@@ -32,6 +32,9 @@ export const TASA_IVAP = new Dec(4);
  * 2.0.1: 3291 y 3279 rechazan, 4290, 4302 y 4310 observan). Se exige estar estrictamente por debajo.
  */
 export const TOLERANCIA_SUNAT = new Dec(1);
+/** SUNAT's amounts are n(12,2): nothing above this can be issued, nor written in words (leyenda 1000). */
+export const IMPORTE_MAXIMO = new Dec('999999999999.99');
+const TEXTO_IMPORTE_MAXIMO = '999,999,999,999.99';
 /**
  * Si la suma de los IGV de línea se aleja de base × tasa en esto o más, se reparte el redondeo entre los ítems con precio
  * final. Es la mitad de la tolerancia: deja margen al redondeo del impuesto de los descuentos/cargos globales.
@@ -400,6 +403,15 @@ export function calcularTotales(doc: TEntradaTotales): TTotales {
   const totalCargos = sumaG('45', '46', '50').plus(cargos48);
   const importeTotal = precioVenta.minus(totalDescuentos).plus(totalCargos).minus(totalAnticipos);
   if (importeTotal.isNegative()) problemas.push({ campo: 'items', mensaje: 'El importe total no puede ser negativo' });
+  // Out-of-range input is a problem of the document, never an exception (it was a 500 in the API and a crash of the
+  // web's live preview): a discount above its line's value, or amounts beyond SUNAT's n(12,2).
+  lineas.forEach((l, i) => {
+    if (l.valorVenta.isNegative()) problemas.push({ campo: `items.${i}.descuentos`, mensaje: 'El descuento no puede ser mayor que el valor de la línea' });
+    else if (l.valorVenta.plus(l.totalImpuestos).gt(IMPORTE_MAXIMO))
+      problemas.push({ campo: `items.${i}.cantidad`, mensaje: `El importe de la línea supera el máximo que admite SUNAT (${TEXTO_IMPORTE_MAXIMO})` });
+  });
+  const importeEnRango = !importeTotal.isNegative() && importeTotal.lte(IMPORTE_MAXIMO);
+  if (importeTotal.gt(IMPORTE_MAXIMO)) problemas.push({ campo: 'items', mensaje: `El importe total supera el máximo que admite SUNAT (${TEXTO_IMPORTE_MAXIMO})` });
 
   let detraccion: TTotales['detraccion'];
   if (doc.detraccion) {
@@ -446,7 +458,7 @@ export function calcularTotales(doc: TEntradaTotales): TTotales {
   return {
     lineas, subtotales, gravado, ivap, exonerado, inafecto, exportacion, gratuito, igvGratuito, igv, montoIvap, isc, icbper,
     totalImpuestos, ajustesGlobales, valorVenta, precioVenta, totalDescuentos, totalCargos, totalAnticipos, importeTotal,
-    detraccion, percepcion, netoPendiente, cuotas, leyendaMonto: montoEnLetras(importeTotal, doc.moneda), problemas,
+    detraccion, percepcion, netoPendiente, cuotas, leyendaMonto: importeEnRango ? montoEnLetras(importeTotal, doc.moneda) : '', problemas,
   };
 }
 

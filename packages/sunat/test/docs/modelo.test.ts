@@ -108,8 +108,8 @@ describe('validarDocumento', () => {
     f.emisor.ruc = '20123456789'; // el verificador correcto es 6
     f.cliente.numeroDocumento = '20100070971';
     const err = errores(f);
-    expect(err['emisor.ruc']).toBe('RUC inválido: el dígito verificador no corresponde');
-    expect(err['cliente.numeroDocumento']).toBe('RUC inválido: el dígito verificador no corresponde');
+    expect(err['emisor.ruc']).toBe('El RUC no es válido (dígito verificador incorrecto)');
+    expect(err['cliente.numeroDocumento']).toBe('El RUC no es válido (dígito verificador incorrecto)');
   });
 
   it('texto con caracteres de control se rechaza; el texto se normaliza a NFC', () => {

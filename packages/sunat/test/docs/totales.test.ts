@@ -324,3 +324,32 @@ describe('totalesEnTexto', () => {
     expect(JSON.parse(JSON.stringify(t)).igv).toBe('18.00');
   });
 });
+
+describe('calcularTotales: importes fuera de rango son problemas del documento, no excepciones', () => {
+  it('un descuento mayor que el valor de la línea: 1 × 10 con descuento 50 da un problema en esa línea', () => {
+    const t = calcularTotales(doc([item('1', '10', { descuentos: [{ codigo: '00', monto: '50' }] })]));
+    expect(t.problemas).toContainEqual({ campo: 'items.0.descuentos', mensaje: 'El descuento no puede ser mayor que el valor de la línea' });
+    expect(t.leyendaMonto).toBe('');
+  });
+
+  it('más allá de n(12,2): 100 000 × 100 000 000 = 10^13 es un problema de la línea y del total', () => {
+    const t = calcularTotales(doc([item('100000', '100000000')]));
+    expect(t.problemas).toContainEqual({ campo: 'items.0.cantidad', mensaje: 'El importe de la línea supera el máximo que admite SUNAT (999,999,999,999.99)' });
+    expect(t.problemas).toContainEqual({ campo: 'items', mensaje: 'El importe total supera el máximo que admite SUNAT (999,999,999,999.99)' });
+    expect(t.leyendaMonto).toBe('');
+  });
+
+  it('dos líneas en rango cuya suma no lo está: solo el total es el problema', () => {
+    // 2 × (500 000 000 000 + IGV 90 000 000 000) = 1 180 000 000 000 > 999 999 999 999.99
+    const t = calcularTotales(doc([item('1', '500000000000'), item('1', '500000000000')]));
+    expect(t.problemas).toEqual([{ campo: 'items', mensaje: 'El importe total supera el máximo que admite SUNAT (999,999,999,999.99)' }]);
+  });
+
+  it('el mayor importe admitido se escribe en letras', () => {
+    const t = calcularTotales(doc([item('1', '999999999999.99', { afectacion: '20' })]));
+    expect(t.problemas).toEqual([]);
+    expect(t.leyendaMonto).toBe(
+      'SON: NOVECIENTOS NOVENTA Y NUEVE MIL NOVECIENTOS NOVENTA Y NUEVE MILLONES NOVECIENTOS NOVENTA Y NUEVE MIL NOVECIENTOS NOVENTA Y NUEVE CON 99/100 SOLES',
+    );
+  });
+});

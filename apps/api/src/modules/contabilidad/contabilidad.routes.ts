@@ -7,6 +7,7 @@ import {
   ZConfiguracionPredeterminada, ZParametrosEntidad, ZParametrosGuardar, ZParametrosQuery,
 } from '@yupana/contracts';
 import { AppError } from '../../lib/app-error';
+import { huellaSolicitud } from '../../lib/idempotencia';
 import type { Contexto } from '../../lib/contexto';
 import { registrarYContarIntento } from '../../lib/limite-intentos';
 import { requerirAuth } from '../../lib/auth';
@@ -22,7 +23,13 @@ import { aFilaContrato, columnasListado } from './documentos/listado.repo';
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
 const comun = { tags: ['contabilidad'], security: [{ bearer: [] }] };
 const ZIdempotencia = z.object({
-  'idempotency-key': z.string().trim().min(8, 'Idempotency-Key de 8 a 100 caracteres').max(100, 'Idempotency-Key de 8 a 100 caracteres').optional(),
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(8, 'Idempotency-Key de 8 a 100 caracteres')
+    .max(100, 'Idempotency-Key de 8 a 100 caracteres')
+    .regex(/^[\x21-\x7E]+$/, 'Idempotency-Key: solo letras, números y signos ASCII, sin espacios')
+    .optional(),
 });
 
 function enviarArchivo(reply: FastifyReply, a: TArchivo, enLinea = false) {
@@ -44,13 +51,16 @@ export async function rutasContabilidad(app: FastifyInstance, ctx: Contexto, opc
     schema: {
       ...comun,
       summary: 'Emitir un comprobante (una transacción: número, XML firmado, cola de envío)',
-      description: 'Con la cabecera Idempotency-Key, repetir la solicitud devuelve el mismo documento y no crea otro.',
+      description:
+        'Con la cabecera Idempotency-Key, repetir la solicitud devuelve el mismo documento y no crea otro; ' +
+        'la misma clave con otros datos responde 422 y no emite nada.',
       headers: ZIdempotencia,
       body: ZDocumentoContableCrear,
-      response: { 201: ZDocumentoContableCreado, ...errores },
+      response: { 201: ZDocumentoContableCreado, 422: ZError, ...errores },
     },
     handler: async (req, reply) => {
-      const { creado, repetido } = await emitirDocumento(ctx, requerirAuth(req), req.body, req.headers['idempotency-key']);
+      const clave = req.headers['idempotency-key'];
+      const { creado, repetido } = await emitirDocumento(ctx, requerirAuth(req), req.body, clave, clave ? huellaSolicitud(req.body) : undefined);
       if (repetido) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(creado);
     },

@@ -132,6 +132,8 @@ export const documentoContable = pgTable(
     fechaAnulacion: instante('fecha_anulacion'),
     motivoAnulacion: varchar('motivo_anulacion', { length: 100 }),
     claveIdempotencia: varchar('clave_idempotencia', { length: 100 }),
+    // SHA-256 of the request that used the key (lib/idempotencia.ts): the same key with another body is a 422.
+    huellaSolicitud: varchar('huella_solicitud', { length: 64 }),
     ...auditoria,
   },
   (t) => [

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorCodes, ZDatosEmpresa, ZDatosEmpresaActualizar, ZDatosMiCuenta, ZDatosMiCuentaActualizar, ZError, ZInfoUniversal, ZPasoWizard, ZPersonaContacto, ZRegistroCuenta, ZRegistroRespuesta, ZTipoConfiguracion } from '@yupana/contracts';
+import { ErrorCodes, ZDatosEmpresa, ZDatosEmpresaActualizar, ZDatosMiCuenta, ZDatosMiCuentaActualizar, ZError, ZId, ZInfoUniversal, ZPasoWizard, ZPersonaContacto, ZRegistroCuenta, ZRegistroRespuesta, ZTipoConfiguracion } from '@yupana/contracts';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
@@ -12,7 +12,7 @@ import * as servicio from './onboarding.service';
 
 const tags = ['onboarding'];
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError, 409: ZError };
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const ZIdParams = z.object({ id: ZId });
 const ZPasos = z.object({ Pasos: z.array(ZPasoWizard) });
 
 const origen = (req: FastifyRequest) => ({ ip: req.ip ?? null, agente: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null });

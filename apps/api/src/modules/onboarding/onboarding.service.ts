@@ -25,7 +25,7 @@ import type { Db } from '../../db/client';
 import { cuenta, empresa, sucursal, usuario, usuarioRol, usuarioSucursal } from '../../db/schema';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import { registrarYContarIntento } from '../../lib/limite-intentos';
-import { hashContrasenha } from '../../lib/password';
+import { exigirContrasenhaSegura, hashContrasenha } from '../../lib/password';
 // eslint-disable-next-line yupana/no-cross-import -- a new demo company gets the issuing module's demo SUNAT settings
 import { configurarEmpresaDemo } from '../contabilidad/configuracion/configuracion.service';
 // eslint-disable-next-line yupana/no-cross-import -- the same demo RUC the issuing module signs demo documents with
@@ -70,6 +70,7 @@ export async function comprobarLimiteRegistro(db: Db, ip: string | null, ventana
  * name is the e-mail. The user starts with the wizard's steps pending. One transaction.
  */
 export async function registrarCuenta(db: Db, d: TRegistroCuenta) {
+  await exigirContrasenhaSegura(d.Contrasenha, { usuario: d.Correo, correo: d.Correo, nombres: d.Nombres, apellidos: d.Apellidos });
   const hash = await hashContrasenha(d.Contrasenha);
   const nombre = `${d.Nombres} ${d.Apellidos}`.trim();
   try {

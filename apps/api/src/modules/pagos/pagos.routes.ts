@@ -10,6 +10,9 @@ import {
   ZError,
   ZGestionConsulta,
   ZId,
+  ZEntero,
+  ZEnteroConsulta,
+  MAX_ID,
   ZMensaje,
   ZPagoGestion,
   ZPaquetesConsulta,
@@ -219,7 +222,7 @@ export async function rutasPagos(app: FastifyInstance, ctx: Contexto): Promise<v
 
   r.put('/v1/contratos/cancelaciones', {
     config: { servicio: 'PAGOS_COMPRAR' },
-    schema: { tags, summary: 'Anular un pago pendiente', body: z.object({ Id: ZId, IdModulo: z.coerce.number().int().optional() }), response: { 200: ZMensaje, ...errores } },
+    schema: { tags, summary: 'Anular un pago pendiente', body: z.object({ Id: ZId, IdModulo: ZEntero().optional() }), response: { 200: ZMensaje, ...errores } },
     handler: async (req) => {
       await servicio.cancelarPago(db, requerirAuth(req), req.body.Id);
       return { Mensaje: 'Pago anulado' };
@@ -294,7 +297,7 @@ export async function rutasPagos(app: FastifyInstance, ctx: Contexto): Promise<v
     schema: {
       tags,
       summary: 'Plan y saldo de cada empresa (proveedor)',
-      querystring: z.object({ pagina: z.coerce.number().int().min(1).default(1), regxpag: z.coerce.number().int().min(1).max(100).default(10) }),
+      querystring: z.object({ pagina: ZEnteroConsulta(1, MAX_ID, 1), regxpag: ZEnteroConsulta(1, 100, 10) }),
       response: { 200: lista(ZPlanEntidad), ...errores },
     },
     handler: async (req) => servicio.planesEntidades(db, requerirAuth(req), req.query),

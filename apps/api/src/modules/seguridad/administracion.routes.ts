@@ -61,6 +61,8 @@ import {
   ZUsuariosEmpresaQuery,
   ZUsuarioSucursales,
   ZId,
+  MAX_ID,
+  ZEnteroConsulta,
 } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
 import { errorDeCampo } from '../../lib/app-error';
@@ -214,9 +216,9 @@ export async function rutasAdministracion(app: FastifyInstance, ctx: Contexto): 
       security,
       summary: 'Permisos que tiene un rol (lista)',
       querystring: z.object({
-        idRol: z.coerce.number().int().min(0).default(0),
-        idModulo: z.coerce.number().int().min(0).default(0),
-        tipo: z.coerce.number().int().min(-1).max(2).default(-1),
+        idRol: ZEnteroConsulta(0, MAX_ID, 0),
+        idModulo: ZEnteroConsulta(0, MAX_ID, 0),
+        tipo: ZEnteroConsulta(-1, 2, -1),
         filtro: z.string().trim().max(100).optional(),
       }),
       response: { 200: ZPermisos, ...errores },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MODULO_ERP,
+  motivoTextoNoPermitido,
   ZCambioContrasenhaSolicitud,
   ZError,
   ZLoginParams,
@@ -22,6 +23,10 @@ function leerBasic(cabecera: string | undefined): { usuario: string; contrasenha
   const texto = m ? Buffer.from(m[1], 'base64').toString('utf8') : '';
   const separador = texto.indexOf(':');
   if (separador < 1 || texto.length > 400) throw errorDeCampo('Authorization', 'Debe enviar su usuario y contraseña');
+  // The header is outside the request guard (lib/texto-seguro.ts): a NUL would reach PostgreSQL through the attempt
+  // log and the user lookup; no real user name or password carries one.
+  if (motivoTextoNoPermitido(texto))
+    throw errorDeCampo('Authorization', 'El usuario o la contraseña contienen caracteres no permitidos');
   return { usuario: texto.slice(0, separador), contrasenha: texto.slice(separador + 1) };
 }
 

@@ -1,49 +1,16 @@
 import { ErrorCodes, EstadoUsuario, type TLoginRespuesta, type TRefreshRespuesta, type TTokenPayload } from '@yupana/contracts';
 import { AppError, errorDeCampo } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
-import { hashContrasenha, verificarContrasenha, verificarContrasenhaFicticia } from '../../lib/password';
+import { exigirContrasenhaSegura, hashContrasenha, verificarContrasenha, verificarContrasenhaFicticia } from '../../lib/password';
 import { hashRefreshToken, nuevoRefreshToken } from '../../lib/tokens';
 import * as sesiones from './sesiones.repo';
 import * as usuarios from './usuarios.repo';
 import { registrarEvento } from './auditoria';
 import { sesionUnicaActiva } from './parametros';
+import { abrirIntentoIngreso, clavesIngreso } from './limite-ingreso';
 import { MensajesSesion, TiposEventoSesion } from '@yupana/contracts';
 
 type Origen = { ip: string | null; agente: string | null };
-type Auditable = { usuario: string; origen: Origen };
-
-const claveUsuario = (nombre: string) => `u:${nombre.trim().toLowerCase()}`.slice(0, 200);
-const claveIp = (ip: string | null) => `ip:${ip ?? 'desconocida'}`;
-
-/** Fails with 429 when the user name or the IP has used up its failed attempts in the window. */
-async function comprobarLimite(ctx: Contexto, claves: { usuario: string; ip: string }, auditable?: Auditable): Promise<void> {
-  const { ventanaSegundos, maxPorUsuario, maxPorIp } = ctx.limitesLogin;
-  const desde = new Date(Date.now() - ventanaSegundos * 1000);
-  const conteo = await sesiones.contarIntentosFallidos(ctx.dbh.db, [claves.usuario, claves.ip], desde);
-  const usuario = conteo.get(claves.usuario);
-  const ip = conteo.get(claves.ip);
-  const bloqueo = (usuario && usuario.total >= maxPorUsuario ? usuario : null) ?? (ip && ip.total >= maxPorIp ? ip : null);
-  if (!bloqueo) return;
-  const liberaEn = (bloqueo.primero?.getTime() ?? Date.now()) + ventanaSegundos * 1000;
-  const segundos = Math.max(1, Math.ceil((liberaEn - Date.now()) / 1000));
-  const minutos = Math.ceil(segundos / 60);
-  if (auditable) {
-    const u = auditable.usuario.trim() ? await usuarios.buscarUsuarioParaLogin(ctx.dbh.db, auditable.usuario.trim()) : null;
-    await registrarEvento(ctx.dbh.db, {
-      evento: 'bloqueo',
-      idEmpresa: u?.idEmpresa ?? null,
-      objetivo: u ? { id: u.id, usuario: u.usuario } : null,
-      origen: auditable.origen,
-      detalle: { UsuarioIngresado: auditable.usuario.slice(0, 100), Por: usuario && usuario.total >= maxPorUsuario ? 'usuario' : 'ip' },
-    });
-  }
-  throw new AppError(
-    ErrorCodes.DEMASIADOS_INTENTOS,
-    `Demasiados intentos de ingreso. Inténtelo nuevamente en ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}`,
-    429,
-    { headers: { 'retry-after': String(segundos) } },
-  );
-}
 
 type DbOTx = Parameters<typeof sesiones.guardarRefreshToken>[0];
 
@@ -60,11 +27,10 @@ async function emitirTokens(ctx: Contexto, payload: TTokenPayload, idSesion: num
 
 export async function login(ctx: Contexto, credenciales: { usuario: string; contrasenha: string }, idModulo: number, origen: Origen): Promise<TLoginRespuesta> {
   const db = ctx.dbh.db;
-  const claves = { usuario: claveUsuario(credenciales.usuario), ip: claveIp(origen.ip) };
-  await comprobarLimite(ctx, claves, { usuario: credenciales.usuario, origen });
+  const intento = await abrirIntentoIngreso(ctx, clavesIngreso(credenciales.usuario, origen.ip), { usuario: credenciales.usuario, origen });
 
   const fallo = async (u?: { id: number; usuario: string; idEmpresa: number }): Promise<never> => {
-    await sesiones.registrarIntentoFallido(db, [claves.usuario, claves.ip]);
+    await intento.fallo();
     await registrarEvento(db, {
       evento: 'login_fallido',
       idEmpresa: u?.idEmpresa ?? null,
@@ -81,6 +47,7 @@ export async function login(ctx: Contexto, credenciales: { usuario: string; cont
     return fallo();
   }
   if (!(await verificarContrasenha(usuario.contrasenhaHash, credenciales.contrasenha))) return fallo(usuario);
+  await intento.acierto();
 
   // The account state is told only to whoever proved the password, so it reveals nothing to a guesser.
   if (usuario.estado === EstadoUsuario.INVITACION_PENDIENTE) throw new AppError(ErrorCodes.INVITACION_PENDIENTE, undefined, 403);
@@ -111,7 +78,6 @@ export async function login(ctx: Contexto, credenciales: { usuario: string; cont
     const emitidos = await emitirTokens(ctx, payload, nueva.id, expiraSesion);
     await emitidos.guardar(tx);
     await usuarios.registrarIngreso(tx, usuario.id);
-    await sesiones.borrarIntentos(tx, claves.usuario);
     const actor = { id: usuario.id, usuario: usuario.usuario };
     await registrarEvento(tx, { evento: 'login', idEmpresa: usuario.idEmpresa, actor, objetivo: actor, origen, detalle: { IdSesion: nueva.id, IdModulo: idModulo } });
     // Single session per company: this sign-in ends the user's other sessions (their refresh tokens stop working).
@@ -228,14 +194,15 @@ export async function cambiarContrasenha(
   if (!usuario) throw new AppError(ErrorCodes.NO_ENCONTRADO, undefined, 404);
   if (usuario.usuario.toLowerCase() !== datos.Usuario.trim().toLowerCase()) throw errorDeCampo('Usuario', 'El usuario no corresponde a la sesión');
 
-  // Guessing the current password through this call counts against the same limit as the login.
-  const claves = { usuario: claveUsuario(usuario.usuario), ip: claveIp(origen.ip) };
-  await comprobarLimite(ctx, claves, { usuario: usuario.usuario, origen });
+  // Guessing the current password through this call is throttled like the login.
+  const intento = await abrirIntentoIngreso(ctx, clavesIngreso(usuario.usuario, origen.ip), { usuario: usuario.usuario, origen });
   if (!(await verificarContrasenha(usuario.contrasenhaHash, datos.ContrasenhaActual))) {
-    await sesiones.registrarIntentoFallido(db, [claves.usuario, claves.ip]);
+    await intento.fallo();
     throw errorDeCampo('ContrasenhaActual', 'La contraseña actual es incorrecta');
   }
+  await intento.acierto();
   if (datos.Contrasenha === datos.ContrasenhaActual) throw errorDeCampo('Contrasenha', 'La nueva contraseña debe ser distinta de la actual');
+  await exigirContrasenhaSegura(datos.Contrasenha, usuario);
 
   const nuevoHash = await hashContrasenha(datos.Contrasenha);
   await db.transaction(async (tx) => {

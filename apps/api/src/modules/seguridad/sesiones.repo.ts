@@ -214,13 +214,32 @@ export function cargarSesionActiva(db: Db, idSesion: number, idUsuario: number):
 
 // --- Login rate limit ---
 
-export async function contarIntentosFallidos(db: DbOTx, claves: string[], desde: Date): Promise<Map<string, { total: number; primero: Date | null }>> {
+export type TResumenIntentos = { total: number; primero: Date | null; ultimo: Date | null };
+
+/** Per key: attempts since `desde` (without the row `excluir`, the caller's own), the first and the last one. */
+export async function contarIntentosFallidos(db: DbOTx, claves: string[], desde: Date, excluir?: number): Promise<Map<string, TResumenIntentos>> {
   const filas = await db
-    .select({ clave: intentoLogin.clave, total: count(), primero: sql<string | Date>`min(${intentoLogin.fecha})` })
+    .select({
+      clave: intentoLogin.clave,
+      total: count(),
+      primero: sql<string | Date>`min(${intentoLogin.fecha})`,
+      ultimo: sql<string | Date>`max(${intentoLogin.fecha})`,
+    })
     .from(intentoLogin)
-    .where(and(inArray(intentoLogin.clave, claves), gt(intentoLogin.fecha, desde)))
+    .where(and(inArray(intentoLogin.clave, claves), gt(intentoLogin.fecha, desde), excluir ? ne(intentoLogin.id, excluir) : undefined))
     .groupBy(intentoLogin.clave);
-  return new Map(filas.map((f) => [f.clave, { total: Number(f.total), primero: f.primero ? new Date(f.primero) : null }]));
+  const fecha = (v: string | Date | null) => (v ? new Date(v) : null);
+  return new Map(filas.map((f) => [f.clave, { total: Number(f.total), primero: fecha(f.primero), ultimo: fecha(f.ultimo) }]));
+}
+
+/** Records an attempt before its password is checked (so concurrent guesses see each other); returns its id. */
+export async function abrirIntento(db: DbOTx, clave: string): Promise<number> {
+  const [f] = await db.insert(intentoLogin).values({ clave }).returning({ id: intentoLogin.id });
+  return Number(f.id);
+}
+
+export async function borrarIntento(db: DbOTx, id: number): Promise<void> {
+  await db.delete(intentoLogin).where(eq(intentoLogin.id, id));
 }
 
 export async function registrarIntentoFallido(db: DbOTx, claves: string[]): Promise<void> {

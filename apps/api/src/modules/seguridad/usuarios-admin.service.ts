@@ -12,7 +12,7 @@ import {
 import { empresa, rol, sesion, sucursal, usuario, usuarioRol, usuarioSucursal } from '../../db/schema';
 import { errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
-import { hashContrasenha } from '../../lib/password';
+import { exigirContrasenhaSegura, hashContrasenha } from '../../lib/password';
 import type { TAuth } from './auth.hook';
 import { registrarEvento, type Origen } from './auditoria';
 import { invalidarConcesiones } from './autorizacion';
@@ -245,6 +245,8 @@ async function buscarEnlaceVigente(ctx: Contexto, token: string) {
       usadaEn: invitacion.usadaEn,
       usuario: usuario.usuario,
       nombres: usuario.nombres,
+      apellidos: usuario.apellidos,
+      correo: usuario.correo,
       estado: usuario.estado,
       razonSocial: empresa.razonSocial,
     })
@@ -269,6 +271,7 @@ export async function consultarEnlace(ctx: Contexto, token: string) {
 /** Accepts an invitation or a reset link: sets the password, activates the invited user, ends any open session. */
 export async function aceptarEnlace(ctx: Contexto, token: string, contrasenha: string, origen: Origen) {
   const f = await buscarEnlaceVigente(ctx, token);
+  await exigirContrasenhaSegura(contrasenha, f);
   const hash = await hashContrasenha(contrasenha);
   await ctx.dbh.db.transaction(async (tx) => {
     // Single use even against two clicks at once: only one update finds the link unused.

@@ -8,6 +8,7 @@ import { construirDocumento, firmarXml, nombreArchivo, textoQrComprobante, type 
 import type { Db } from '../../../db/client';
 import { empresa } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
+import { comprobarHuella } from '../../../lib/idempotencia';
 import type { Contexto } from '../../../lib/contexto';
 import type { TAuth } from '../../../lib/auth';
 import { serie } from '../../entidades/series/series.schema';
@@ -39,6 +40,7 @@ function hoyLima(): { fecha: string; hora: string } {
 const sumarDias = (fecha: string, dias: number) => new Date(Date.parse(`${fecha}T12:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
 
 type TFilaCreada = { id: number; idTipoDocumento: number; serie: string; correlativo: number; idEstadoSunat: number; montoTotal: string; hash: string | null };
+type TFilaPorClave = TFilaCreada & { huellaSolicitud: string | null };
 
 const respuesta = (f: TFilaCreada): TDocumentoContableCreado => ({
   Id: f.id,
@@ -61,8 +63,8 @@ const columnasCreada = {
   hash: documentoContable.hash,
 };
 
-async function porClave(db: Db, idEmpresa: number, clave: string): Promise<TFilaCreada | undefined> {
-  const [f] = await db.select(columnasCreada).from(documentoContable).where(and(eq(documentoContable.idEmpresa, idEmpresa), eq(documentoContable.claveIdempotencia, clave)));
+async function porClave(db: Db, idEmpresa: number, clave: string): Promise<TFilaPorClave | undefined> {
+  const [f] = await db.select({ ...columnasCreada, huellaSolicitud: documentoContable.huellaSolicitud }).from(documentoContable).where(and(eq(documentoContable.idEmpresa, idEmpresa), eq(documentoContable.claveIdempotencia, clave)));
   return f;
 }
 
@@ -163,11 +165,21 @@ export async function prepararEmision(ctx: Contexto, auth: TAuth, b: TDocumentoC
  * store document + lines + signed XML + hash + QR and queue the sending. Everything that can be checked without
  * the number is checked before the transaction, so bad input writes nothing and holds no lock.
  */
-export async function emitirDocumento(ctx: Contexto, auth: TAuth, b: TDocumentoContableCrearParseado, claveIdempotencia?: string): Promise<{ creado: TDocumentoContableCreado; repetido: boolean }> {
+export async function emitirDocumento(
+  ctx: Contexto,
+  auth: TAuth,
+  b: TDocumentoContableCrearParseado,
+  claveIdempotencia?: string,
+  /** Fingerprint of the client's request (lib/idempotencia.ts): the same key with another one is a 422, not a replay. */
+  huellaDeSolicitud?: string,
+): Promise<{ creado: TDocumentoContableCreado; repetido: boolean }> {
   const db = ctx.dbh.db;
   if (claveIdempotencia) {
     const previo = await porClave(db, auth.idEmpresa, claveIdempotencia);
-    if (previo) return { creado: respuesta(previo), repetido: true };
+    if (previo) {
+      comprobarHuella(previo.huellaSolicitud, huellaDeSolicitud);
+      return { creado: respuesta(previo), repetido: true };
+    }
   }
   const { codigoTipo, s, emisor, contexto, afectado, armado, huellaCertificado: huella } = await prepararEmision(ctx, auth, b);
   const credencial = codigoTipo === null ? null : await credencialConHuella(db, auth.idEmpresa, huella);
@@ -241,6 +253,7 @@ export async function emitirDocumento(ctx: Contexto, auth: TAuth, b: TDocumentoC
           idEstadoSunat: idEstado,
           idDocumentoAfectado: afectado?.id ?? null,
           claveIdempotencia: claveIdempotencia ?? null,
+          huellaSolicitud: claveIdempotencia ? (huellaDeSolicitud ?? null) : null,
           logUsuarioCrea: auth.idUsuario,
         });
       const insercionLineas = tx.insert(documentoContableItem).values(lineas(auth.idEmpresa, idDocumento, b, t, auth.idUsuario));
@@ -262,7 +275,10 @@ export async function emitirDocumento(ctx: Contexto, auth: TAuth, b: TDocumentoC
     // The same Idempotency-Key raced in twice: the first one won; answer with its document.
     if (claveIdempotencia && esUnico(e, 'documento_contable_idempotencia_uq')) {
       const previo = await porClave(db, auth.idEmpresa, claveIdempotencia);
-      if (previo) return { creado: respuesta(previo), repetido: true };
+      if (previo) {
+        comprobarHuella(previo.huellaSolicitud, huellaDeSolicitud);
+        return { creado: respuesta(previo), repetido: true };
+      }
     }
     throw e;
   }

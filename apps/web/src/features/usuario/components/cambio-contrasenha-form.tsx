@@ -63,7 +63,7 @@ export function CambioContrasenhaForm({ idUsuario, usuario }: { idUsuario: numbe
                 label={c.label}
                 htmlFor={c.name}
                 validateStatus={fieldState.error ? 'error' : undefined}
-                help={fieldState.error?.message ?? (c.name === 'Contrasenha' ? 'Mínimo 8 caracteres, con letras y números.' : undefined)}
+                help={fieldState.error?.message ?? (c.name === 'Contrasenha' ? 'Mínimo 10 caracteres. Evite su nombre, su usuario y contraseñas comunes; una frase de varias palabras es buena opción.' : undefined)}
               >
                 <Input.Password {...field} id={c.name} autoComplete={c.autoComplete} />
               </Form.Item>

@@ -1,6 +1,7 @@
 import { Alert, Button, Form, Input, Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LONGITUD_MINIMA_CONTRASENHA } from '@yupana/contracts';
 import { Logo } from '../../../components/logo';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useAceptarInvitacion, useConsultaInvitacion } from '../api/invitacion';
@@ -55,8 +56,7 @@ export function InvitacionPage() {
             help={errores.Contrasenha}
             rules={[
               { required: true, message: 'Ingrese una contraseña' },
-              { min: 8, message: 'La contraseña debe tener al menos 8 caracteres' },
-              { pattern: /(?=.*[A-Za-z])(?=.*[0-9])/, message: 'La contraseña debe tener letras y números' },
+              { min: LONGITUD_MINIMA_CONTRASENHA, message: `La contraseña debe tener al menos ${LONGITUD_MINIMA_CONTRASENHA} caracteres` },
             ]}
           >
             <Input.Password autoComplete="new-password" />

@@ -1,0 +1,1 @@
+ALTER TABLE "documento_contable" ADD COLUMN "huella_solicitud" varchar(64);
