@@ -15,10 +15,9 @@ const CARGA = { timeout: 20_000 };
 
 test('maestros: importa el padrón de muestra, registra un cliente por consulta de RUC, valida el DNI y busca un ítem por tres letras', async ({ page }) => {
   test.setTimeout(90_000);
-  await iniciarSesion(page, 'supervisor');
+  // 1. The padrón is the platform's: the provider's staff upload the sample and watch the progress bar reach COMPLETADA.
+  await iniciarSesion(page, 'proveedor');
   const menu = page.getByRole('menu', { name: 'Menú principal' });
-
-  // 1. The padrón page: upload the sample and watch the progress bar reach COMPLETADA.
   await menu.getByRole('link', { name: 'Padrón RUC SUNAT' }).click();
   await expect(page).toHaveURL(/\/admin\/padron-ruc$/);
   await expect(page.getByTestId('pagina-padron')).toBeVisible(CARGA);
@@ -26,6 +25,13 @@ test('maestros: importa el padrón de muestra, registra un cliente por consulta 
   await expect(page.getByTestId('estado-importacion')).toHaveText('COMPLETADA', { timeout: 30_000 });
   await expect(page.getByTestId('progreso-padron')).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByText('padron-muestra.txt')).toBeVisible();
+
+  // A customer company's supervisor consults it but does not see the import screen in the menu.
+  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies();
+  await iniciarSesion(page, 'supervisor');
+  await expect(menu.getByRole('link', { name: 'Clientes' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Padrón RUC SUNAT' })).toHaveCount(0);
 
   // 2. Clientes: a new customer by RUC; "Consultar" fills the name and address from the padrón.
   await menu.getByRole('link', { name: 'Clientes' }).click();

@@ -11,6 +11,14 @@ import { permisoServicio, rolServicio, servicio } from './seguridad.schema';
 /** Platform services: held only by users of the provider company (see TServicioCatalogo.SoloProveedor). */
 export const serviciosSoloProveedor = new Set(catalogoServicios.filter((s) => s.SoloProveedor).map((s) => s.Codigo));
 
+/** Menu entries (permisos) that only provider-only services open: hidden from every other company's menu. */
+export const permisosSoloProveedor = new Set(
+  catalogoServicios
+    .filter((s) => s.SoloProveedor)
+    .flatMap((s) => s.Permisos ?? [])
+    .filter((p) => !catalogoServicios.some((o) => !o.SoloProveedor && (o.Permisos ?? []).includes(p))),
+);
+
 /** Services every signed-in user has, whatever their roles (e.g. SEG_CUENTA). */
 export const serviciosParaTodos = catalogoServicios.filter((s) => s.ParaTodos).map((s) => s.Codigo);
 

@@ -1,7 +1,9 @@
 import type { TMenuNode, TUsuario } from '@yupana/contracts';
 import { noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
+import { idEmpresaProveedora } from '../../lib/proveedor';
 import type { TAuth } from './auth.hook';
+import { permisosSoloProveedor } from './autorizacion';
 import * as usuarios from './usuarios.repo';
 
 export async function obtenerUsuario(ctx: Contexto, auth: TAuth, idUsuario: number): Promise<TUsuario> {
@@ -40,7 +42,10 @@ export async function menuDeUsuario(ctx: Contexto, auth: TAuth, idUsuario: numbe
   const u = await usuarios.buscarUsuarioDeEmpresa(db, auth.idEmpresa, idUsuario);
   if (!u) throw noEncontrado('No se encontró el usuario');
   const roles = await usuarios.rolesDeUsuario(db, auth.idEmpresa, u.id);
-  const { arbol, concedidos } = await usuarios.permisosDeRoles(db, roles.map((r) => r.id));
+  const { arbol, concedidos: todos } = await usuarios.permisosDeRoles(db, roles.map((r) => r.id));
+  // A provider-only screen (padrón import, payments inbox...) answers 403 outside the provider: keep it out of the menu.
+  const esProveedor = (await idEmpresaProveedora(db)) === auth.idEmpresa;
+  const concedidos = esProveedor ? todos : [...todos].filter((id) => !permisosSoloProveedor.has(id));
 
   const porId = new Map(arbol.map((p) => [p.id, p]));
   const visibles = new Set<number>();
