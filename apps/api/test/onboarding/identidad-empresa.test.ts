@@ -136,6 +136,21 @@ describe('la empresa proveedora de la plataforma', () => {
     expect((await e.app.inject(conToken(prov.AccessToken, { method: 'GET', url: '/api/pagos/v1/gestion/pagos?estado=2' }))).statusCode).toBe(200);
   });
 
+  it('la pantalla de importación del padrón (solo del proveedor) sale en el menú del proveedor y no en el de un cliente', async () => {
+    type Nodo = { IdPermiso: number; Hijos: Nodo[] };
+    const ids = (nodos: Nodo[]): number[] => nodos.flatMap((n) => [n.IdPermiso, ...ids(n.Hijos)]);
+    const menuDe = async (usuario: string) => {
+      const s = await sesionDe(e.app, usuario);
+      const r = await e.app.inject(conToken(s.AccessToken, { method: 'GET', url: `/api/seguridad/v2/usuarios/${s.IdUsuario}/permisos/modulos` }));
+      expect(r.statusCode).toBe(200);
+      return ids(r.json().Data as Nodo[]);
+    };
+    const cliente = await menuDe('supervisor');
+    expect(cliente).not.toContain(3041);
+    expect(cliente.length).toBeGreaterThan(10);
+    expect(await menuDe('proveedor')).toContain(3041);
+  });
+
   it('sin empresa proveedora, quien se registra con cualquier RUC no obtiene los servicios de la plataforma', async () => {
     await e.dbh.db.execute(sql`update empresa set es_proveedor = false`);
     const anterior = process.env.YUPANA_RUC_PROVEEDOR;

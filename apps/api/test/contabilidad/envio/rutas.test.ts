@@ -207,6 +207,8 @@ describe('rutas de envío', () => {
     // The server's own words stay in the log: the user gets ours.
     await pedir({ method: 'PUT', url: '/api/contabilidad/v1/configuraciones/correo', payload: { ...cuerpo, Clave: 'otra-clave' } });
     const rechazado = await pedir({ method: 'POST', url: `/api/contabilidad/v1/documentoContable/${f.id}/correos`, payload: { Destinatarios: ['compras@cliente.pe'] } });
+    // The company's own mail server refusing its own credentials is their configuration, not our fault: a 422, never a 5xx.
+    expect(rechazado.statusCode).toBe(422);
     expect(rechazado.json().Mensaje).toBe('No se pudo enviar el correo: el servidor de correo rechazó el usuario o la contraseña');
     expect(rechazado.body).not.toContain('Credenciales SMTP inválidas');
     // Allowed when saved, refused at connect time once the operator takes it off the list.

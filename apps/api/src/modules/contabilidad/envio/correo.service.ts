@@ -78,7 +78,7 @@ export async function enviarDocumentoPorCorreo(
     opciones.log?.warn({ err: e, host: c.host, puerto: c.puerto }, 'correo: servidor SMTP no permitido o no encontrado');
     if (e instanceof DestinoNoPermitido)
       throw new AppError(ErrorCodes.VALIDACION, 'El servidor de correo configurado no está permitido: revise la configuración de correo de la empresa', 400);
-    throw new AppError(ErrorCodes.CORREO_NO_ENVIADO, `No se pudo enviar el correo: no se encontró el servidor ${c.host}`, 502);
+    throw new AppError(ErrorCodes.CORREO_NO_ENVIADO, `No se pudo enviar el correo: no se encontró el servidor ${c.host}`, 422);
   }
   const transporte = nodemailer.createTransport({
     host: direccion,
@@ -109,7 +109,7 @@ export async function enviarDocumentoPorCorreo(
   } catch (e) {
     // What the server said stays in the log: the user gets our words only.
     opciones.log?.warn({ err: e, host: c.host, puerto: c.puerto }, 'correo: el servidor SMTP no aceptó el envío');
-    throw new AppError(ErrorCodes.CORREO_NO_ENVIADO, `No se pudo enviar el correo: ${motivoSmtp(e)}`, 502);
+    throw new AppError(ErrorCodes.CORREO_NO_ENVIADO, `No se pudo enviar el correo: ${motivoSmtp(e)}`, 422);
   } finally {
     transporte.close();
   }

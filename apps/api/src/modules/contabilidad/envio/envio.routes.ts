@@ -222,7 +222,7 @@ async function rutasEnvio(app: FastifyInstance, ctx: Contexto, envio: TServicioE
       security: [{ bearer: [] }],
       params: ZParamsId,
       body: ZCorreoDocumentoSolicitud,
-      response: { 200: ZMensaje, 400: ZError, 401: ZError, 403: ZError, 404: ZError, 502: ZError },
+      response: { 200: ZMensaje, 400: ZError, 401: ZError, 403: ZError, 404: ZError, 422: ZError },
     },
     handler: async (req) => enviarDocumentoPorCorreo(db, requerirAuth(req), req.params.id, req.body, { log: req.log }),
   });
