@@ -188,10 +188,14 @@ describe('menú de maestros', () => {
   const rutas = (nodos: { Ruta: string | null; Hijos: unknown[] }[]): string[] =>
     nodos.flatMap((n) => [...(n.Ruta ? [n.Ruta] : []), ...rutas(n.Hijos as typeof nodos)]);
 
-  it('el supervisor ve clientes, ítems, sucursales y el padrón; el cajero solo clientes e ítems', async () => {
+  it('el supervisor ve clientes, ítems y sucursales (el padrón, solo el proveedor); el cajero solo clientes e ítems', async () => {
     const sup = await sesionDe(e.app, 'supervisor');
-    const menuSup = (await llamar('GET', `/api/seguridad/v2/usuarios/${sup.IdUsuario}/permisos/modulos`, undefined, sup.AccessToken)).json();
-    expect(rutas(menuSup.Data)).toEqual(expect.arrayContaining(['/admin/entidades', '/admin/items', '/admin/sucursales', '/admin/padron-ruc']));
+    const menuSup = rutas((await llamar('GET', `/api/seguridad/v2/usuarios/${sup.IdUsuario}/permisos/modulos`, undefined, sup.AccessToken)).json().Data);
+    expect(menuSup).toEqual(expect.arrayContaining(['/admin/entidades', '/admin/items', '/admin/sucursales']));
+    expect(menuSup).not.toContain('/admin/padron-ruc');
+    const prov = await sesionDe(e.app, 'proveedor');
+    const menuProv = rutas((await llamar('GET', `/api/seguridad/v2/usuarios/${prov.IdUsuario}/permisos/modulos`, undefined, prov.AccessToken)).json().Data);
+    expect(menuProv).toContain('/admin/padron-ruc');
     const caj = await sesionDe(e.app, 'cajero');
     const menuCaj = rutas((await llamar('GET', `/api/seguridad/v2/usuarios/${caj.IdUsuario}/permisos/modulos`, undefined, caj.AccessToken)).json().Data);
     expect(menuCaj).toEqual(expect.arrayContaining(['/admin/entidades', '/admin/items']));

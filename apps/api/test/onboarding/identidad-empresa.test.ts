@@ -146,9 +146,10 @@ describe('la empresa proveedora de la plataforma', () => {
       return ids(r.json().Data as Nodo[]);
     };
     const cliente = await menuDe('supervisor');
+    expect(cliente).not.toContain(3004);
     expect(cliente).not.toContain(3041);
     expect(cliente.length).toBeGreaterThan(10);
-    expect(await menuDe('proveedor')).toContain(3041);
+    expect(await menuDe('proveedor')).toEqual(expect.arrayContaining([3004, 3041]));
   });
 
   it('sin empresa proveedora, quien se registra con cualquier RUC no obtiene los servicios de la plataforma', async () => {

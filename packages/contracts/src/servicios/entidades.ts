@@ -9,5 +9,5 @@ export const serviciosEntidades = [
   { Codigo: 'SUC_VER', Descripcion: 'Consultar las sucursales de la empresa', Modulo: 'entidades', RolesPorDefecto: [1, 2, 4] },
   { Codigo: 'SUC_GUARDAR', Descripcion: 'Registrar y editar sucursales', Modulo: 'entidades', RolesPorDefecto: [2, 4], Permisos: [3031] },
   { Codigo: 'PADRON_CONSULTAR', Descripcion: 'Consultar el padrón reducido del RUC de SUNAT', Modulo: 'entidades', RolesPorDefecto: [1, 2, 4] },
-  { Codigo: 'PADRON_IMPORTAR', Descripcion: 'Importar el padrón reducido del RUC de SUNAT', Modulo: 'entidades', RolesPorDefecto: [2, 4], Permisos: [3041], SoloProveedor: true },
+  { Codigo: 'PADRON_IMPORTAR', Descripcion: 'Importar el padrón reducido del RUC de SUNAT', Modulo: 'entidades', RolesPorDefecto: [2, 4], Permisos: [3004, 3041], SoloProveedor: true },
 ] as const satisfies TServicioCatalogo[];
