@@ -1,4 +1,4 @@
-import type { TMenuNode, TUsuario } from '@yupana/contracts';
+import { TipoEmpresa, type TMenuNode, type TUsuario } from '@yupana/contracts';
 import { noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import { idEmpresaProveedora } from '../../lib/proveedor';
@@ -34,6 +34,13 @@ export async function obtenerUsuario(ctx: Contexto, auth: TAuth, idUsuario: numb
 }
 
 /**
+ * SUNAT screens a company without RUC (type 2) has no use for: issuing facturas, boletas, notes and guías, the daily
+ * summary, regularizations with SUNAT, the receipt lookup, SUNAT settings and bulk issuing (facturas and boletas).
+ * Such a company issues internal sale notes (2008), lists, prints, e-mails and voids them.
+ */
+const PERMISOS_SOLO_CON_RUC = new Set([2002, 2003, 2004, 2005, 2006, 2007, 2012, 2020, 2030, 2040, 2050]);
+
+/**
  * The user's menu / permission tree: nodes granted to any of the user's roles, plus their ancestors so the
  * tree stays connected. With `idPermiso`, only the granted subtree under that node (the permission guard's call).
  */
@@ -45,7 +52,8 @@ export async function menuDeUsuario(ctx: Contexto, auth: TAuth, idUsuario: numbe
   const { arbol, concedidos: todos } = await usuarios.permisosDeRoles(db, roles.map((r) => r.id));
   // A provider-only screen (padrón import, payments inbox...) answers 403 outside the provider: keep it out of the menu.
   const esProveedor = (await idEmpresaProveedora(db)) === auth.idEmpresa;
-  const concedidos = esProveedor ? todos : [...todos].filter((id) => !permisosSoloProveedor.has(id));
+  const sinRuc = auth.empresa.tipoEmpresa === TipoEmpresa.SIN_RUC;
+  const concedidos = [...todos].filter((id) => (esProveedor || !permisosSoloProveedor.has(id)) && !(sinRuc && PERMISOS_SOLO_CON_RUC.has(id)));
 
   const porId = new Map(arbol.map((p) => [p.id, p]));
   const visibles = new Set<number>();

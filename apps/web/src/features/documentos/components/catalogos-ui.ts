@@ -1,9 +1,12 @@
+import { TipoEmpresa } from '@yupana/contracts';
 import { CATALOGOS } from '@yupana/sunat/isomorfico';
 
 /** Issuing pages: the seed's document-type id, SUNAT's code, the URL slug and the series letter a user expects. */
 export const TIPOS_EMISION = [
   { id: 1003, codigo: '01', nombre: 'Factura', slug: 'factura', letra: 'F' },
   { id: 1004, codigo: '03', nombre: 'Boleta de venta', slug: 'boleta', letra: 'B' },
+  // Internal sale note: no SUNAT code; its totals are a boleta's, it is never signed nor sent.
+  { id: 1008, codigo: 'NV', nombre: 'Nota de venta', slug: 'nota-venta', letra: 'NV' },
   { id: 1005, codigo: '07', nombre: 'Nota de crédito', slug: 'nota-credito', letra: 'F/B' },
   { id: 1006, codigo: '08', nombre: 'Nota de débito', slug: 'nota-debito', letra: 'F/B' },
   { id: 1007, codigo: '09', nombre: 'Guía de remisión remitente', slug: 'guia-remitente', letra: 'T' },
@@ -13,6 +16,9 @@ export type TTipoEmision = (typeof TIPOS_EMISION)[number];
 
 export const tipoEmisionPorSlug = (slug: string | undefined) => TIPOS_EMISION.find((t) => t.slug === slug);
 export const tipoEmisionPorId = (id: number | null | undefined) => TIPOS_EMISION.find((t) => t.id === id);
+
+/** What a company may issue: one without RUC (type 2) only internal sale notes. */
+export const tiposEmisionDe = (tipoEmpresa: number | undefined) => (tipoEmpresa === TipoEmpresa.SIN_RUC ? TIPOS_EMISION.filter((t) => t.id === 1008) : TIPOS_EMISION);
 
 /** Tag colour of each tax-authority status (seed §4). */
 export const COLOR_ESTADO_SUNAT: Record<number, string> = {

@@ -8,7 +8,7 @@ import {
   type TDocumentoContable,
   type TDocumentoContableCrear,
 } from '@yupana/contracts';
-import { Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -31,7 +31,7 @@ type TProps = { tipo: TTipoEmision; referencia?: TDocumentoContable | null };
 
 function valoresIniciales(tipo: TTipoEmision, ref?: TDocumentoContable | null): TValoresComprobante {
   const base: TValoresComprobante = { FechaEmision: dayjs(), IdMoneda: 1, IdCondicionPago: 1, Items: [{ ...LINEA_VACIA }], Cuotas: [] };
-  if (tipo.id === TipoDocumentoContable.BOLETA)
+  if (tipo.id === TipoDocumentoContable.BOLETA || tipo.id === TipoDocumentoContable.NOTA_VENTA)
     base.Cliente = { IdTipoDocumento: 6, NumeroDocumento: CLIENTE_GENERICO.Documento, RazonSocial: CLIENTE_GENERICO.RazonSocial };
   if (tipo.id === TipoDocumentoContable.FACTURA) base.Cliente = { IdTipoDocumento: 2 };
   if (ref) {
@@ -118,7 +118,7 @@ export function aSolicitud(tipo: TTipoEmision, v: TValoresComprobante): TDocumen
   };
 }
 
-/** Factura, boleta, nota de crédito and nota de débito. */
+/** Factura, boleta, nota de crédito, nota de débito and the internal nota de venta (no SUNAT, marked as such). */
 export function FormularioComprobante({ tipo, referencia }: TProps) {
   const [form] = Form.useForm<TValoresComprobante>();
   const navigate = useNavigate();
@@ -271,7 +271,7 @@ export function FormularioComprobante({ tipo, referencia }: TProps) {
             </Card>
           )}
 
-          <Card title={tipo.id === TipoDocumentoContable.BOLETA ? 'Cliente' : 'Cliente (receptor)'} size="small" style={{ marginBottom: 16 }}>
+          <Card title={tipo.id === TipoDocumentoContable.FACTURA || esNota ? 'Cliente (receptor)' : 'Cliente'} size="small" style={{ marginBottom: 16 }}>
             <ClienteCampos form={form} tiposPermitidos={tiposCliente} />
             {tipo.id === TipoDocumentoContable.BOLETA && (
               <Form.Item noStyle shouldUpdate>
@@ -324,6 +324,9 @@ export function FormularioComprobante({ tipo, referencia }: TProps) {
         <Col xs={24} xl={8}>
           <Card title="Totales" size="small" style={{ position: 'sticky', top: 8, marginBottom: 16 }}>
             <PanelTotales totales={totales} simbolo={SimboloMoneda[idMoneda] ?? 'S/'} />
+            {tipo.id === TipoDocumentoContable.NOTA_VENTA && (
+              <Alert type="info" showIcon style={{ marginBottom: 12 }} title="Documento interno: NO TRIBUTARIO" description="La nota de venta no se envía a SUNAT ni reemplaza a una boleta o factura." data-testid="aviso-no-tributario" />
+            )}
             <ErroresApi error={emitir.error} />
             <Space orientation="vertical" style={{ width: '100%' }}>
               <Button type="primary" htmlType="submit" block size="large" loading={emitir.isPending} data-testid="emitir">

@@ -80,7 +80,9 @@ function AnularModal({ doc, onCerrar }: { doc: TDocumentoContable; onCerrar: () 
   return (
     <Modal open title={`Anular ${doc.SerieNumero}`} footer={null} onCancel={onCerrar} destroyOnHidden>
       <Typography.Paragraph type="secondary">
-        {doc.IdTipoDocumento === TipoDocumentoContable.BOLETA || doc.Serie.startsWith('B')
+        {!esTributario(doc)
+          ? 'La nota de venta es un documento interno: se anula de inmediato, sin comunicarlo a SUNAT.'
+          : doc.IdTipoDocumento === TipoDocumentoContable.BOLETA || doc.Serie.startsWith('B')
           ? 'La anulación de boletas y sus notas se informa a SUNAT en el resumen diario.'
           : 'La anulación de facturas y sus notas se informa a SUNAT con una comunicación de baja, dentro del plazo que SUNAT permite.'}
       </Typography.Paragraph>
@@ -186,7 +188,8 @@ export function DocumentoDetallePage() {
     }
   }
 
-  const puedeAnular = esTributario(doc) && !doc.Anulado && [2, 3].includes(doc.IdestadoSunat);
+  // An internal sale note is voided at once (nothing to tell SUNAT); a tax document once SUNAT accepted it.
+  const puedeAnular = !doc.Anulado && (!esTributario(doc) || [2, 3].includes(doc.IdestadoSunat));
   const tieneCdr = doc.ListaArchivos.some((a) => a.TipoArchivo === 3) || [2, 3, 5, 10].includes(doc.IdestadoSunat);
 
   return (
@@ -324,11 +327,9 @@ export function DocumentoDetallePage() {
                 </Button>
               </>
             )}
-            {esTributario(doc) && (
-              <Button block danger icon={<StopOutlined />} disabled={!puedeAnular && !doc.Anulado} onClick={() => setDialogo('anular')} data-testid="anular">
-                Anular
-              </Button>
-            )}
+            <Button block danger icon={<StopOutlined />} disabled={!puedeAnular && !doc.Anulado} onClick={() => setDialogo('anular')} data-testid="anular">
+              Anular
+            </Button>
             {!puedeAnular && !doc.Anulado && esTributario(doc) && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 Solo se anulan documentos aceptados por SUNAT.

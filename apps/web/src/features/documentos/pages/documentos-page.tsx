@@ -1,5 +1,5 @@
 import { DownOutlined, FileExcelOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { NombreEstadoSunat, SimboloMoneda, type TComprobanteFila } from '@yupana/contracts';
+import { NombreEstadoSunat, SimboloMoneda, TipoEmpresa, type TComprobanteFila } from '@yupana/contracts';
 import { Alert, App, Button, Card, Col, DatePicker, Dropdown, Form, Input, InputNumber, Row, Select, Space, Table, type TableProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { fecha } from '../../../lib/formato';
 import { useSucursalActiva } from '../../../lib/permissions/sucursal-activa';
 import { guardarArchivo } from '../api/archivo-binario';
 import { exportarComprobantes, useComprobantes, type TFiltrosComprobantes } from '../api/listar-comprobantes';
-import { TIPOS_EMISION } from '../components/catalogos-ui';
+import { tiposEmisionDe } from '../components/catalogos-ui';
 import { EstadoSunatTag } from '../components/estado-sunat-tag';
 import { ResumenDiarioBoton } from '../components/resumen-diario-boton';
 
@@ -48,7 +48,10 @@ type TValoresFiltro = {
 export function DocumentosPage() {
   const [params, setParams] = useSearchParams();
   const sucursalActiva = useSucursalActiva();
-  const sucursales = useUsuarioActual().data?.Sucursales ?? [];
+  const usuario = useUsuarioActual().data;
+  const sucursales = usuario?.Sucursales ?? [];
+  const tiposEmision = tiposEmisionDe(usuario?.TipoEmpresa);
+  const sinRuc = usuario?.TipoEmpresa === TipoEmpresa.SIN_RUC;
   const filtros = filtrosDeUrl(params, sucursalActiva?.Id);
   const lista = useComprobantes(filtros);
   const navigate = useNavigate();
@@ -137,7 +140,7 @@ export function DocumentosPage() {
             </Col>
             <Col xs={12} md={6} lg={4}>
               <Form.Item label="Tipo" name="idtipodocumento">
-                <Select allowClear options={TIPOS_EMISION.map((t) => ({ value: t.id, label: t.nombre }))} placeholder="Todos" popupMatchSelectWidth={false} />
+                <Select allowClear options={tiposEmision.map((t) => ({ value: t.id, label: t.nombre }))} placeholder="Todos" popupMatchSelectWidth={false} />
               </Form.Item>
             </Col>
             <Col xs={12} md={6} lg={3}>
@@ -176,9 +179,9 @@ export function DocumentosPage() {
                 <Button icon={<FileExcelOutlined />} loading={exportando} onClick={() => void exportar()} data-testid="exportar-excel">
                   Exportar a Excel
                 </Button>
-                <ResumenDiarioBoton />
+                {!sinRuc && <ResumenDiarioBoton />}
                 <Dropdown
-                  menu={{ items: TIPOS_EMISION.map((t) => ({ key: t.slug, label: t.nombre, onClick: () => navigate(`/admin/documentos/emitir/${t.slug}`) })) }}
+                  menu={{ items: tiposEmision.map((t) => ({ key: t.slug, label: t.nombre, onClick: () => navigate(`/admin/documentos/emitir/${t.slug}`) })) }}
                   trigger={['click']}
                 >
                   <Button type="primary" ghost icon={<PlusOutlined />} data-testid="nuevo-documento">

@@ -1,0 +1,46 @@
+import { expect as expectBase, test } from '@playwright/test';
+import { iniciarSesion } from './helpers';
+
+// Issue 11: a company without RUC (Bodega Doña Rosa, type 2) issues internal sale notes from its own page, prints them
+// marked as internal and voids them; its menu shows no SUNAT screens. Lazy pages on a shared 2-core machine: more room.
+const expect = expectBase.configure({ timeout: 30_000 });
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+test('una bodega sin RUC emite, descarga y anula una nota de venta; su menú no tiene pantallas de SUNAT', async ({ page }) => {
+  test.setTimeout(120_000);
+  await iniciarSesion(page, 'sinruc.supervisor');
+  const menu = page.getByRole('menu', { name: 'Menú principal' });
+  await menu.getByText('Emitir', { exact: true }).click();
+  await expect(menu.getByRole('link', { name: 'Nota de venta' })).toBeVisible();
+  for (const pantalla of ['Factura', 'Boleta de venta', 'Guía de remisión remitente', 'Configuración SUNAT', 'Regularizaciones'])
+    await expect(menu.getByRole('link', { name: pantalla, exact: true })).toHaveCount(0);
+
+  await menu.getByRole('link', { name: 'Nota de venta' }).click();
+  await expect(page).toHaveURL(/\/admin\/documentos\/emitir\/nota-venta$/);
+  await expect(page.getByTestId('formulario-nota-venta')).toBeVisible();
+  await expect(page.getByTestId('aviso-no-tributario')).toContainText('NO TRIBUTARIO');
+  // The only series of the company (NV01) comes chosen, and the customer is the generic one.
+  await expect(page.getByTestId('formulario-nota-venta')).toContainText('NV01');
+  await expect(page.getByLabel('Razón social o nombre')).toHaveValue('CLIENTES VARIOS');
+  await page.getByLabel('Descripción del ítem 1').fill('Pan francés');
+  await page.getByLabel('Cantidad del ítem 1').fill('20');
+  await page.getByLabel('Precio del ítem 1').fill('0.30');
+  await expect(page.getByTestId('importe-total')).toHaveText('S/ 6.00');
+  await page.getByTestId('emitir').click();
+
+  await expect(page).toHaveURL(/\/admin\/documentos\/\d+$/);
+  await expect(page.getByTestId('serie-numero')).toHaveText(/^NV01-\d+$/);
+  await expect(page.getByTestId('total-documento')).toHaveText('S/ 6.00');
+  // No XML nor CDR: it is not an electronic receipt.
+  await expect(page.getByTestId('descargar-xml')).toHaveCount(0);
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('descargar-pdf').click()]);
+  expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+
+  await page.getByTestId('anular').click();
+  await expect(page.getByText('La nota de venta es un documento interno')).toBeVisible();
+  await page.getByLabel('Motivo de la anulación').fill('Cliente devolvió el pan');
+  await page.getByTestId('confirmar-anulacion').click();
+  await expect(page.getByText('Documento anulado')).toBeVisible();
+  await expect(page.getByTestId('estado-sunat').first()).toHaveText(/Anulado/);
+});
