@@ -37,6 +37,20 @@ test('una bodega sin RUC emite, descarga y anula una nota de venta; su menú no 
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('descargar-pdf').click()]);
   expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
 
+  // The preview frame shows the PDF: the app's own Content-Security-Policy must not block it (issue 11, item 2).
+  const bloqueos: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to (frame|load)/i.test(m.text())) bloqueos.push(m.text());
+  });
+  await page.getByTestId('vista-previa-boton').click();
+  await expect(page.getByTestId('vista-previa')).toBeVisible();
+  await expect(page.getByTestId('vista-previa')).toHaveAttribute('src', /^blob:/);
+  // A frame the policy refuses becomes an error page; an allowed one keeps its blob: address.
+  await expect.poll(() => page.frames().some((f) => f.url().startsWith('blob:'))).toBe(true);
+  expect(bloqueos).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('vista-previa')).toHaveCount(0);
+
   await page.getByTestId('anular').click();
   await expect(page.getByText('La nota de venta es un documento interno')).toBeVisible();
   await page.getByLabel('Motivo de la anulación').fill('Cliente devolvió el pan');

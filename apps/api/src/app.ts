@@ -164,6 +164,8 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The document preview shows the PDF the page fetched (with the user's token) in a frame from a blob: URL.
+        frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

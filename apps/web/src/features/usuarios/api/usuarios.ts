@@ -52,11 +52,18 @@ export const useGuardarParametro = () => useCambioUsuario((v: TParametro) => api
 export function useSucursalesEmpresa() {
   return useQuery({
     queryKey: ['seguridad', 'sucursales-empresa'],
-    queryFn: ({ signal }) =>
-      api.get<{ Data: { Id: number; RazonSocial: string; Descripcion: string | null; Direccion: string | null }[]; Count: number }>('/entidades/v1/sucursales', {
-        query: { pagina: 1, regxpag: 200, estado: 1 },
-        signal,
-      }),
+    // Every active branch, a page of the API's maximum (100) at a time: asking for more than that is a 400.
+    queryFn: async ({ signal }) => {
+      type TPagina = { Data: { Id: number; RazonSocial: string; Descripcion: string | null; Direccion: string | null }[]; Count: number };
+      const primera = await api.get<TPagina>('/entidades/v1/sucursales', { query: { pagina: 1, regxpag: 100, estado: 1 }, signal });
+      const Data = [...primera.Data];
+      for (let pagina = 2; Data.length < primera.Count && pagina <= 50; pagina++) {
+        const r = await api.get<TPagina>('/entidades/v1/sucursales', { query: { pagina, regxpag: 100, estado: 1 }, signal });
+        if (!r.Data.length) break;
+        Data.push(...r.Data);
+      }
+      return { Data, Count: primera.Count };
+    },
     staleTime: 60_000,
   });
 }
