@@ -204,8 +204,11 @@ test.describe('documentos electrónicos (1280 px)', () => {
     await page.getByTestId('anular').click();
     await page.getByLabel('Motivo de la anulación').fill('Error en el RUC del cliente');
     await page.getByTestId('confirmar-anulacion').click();
-    await expect(page.getByText(/Anulación enviada a SUNAT/)).toBeVisible();
+    await expect(page.getByText(/Anulación enviada a SUNAT/).first()).toBeVisible();
+    // The open page follows the void without a reload, and a voided factura offers no second void.
     await esperarEstado(page, /Anulado/);
+    await expect(page.getByTestId('anular')).toHaveCount(0);
+    await expect(page.getByTestId('anulacion-en-curso')).toHaveCount(0);
     // Another user who still had the page open tries again: the server refuses with the seed's 1408.
     const id = page.url().split('/').pop();
     const token = await page.evaluate(() => atob(localStorage.getItem('AccessToken') ?? ''));

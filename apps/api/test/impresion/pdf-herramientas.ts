@@ -23,6 +23,14 @@ function conArchivo<T>(bytes: Uint8Array, fn: (archivo: string, carpeta: string)
 }
 
 /** Texto con `pdftotext -layout` (una página o todas). */
+/** Text in content-stream order (-raw): the only mode that keeps rotated text, such as the ANULADO mark. */
+export function textoPdfCrudo(bytes: Uint8Array, pagina?: number): string {
+  return conArchivo(bytes, (archivo) => {
+    const rango = pagina ? ['-f', String(pagina), '-l', String(pagina)] : [];
+    return execFileSync('pdftotext', ['-raw', ...rango, archivo, '-'], { encoding: 'utf8' });
+  });
+}
+
 export function textoPdf(bytes: Uint8Array, pagina?: number): string {
   return conArchivo(bytes, (archivo) => {
     const rango = pagina ? ['-f', String(pagina), '-l', String(pagina)] : [];

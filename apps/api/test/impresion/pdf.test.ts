@@ -13,7 +13,7 @@ import {
   boleta, boletaClientesVarios, emitir, facturaCompleta, facturaDetraccion, facturaExportacion, facturaMuchasLineas, guiaRemitente, guiaTransportista,
   logoPng, notaCredito, notaDebito, notaVenta, type TEmitido,
 } from './documentos-prueba';
-import { AVISO_SIN_POPPLER, hayPoppler, infoPdf, infoPdfPagina, leerQr, palabrasPdf, plano, textoPdf } from './pdf-herramientas';
+import { AVISO_SIN_POPPLER, hayPoppler, infoPdf, infoPdfPagina, leerQr, palabrasPdf, plano, textoPdf, textoPdfCrudo } from './pdf-herramientas';
 
 if (!hayPoppler) console.warn(AVISO_SIN_POPPLER);
 
@@ -323,6 +323,20 @@ describe.skipIf(!hayPoppler)('representación impresa leída con poppler', () =>
     expect(codigos).toEqual(Array.from({ length: 200 }, (_, i) => `P-${String(i + 1).padStart(4, '0')}`));
     comprobarComprobante(textoPdf(pdf), e, 'FACTURA ELECTRÓNICA');
     expect(leerQr(pdf, paginas, 150, FRANJA_QR_A4)).toBe(e.impresion.textoQr);
+  });
+
+  it('un documento anulado lleva la marca ANULADO en cada página, A4 y ticket; uno vigente no', async () => {
+    const e = facturaMuchasLineas(200);
+    const anulada = await generarPdf({ ...e.impresion, anulado: true }, 'A4');
+    const { paginas } = infoPdf(anulada);
+    expect(paginas).toBeGreaterThan(2);
+    for (let p = 1; p <= paginas; p++) expect(textoPdfCrudo(anulada, p)).toContain('ANULADO');
+    // The mark does not hide the document: its totals are still read.
+    expect(plano(textoPdf(anulada, paginas))).toContain('IMPORTE TOTAL');
+    expect(textoPdfCrudo(await generarPdf(e.impresion, 'A4'))).not.toContain('ANULADO');
+    const { impresion } = notaVenta();
+    expect(textoPdfCrudo(await generarPdf({ ...impresion, anulado: true }, 'TICKET'))).toContain('ANULADO');
+    expect(textoPdfCrudo(await generarPdf(impresion, 'TICKET'))).not.toContain('ANULADO');
   });
 
   it('la fecha de creación del PDF es la de emisión (hora de Lima)', async () => {

@@ -200,6 +200,7 @@ export const ZDocumentoContable = z.object({
   Hash: z.string().nullable(),
   TextoQr: z.string().nullable(),
   Anulado: z.boolean(),
+  AnulacionEnCurso: z.boolean().describe('A void was sent to SUNAT (baja or resumen) and has no answer yet'),
   IdDocumentoAfectado: z.number().int().nullable(),
   SerieNumeroAfectado: z.string().nullable(),
   Receptor: z.object({

@@ -14,6 +14,7 @@ import { plantillaImpresion } from '../configuracion/plantilla.service';
 import { documentoContable, documentoContableItem } from '../contabilidad.schema';
 import { entidad } from '../../entidades/entidades.schema';
 import { RUC_DEMO, serieNumero } from './emision.service';
+import { anulacionEnCurso as lotesAnulacionEnCurso } from '../envio/lotes';
 
 type TFilaDoc = typeof documentoContable.$inferSelect;
 
@@ -41,6 +42,8 @@ export async function obtenerDocumento(db: Db, idEmpresa: number, id: number): P
     const [a] = await db.select({ serie: documentoContable.serie, correlativo: documentoContable.correlativo }).from(documentoContable).where(eq(documentoContable.id, f.idDocumentoAfectado));
     if (a) afectado = serieNumero(a.serie, a.correlativo);
   }
+  // A void sent to SUNAT (comunicación de baja or resumen) and not answered yet: the page keeps watching.
+  const anulacionEnCurso = !f.anulado && !!f.motivoAnulacion && (await lotesAnulacionEnCurso(db, f.id));
   const datos = f.datos as { formaPago?: { tipo: string; cuotas?: { monto: string; fechaVencimiento: string }[] } };
   const m = (v: string) => new Decimal(v).toFixed(2);
   return {
@@ -73,6 +76,7 @@ export async function obtenerDocumento(db: Db, idEmpresa: number, id: number): P
     Hash: f.hash,
     TextoQr: f.textoQr,
     Anulado: f.anulado,
+    AnulacionEnCurso: anulacionEnCurso,
     IdDocumentoAfectado: f.idDocumentoAfectado,
     SerieNumeroAfectado: afectado,
     Receptor: {
@@ -129,7 +133,7 @@ export async function pdfDocumento(db: Db, f: TFilaDoc, formato?: 'A4' | 'TICKET
       cliente: { tipoDocumento: codigoReceptor, numeroDocumento: f.receptorNumeroDocumento, nombre: f.receptorRazonSocial, direccion: f.receptorDireccion ?? undefined },
     } as unknown as TEntradaImpresion;
     const totales = calcularTotales({ fechaEmision: f.fechaEmision, moneda: CodigoMoneda[f.idMoneda], items: (nota.items as never) ?? [] });
-    return generarPdf(desdeComprobante(entrada, totales, null, complementos), formato);
+    return generarPdf({ ...desdeComprobante(entrada, totales, null, complementos), anulado: f.anulado }, formato);
   }
   const doc = f.datos as TDocumento;
   const totales = doc.tipo === '01' || doc.tipo === '03' || doc.tipo === '07' || doc.tipo === '08' ? calcularTotales(doc as TComprobante) : null;
@@ -138,7 +142,8 @@ export async function pdfDocumento(db: Db, f: TFilaDoc, formato?: 'A4' | 'TICKET
     const [a] = await db.select({ fecha: documentoContable.fechaEmision }).from(documentoContable).where(eq(documentoContable.id, f.idDocumentoAfectado));
     fechaAfectado = a?.fecha;
   }
-  return generarPdf(desdeComprobante(doc as TEntradaImpresion, totales, { digestValue: f.hash ?? '' }, { ...complementos, fechaDocumentoAfectado: fechaAfectado }), formato);
+  const datos = desdeComprobante(doc as TEntradaImpresion, totales, { digestValue: f.hash ?? '' }, { ...complementos, fechaDocumentoAfectado: fechaAfectado });
+  return generarPdf({ ...datos, anulado: f.anulado }, formato);
 }
 
 export type TArchivo = { contenido: Buffer; tipo: string; nombre: string };

@@ -7,7 +7,7 @@ import {
   leyendaRepresentacion, nombreTipoDocumento, serieNumero, simboloMoneda, tieneDocumento, unidadCorta,
 } from './formato';
 import {
-  COLOR, FUENTE, FUENTE_NEGRITA, aBytes, celda, crearPdf, dibujarLogo, dibujarQr, lineaHorizontal, type TPdf,
+  COLOR, FUENTE, FUENTE_NEGRITA, aBytes, celda, crearPdf, marcarAnulado, dibujarLogo, dibujarQr, lineaHorizontal, type TPdf,
 } from './pdf-base';
 import { bloquesPie, filasTotales, type TBloque } from './contenido';
 
@@ -31,6 +31,7 @@ type TOpcionesSeccion = { etiquetas?: [number, number]; division?: number; subti
 export async function pdfA4(d: TDocumentoImpresion): Promise<Buffer> {
   const dibujo = new DibujoA4(d);
   dibujo.dibujar();
+  if (d.anulado) marcarAnulado(dibujo.doc);
   return aBytes(dibujo.doc);
 }
 

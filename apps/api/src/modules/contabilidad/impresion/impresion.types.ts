@@ -154,6 +154,8 @@ export type TDocumentoImpresion = {
   ordenCompra?: string;
   observaciones?: string;
   guia?: TGuiaImpresion;
+  /** Documento anulado (baja aceptada o nota de venta anulada): cada página lleva la marca ANULADO. */
+  anulado?: boolean;
   /** DigestValue de la firma ("valor resumen"); ausente en la nota de venta (no se firma). */
   hash?: string;
   /** Texto del código QR (formato SUNAT); ausente en la nota de venta. */

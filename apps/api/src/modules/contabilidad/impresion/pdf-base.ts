@@ -47,6 +47,25 @@ export function crearPdf(d: TDocumentoImpresion, tamano: [number, number] | 'A4'
   });
 }
 
+/**
+ * Marca de documento anulado: "ANULADO" en diagonal, grande y translúcido, sobre cada página (el contenido sigue
+ * legible). Se dibuja al final, encima de todo.
+ */
+export function marcarAnulado(doc: TPdf): void {
+  const { start, count } = doc.bufferedPageRange();
+  const paginas = count > 0 ? Array.from({ length: count }, (_, i) => start + i) : [null];
+  for (const p of paginas) {
+    if (p !== null) doc.switchToPage(p);
+    const { width, height } = doc.page;
+    const tamano = Math.min(width, height) / 5;
+    doc.save();
+    doc.rotate(-35, { origin: [width / 2, height / 2] });
+    doc.font(FUENTE_NEGRITA).fontSize(tamano).fillColor('#c62828').fillOpacity(0.22);
+    doc.text('ANULADO', 0, height / 2 - tamano / 2, { width, align: 'center', lineBreak: false });
+    doc.restore();
+  }
+}
+
 /** Termina el documento y entrega sus bytes. */
 export function aBytes(doc: TPdf): Promise<Buffer> {
   return new Promise((resolve, reject) => {

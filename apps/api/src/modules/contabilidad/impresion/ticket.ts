@@ -7,7 +7,7 @@ import {
   leyendaRepresentacion, nombreTipoDocumento, serieNumero, simboloMoneda, tieneDocumento, unidadCorta,
 } from './formato';
 import {
-  ALTO_MAXIMO_PAGINA, ANCHO_TICKET, COLOR, FUENTE, FUENTE_NEGRITA, aBytes, celda, crearPdf, dibujarLogo, dibujarQr, lineaHorizontal,
+  ALTO_MAXIMO_PAGINA, ANCHO_TICKET, COLOR, FUENTE, FUENTE_NEGRITA, aBytes, celda, crearPdf, marcarAnulado, dibujarLogo, dibujarQr, lineaHorizontal,
   lineaPunteada, type TPdf,
 } from './pdf-base';
 import { bloquesPie, filasTotales, type TBloque } from './contenido';
@@ -24,6 +24,7 @@ export async function pdfTicket(d: TDocumentoImpresion): Promise<Buffer> {
   const contenido = new DibujoTicket(medida, d, Infinity).dibujar() - MARGEN;
   const doc = crearPdf(d, [ANCHO_TICKET, altoPagina(contenido)]);
   new DibujoTicket(doc, d, contenido).dibujar();
+  if (d.anulado) marcarAnulado(doc);
   return aBytes(doc);
 }
 

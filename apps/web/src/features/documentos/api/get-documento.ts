@@ -10,12 +10,13 @@ export const documentoQuery = (id: number) =>
     queryFn: ({ signal }) => api.get<TDocumentoContable>(`/contabilidad/v1/documentoContable/${id}`, { signal }),
   });
 
-/** The document, its status kept live by the hub's pushes (and polled while SUNAT has not answered). */
+/** The document, its status kept live by the hub's pushes (and polled while SUNAT has not answered it or its void). */
 export function useDocumento(id: number) {
   useEstadoDocumentosEnVivo();
   return useQuery({
     ...documentoQuery(id),
     enabled: id > 0,
-    refetchInterval: (q) => (q.state.data && ESTADOS_EN_CURSO.includes(q.state.data.IdestadoSunat) ? intervaloEstadoMs() : false),
+    refetchInterval: (q) =>
+      q.state.data && (ESTADOS_EN_CURSO.includes(q.state.data.IdestadoSunat) || q.state.data.AnulacionEnCurso) ? intervaloEstadoMs() : false,
   });
 }

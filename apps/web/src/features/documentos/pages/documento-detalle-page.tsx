@@ -189,7 +189,7 @@ export function DocumentoDetallePage() {
   }
 
   // An internal sale note is voided at once (nothing to tell SUNAT); a tax document once SUNAT accepted it.
-  const puedeAnular = !doc.Anulado && (!esTributario(doc) || [2, 3].includes(doc.IdestadoSunat));
+  const puedeAnular = !doc.Anulado && !doc.AnulacionEnCurso && (!esTributario(doc) || [2, 3].includes(doc.IdestadoSunat));
   const tieneCdr = doc.ListaArchivos.some((a) => a.TipoArchivo === 3) || [2, 3, 5, 10].includes(doc.IdestadoSunat);
 
   return (
@@ -327,10 +327,18 @@ export function DocumentoDetallePage() {
                 </Button>
               </>
             )}
-            <Button block danger icon={<StopOutlined />} disabled={!puedeAnular && !doc.Anulado} onClick={() => setDialogo('anular')} data-testid="anular">
-              Anular
-            </Button>
-            {!puedeAnular && !doc.Anulado && esTributario(doc) && (
+            {/* A voided document offers no second void; one whose void SUNAT has not answered yet says so. */}
+            {!doc.Anulado && !doc.AnulacionEnCurso && (
+              <Button block danger icon={<StopOutlined />} disabled={!puedeAnular} onClick={() => setDialogo('anular')} data-testid="anular">
+                Anular
+              </Button>
+            )}
+            {doc.AnulacionEnCurso && (
+              <Typography.Text type="warning" data-testid="anulacion-en-curso">
+                Anulación enviada a SUNAT: esperando su respuesta.
+              </Typography.Text>
+            )}
+            {!puedeAnular && !doc.Anulado && !doc.AnulacionEnCurso && esTributario(doc) && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 Solo se anulan documentos aceptados por SUNAT.
               </Typography.Text>
