@@ -4,7 +4,7 @@ import {
   CodigoSunatDeTipo, EstadoSunat, ErrorCodes, MensajesError, TipoEmpresa,
   type TDocumentoContableCrearParseado, type TDocumentoContableCreado, type TTipoDocumentoContable,
 } from '@yupana/contracts';
-import { construirDocumento, firmarXml, nombreArchivo, textoQrComprobante, type TComprobante, type TTotales } from '@yupana/sunat';
+import { firmarXmlAsincrono, plantillaNumerable, textoQrComprobante, type TComprobante, type TDocumentoNumerable, type TTotales } from '@yupana/sunat';
 import type { Db } from '../../../db/client';
 import { empresa } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
@@ -183,6 +183,9 @@ export async function emitirDocumento(
   }
   const { codigoTipo, s, emisor, contexto, afectado, armado, huellaCertificado: huella } = await prepararEmision(ctx, auth, b);
   const credencial = codigoTipo === null ? null : await credencialConHuella(db, auth.idEmpresa, huella);
+  // The XML is built here, once, from the document and totals prepararEmision validated and computed: under the series
+  // lock only the number is written in and the signature computed (its RSA on the thread pool, off the event loop).
+  const plantilla = armado.documento && credencial ? plantillaNumerable(armado.documento as TDocumentoNumerable, armado.totales ?? undefined) : null;
 
   try {
     const fila = await db.transaction(async (tx) => {
@@ -203,18 +206,19 @@ export async function emitirDocumento(
       const numero = bloqueada.correlativo;
       const idDocumento = Number(bloqueada.idDocumento);
       if (numero > 99_999_999) throw validacion({ IdSerie: 'La serie llegó a su último número (99999999): cree una serie nueva' });
-      const documento = armado.documento ? { ...armado.documento, numero } : null;
+      let documento = armado.documento ? { ...armado.documento, numero } : null;
       const notaVenta = armado.notaVenta ? { ...armado.notaVenta, numero } : null;
       let xml: string | null = null;
       let hash: string | null = null;
       let qr: string | null = null;
       let nombre: string | null = null;
-      if (documento && credencial) {
-        const construido = construirDocumento(documento);
-        const firmado = firmarXml(construido, credencial);
+      if (plantilla && credencial) {
+        const construido = plantilla.numerar(numero);
+        const firmado = await firmarXmlAsincrono(construido, credencial);
+        documento = construido.documento;
         xml = firmado.xml;
         hash = firmado.digestValue;
-        nombre = nombreArchivo(documento);
+        nombre = construido.nombre;
         if (construido.totales) qr = textoQrComprobante(documento as TComprobante, construido.totales, hash);
       }
       const t = armado.totales;
