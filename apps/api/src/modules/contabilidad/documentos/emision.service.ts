@@ -85,17 +85,22 @@ export async function prepararEmision(ctx: Contexto, auth: TAuth, b: TDocumentoC
   const db = ctx.dbh.db;
   const tipo = b.IdTipoDocumento as TTipoDocumentoContable;
   const codigoTipo = CodigoSunatDeTipo[tipo];
-  const [emp] = await db
+  // The company and the series in one round trip (every issue makes it).
+  const [fila] = await db
     .select({
-      tipoEmpresa: empresa.tipoEmpresa, documento: empresa.documento, razonSocial: empresa.razonSocial, direccion: empresa.direccion, idUbigeo: empresa.idUbigeo,
-      huellaCertificado,
+      emp: {
+        tipoEmpresa: empresa.tipoEmpresa, documento: empresa.documento, razonSocial: empresa.razonSocial, direccion: empresa.direccion, idUbigeo: empresa.idUbigeo,
+        huellaCertificado,
+      },
+      s: serie,
     })
     .from(empresa)
+    .leftJoin(serie, and(eq(serie.id, b.IdSerie), eq(serie.idEmpresa, empresa.id), eq(serie.logEstado, 1)))
     .where(eq(empresa.id, auth.idEmpresa));
+  const { emp, s } = fila;
   if (emp.tipoEmpresa === TipoEmpresa.SIN_RUC && codigoTipo !== null)
     throw validacion({ IdTipoDocumento: 'Una empresa sin RUC solo emite notas de venta' });
 
-  const [s] = await db.select().from(serie).where(and(eq(serie.id, b.IdSerie), eq(serie.idEmpresa, auth.idEmpresa), eq(serie.logEstado, 1)));
   if (!s) throw validacion({ IdSerie: 'La serie no existe o está inactiva' });
   if (s.idTipoDocumento !== b.IdTipoDocumento) throw validacion({ IdSerie: 'La serie no corresponde al tipo de documento' });
   if (!auth.sucursales.includes(s.idSucursal)) throw validacion({ IdSerie: 'La serie pertenece a una sucursal a la que usted no tiene acceso' });
