@@ -69,7 +69,7 @@ const porSegundo = (m: TMedicion) => m.n / (m.cpuUs / 1e6);
 // The pipeline must produce valid output before it is worth timing.
 const muestra = construirXml(factura(1));
 if (!verificarFirma(firmarXml(muestra, credencial).xml).valida) throw new Error('La firma de la muestra no verifica');
-const firmadaMuestra = firmarXml(muestra, credencial).xml;
+const firmadaMuestra = firmarXml(muestra, credencial).bytes;
 
 console.log(`Node ${process.version}, ${SEGUNDOS} s en rondas intercaladas, un solo hilo, XML de ${Buffer.byteLength(firmadaMuestra)} bytes\n`);
 const m = (nombre: string, fn: (i: number) => void): TMedicion => ({ nombre, fn, n: 0, ns: 0n, cpuUs: 0 });
@@ -79,12 +79,12 @@ const rsaM = m('RSA-2048 crypto.sign (sha256, el techo)', (i) => {
 const docsM = m('factura 10 líneas: construir + firmar + zip', (i) => {
   const c = construirDocumento(doc(i));
   const f = firmarXml(c, credencial);
-  zipDocumento(c.nombre, f.xml);
+  zipDocumento(c.nombre, f.bytes);
 });
 const jsonM = m('  lo mismo desde JSON (+ validar con zod)', (i) => {
   const c = construirXml(factura(i + 2));
   const f = firmarXml(c, credencial);
-  zipDocumento(c.nombre, f.xml);
+  zipDocumento(c.nombre, f.bytes);
 });
 const construirM = m('  construir (totales + XML canónico)', (i) => {
   construirDocumento(doc(i));
@@ -119,7 +119,7 @@ for (let i = 0; i < N; i++) {
   const f = firmarXml(c, credencial);
   etapas[1] += cpu() - t;
   t = cpu();
-  zipDocumento(c.nombre, f.xml);
+  zipDocumento(c.nombre, f.bytes);
   etapas[2] += cpu() - t;
 }
 const total = etapas[0] + etapas[1] + etapas[2];

@@ -6,7 +6,8 @@ import type { TCredencialFirma } from './credencial';
 import { C14N, DECLARACION_XML, ENVELOPED, ID_FIRMA, NS_DS, NS_EXT, RSA_SHA256, SHA256 } from './constantes';
 import { parsearXml } from './xml';
 
-export type TXmlFirmado = { xml: string; digestValue: string; signatureValue: string };
+/** `bytes` is `xml` in UTF-8, what gets zipped and stored: the signer has it anyway, so nobody encodes the text again. */
+export type TXmlFirmado = { xml: string; bytes: Buffer; digestValue: string; signatureValue: string };
 
 /**
  * Enveloped XMLDSig as SUNAT requires (RSA-SHA256, SHA-256 digest, inclusive C14N 1.0, Reference URI="",
@@ -90,7 +91,12 @@ function prepararCanonico(xml: string, cred: TCredencialFirma): { signedInfo: Bu
 
   // With the signature slot empty, the enveloped-signature transform removes nothing and C14N of the document is the
   // root element's bytes (the XML declaration and anything outside the root are not part of it).
-  const digestValue = createHash('sha256').update(xml.slice(raiz.inicio, finRaiz), 'utf8').digest('base64');
+  // The text is encoded to UTF-8 once: the digest is taken over its bytes and the signed document is put together
+  // from them (offsets in bytes: before the slot everything is the declaration, the root tag and the empty slot).
+  const bytes = Buffer.from(xml, 'utf8');
+  const bInicio = Buffer.byteLength(xml.slice(0, raiz.inicio), 'utf8');
+  const bFinRaiz = bytes.length - Buffer.byteLength(xml.slice(finRaiz), 'utf8');
+  const digestValue = createHash('sha256').update(bytes.subarray(bInicio, bFinRaiz)).digest('base64');
 
   const signedInfoInterior =
     `<ds:CanonicalizationMethod Algorithm="${C14N}"></ds:CanonicalizationMethod>` +
@@ -117,7 +123,14 @@ function prepararCanonico(xml: string, cred: TCredencialFirma): { signedInfo: Bu
       `</ds:Signature>`;
     const punto = raiz.finEtiqueta + huecoFirma(ext).length - `</${ext}:ExtensionContent>`.length;
     const cabecera = xml.startsWith('<?xml') ? xml.slice(0, raiz.inicio) : `${DECLARACION_XML}\n`;
-    return { xml: cabecera + xml.slice(raiz.inicio, punto) + firma + xml.slice(punto), digestValue, signatureValue };
+    const bPunto = bInicio + Buffer.byteLength(xml.slice(raiz.inicio, punto), 'utf8');
+    const firmado = Buffer.concat([
+      xml.startsWith('<?xml') ? bytes.subarray(0, bInicio) : Buffer.from(cabecera, 'utf8'),
+      bytes.subarray(bInicio, bPunto),
+      Buffer.from(firma, 'utf8'),
+      bytes.subarray(bPunto),
+    ]);
+    return { xml: cabecera + xml.slice(raiz.inicio, punto) + firma + xml.slice(punto), bytes: firmado, digestValue, signatureValue };
   };
   return { signedInfo: Buffer.from(signedInfoCanonico, 'utf8'), terminar };
 }
@@ -144,5 +157,6 @@ function firmarGeneral(xml: string, cred: TCredencialFirma): TXmlFirmado {
   const digestValue = /<ds:DigestValue>([^<]+)<\/ds:DigestValue>/.exec(firmado)?.[1];
   const signatureValue = /<ds:SignatureValue>([^<]+)<\/ds:SignatureValue>/.exec(firmado)?.[1];
   if (!digestValue || !signatureValue) throw new FirmaError('No se pudo leer la firma generada.');
-  return { xml: `${DECLARACION_XML}\n${firmado}`, digestValue, signatureValue };
+  const final = `${DECLARACION_XML}\n${firmado}`;
+  return { xml: final, bytes: Buffer.from(final, 'utf8'), digestValue, signatureValue };
 }

@@ -53,5 +53,15 @@ describe('firmarXmlAsincrono', () => {
     const asincrono = await firmarXmlAsincrono(c, credencial);
     expect(asincrono).toEqual(firmarXml(c, credencial));
     expect(verificarFirma(asincrono.xml).valida).toBe(true);
+    // The bytes handed to the zip and the database are exactly the text in UTF-8 (documents carry accents and ñ).
+    expect(asincrono.bytes.equals(Buffer.from(asincrono.xml, 'utf8'))).toBe(true);
+  });
+
+  it('bytes es el texto en UTF-8 también por la vía general (XML no canónico)', () => {
+    const [, doc] = numerables[0];
+    const c = plantillaNumerable(doc).numerar(43);
+    const general = firmarXml({ xml: c.xml.replace('<cbc:UBLVersionID>', '\n <cbc:UBLVersionID>') }, credencial);
+    expect(general.bytes.equals(Buffer.from(general.xml, 'utf8'))).toBe(true);
+    expect(verificarFirma(general.xml).valida).toBe(true);
   });
 });
