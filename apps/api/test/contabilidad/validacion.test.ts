@@ -193,4 +193,37 @@ describe('numeración', () => {
     const r = (await e.dbh.db.execute(sql`select correlativo from serie where id = ${idB2}`)) as unknown as { rows: { correlativo: number }[] };
     expect(r.rows[0].correlativo).toBe(200);
   }, 120_000);
+
+  it('solicitudes simultáneas en una serie con saldo para menos de todas: se emite exactamente el saldo, las demás 409, números consecutivos', async () => {
+    // Concurrent requests on one series go in groups (one transaction for several documents): a group larger than what
+    // is left of the allowance must not take it all nor fail everyone; each request gets its own answer.
+    const leer = async () => ((await e.dbh.db.execute(sql`
+      select s.contables_disponibles as disponibles,
+             (select count(*)::int from documento_contable d where d.id_empresa = s.id_empresa and d.id_tipo_documento in (1003, 1004, 1005, 1006)) as usados,
+             (select correlativo from serie where id = ${idF}) as correlativo
+        from saldo_empresa s join usuario u on u.id_empresa = s.id_empresa where u.usuario = 'supervisor'`)) as unknown as { rows: { disponibles: number; usados: number; correlativo: number }[] }).rows[0];
+    const antes = await leer();
+    const empresa = sql`(select id_empresa from usuario where usuario = 'supervisor')`;
+    await e.dbh.db.execute(sql`update saldo_empresa set contables_disponibles = ${antes.usados + 5} where id_empresa = ${empresa}`);
+    try {
+      const respuestas = await Promise.all(Array.from({ length: 12 }, (_, i) => sup.post(URL, factura(idF, { Observaciones: `GRUPO ${i}` }))));
+      const codigos = respuestas.map((r) => r.statusCode);
+      expect(codigos.filter((c) => c === 201)).toHaveLength(5);
+      expect(codigos.filter((c) => c === 409)).toHaveLength(7);
+      const numeros = respuestas.filter((r) => r.statusCode === 201).map((r) => r.json().Correlativo as number).sort((a, b) => a - b);
+      expect(numeros).toEqual([1, 2, 3, 4, 5].map((n) => Number(antes.correlativo) + n));
+      const despues = await leer();
+      expect(despues.usados).toBe(antes.usados + 5);
+      expect(Number(despues.correlativo)).toBe(Number(antes.correlativo) + 5);
+      // Each stored document is the request that got its number (its own observation, signed XML with that number).
+      for (const r of respuestas.filter((x) => x.statusCode === 201)) {
+        const d = (await sup.get(`${URL}/${r.json().Id}`)).json();
+        const pedido = respuestas.indexOf(r);
+        expect(d.Observaciones).toBe(`GRUPO ${pedido}`);
+        expect((await sup.get(`${URL}/${r.json().Id}/archivos/2`)).body).toContain(`<cbc:ID>F001-${r.json().Correlativo}</cbc:ID>`);
+      }
+    } finally {
+      await e.dbh.db.execute(sql`update saldo_empresa set contables_disponibles = ${antes.disponibles} where id_empresa = ${empresa}`);
+    }
+  }, 120_000);
 });

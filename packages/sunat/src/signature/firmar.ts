@@ -6,7 +6,8 @@ import type { TCredencialFirma } from './credencial';
 import { C14N, DECLARACION_XML, ENVELOPED, ID_FIRMA, NS_DS, NS_EXT, RSA_SHA256, SHA256 } from './constantes';
 import { parsearXml } from './xml';
 
-export type TXmlFirmado = { xml: string; digestValue: string; signatureValue: string };
+/** `bytes` is `xml` in UTF-8, what gets zipped and stored: the signer has it anyway, so nobody encodes the text again. */
+export type TXmlFirmado = { xml: string; bytes: Buffer; digestValue: string; signatureValue: string };
 
 /**
  * Enveloped XMLDSig as SUNAT requires (RSA-SHA256, SHA-256 digest, inclusive C14N 1.0, Reference URI="",
@@ -16,7 +17,23 @@ export type TXmlFirmado = { xml: string; digestValue: string; signatureValue: st
  * SHA-256 of the root element's bytes and nothing is parsed. Otherwise the document goes through xml-crypto.
  */
 export function firmarXml(doc: { xml: string; canonico?: boolean }, cred: TCredencialFirma): TXmlFirmado {
-  return doc.canonico ? firmarCanonico(doc.xml, cred) : firmarGeneral(doc.xml, cred);
+  if (!doc.canonico) return firmarGeneral(doc.xml, cred);
+  const p = prepararCanonico(doc.xml, cred);
+  return p.terminar(sign('sha256', p.signedInfo, cred.privateKey).toString('base64'));
+}
+
+/**
+ * firmarXml for a canonical document with the RSA operation on libuv's thread pool (crypto.sign with a callback):
+ * the event loop stays free for other requests meanwhile. The result is byte for byte the one of firmarXml.
+ */
+export function firmarXmlAsincrono(doc: { xml: string; canonico: true }, cred: TCredencialFirma): Promise<TXmlFirmado> {
+  const p = prepararCanonico(doc.xml, cred);
+  return new Promise((resolve, reject) => {
+    sign('sha256', p.signedInfo, cred.privateKey, (err, firma) => {
+      if (err) reject(err);
+      else resolve(p.terminar(firma.toString('base64')));
+    });
+  });
 }
 
 // Unprefixed attribute or namespace declaration in a canonical start tag: name="value" (C14N always uses ").
@@ -53,7 +70,7 @@ const NO_CANONICO = /\/>|<!--|<!\[CDATA\[|<!DOCTYPE|\r/g;
 
 const huecoFirma = (ext: string) => `<${ext}:UBLExtensions><${ext}:UBLExtension><${ext}:ExtensionContent></${ext}:ExtensionContent>`;
 
-function firmarCanonico(xml: string, cred: TCredencialFirma): TXmlFirmado {
+function prepararCanonico(xml: string, cred: TCredencialFirma): { signedInfo: Buffer; terminar(signatureValue: string): TXmlFirmado } {
   const raiz = leerInicioRaiz(xml);
   const cierre = `</${raiz.nombre}>`;
   const fin = xml.lastIndexOf(cierre);
@@ -74,7 +91,12 @@ function firmarCanonico(xml: string, cred: TCredencialFirma): TXmlFirmado {
 
   // With the signature slot empty, the enveloped-signature transform removes nothing and C14N of the document is the
   // root element's bytes (the XML declaration and anything outside the root are not part of it).
-  const digestValue = createHash('sha256').update(xml.slice(raiz.inicio, finRaiz), 'utf8').digest('base64');
+  // The text is encoded to UTF-8 once: the digest is taken over its bytes and the signed document is put together
+  // from them (offsets in bytes: before the slot everything is the declaration, the root tag and the empty slot).
+  const bytes = Buffer.from(xml, 'utf8');
+  const bInicio = Buffer.byteLength(xml.slice(0, raiz.inicio), 'utf8');
+  const bFinRaiz = bytes.length - Buffer.byteLength(xml.slice(finRaiz), 'utf8');
+  const digestValue = createHash('sha256').update(bytes.subarray(bInicio, bFinRaiz)).digest('base64');
 
   const signedInfoInterior =
     `<ds:CanonicalizationMethod Algorithm="${C14N}"></ds:CanonicalizationMethod>` +
@@ -92,17 +114,25 @@ function firmarCanonico(xml: string, cred: TCredencialFirma): TXmlFirmado {
     .map(([prefijo, uri]) => (prefijo === '' ? ` xmlns="${uri}"` : ` xmlns:${prefijo}="${uri}"`))
     .join('');
   const signedInfoCanonico = `<ds:SignedInfo${declaraciones}>${signedInfoInterior}</ds:SignedInfo>`;
-  const signatureValue = sign('sha256', Buffer.from(signedInfoCanonico, 'utf8'), cred.privateKey).toString('base64');
-
-  const firma =
-    `<ds:Signature${dsEnRaiz ? '' : ` xmlns:ds="${NS_DS}"`} Id="${ID_FIRMA}">` +
-    `<ds:SignedInfo>${signedInfoInterior}</ds:SignedInfo>` +
-    `<ds:SignatureValue>${signatureValue}</ds:SignatureValue>` +
-    `<ds:KeyInfo><ds:X509Data><ds:X509Certificate>${cred.certificateBase64}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>` +
-    `</ds:Signature>`;
-  const punto = raiz.finEtiqueta + huecoFirma(ext).length - `</${ext}:ExtensionContent>`.length;
-  const cabecera = xml.startsWith('<?xml') ? xml.slice(0, raiz.inicio) : `${DECLARACION_XML}\n`;
-  return { xml: cabecera + xml.slice(raiz.inicio, punto) + firma + xml.slice(punto), digestValue, signatureValue };
+  const terminar = (signatureValue: string): TXmlFirmado => {
+    const firma =
+      `<ds:Signature${dsEnRaiz ? '' : ` xmlns:ds="${NS_DS}"`} Id="${ID_FIRMA}">` +
+      `<ds:SignedInfo>${signedInfoInterior}</ds:SignedInfo>` +
+      `<ds:SignatureValue>${signatureValue}</ds:SignatureValue>` +
+      `<ds:KeyInfo><ds:X509Data><ds:X509Certificate>${cred.certificateBase64}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>` +
+      `</ds:Signature>`;
+    const punto = raiz.finEtiqueta + huecoFirma(ext).length - `</${ext}:ExtensionContent>`.length;
+    const cabecera = xml.startsWith('<?xml') ? xml.slice(0, raiz.inicio) : `${DECLARACION_XML}\n`;
+    const bPunto = bInicio + Buffer.byteLength(xml.slice(raiz.inicio, punto), 'utf8');
+    const firmado = Buffer.concat([
+      xml.startsWith('<?xml') ? bytes.subarray(0, bInicio) : Buffer.from(cabecera, 'utf8'),
+      bytes.subarray(bInicio, bPunto),
+      Buffer.from(firma, 'utf8'),
+      bytes.subarray(bPunto),
+    ]);
+    return { xml: cabecera + xml.slice(raiz.inicio, punto) + firma + xml.slice(punto), bytes: firmado, digestValue, signatureValue };
+  };
+  return { signedInfo: Buffer.from(signedInfoCanonico, 'utf8'), terminar };
 }
 
 function firmarGeneral(xml: string, cred: TCredencialFirma): TXmlFirmado {
@@ -127,5 +157,6 @@ function firmarGeneral(xml: string, cred: TCredencialFirma): TXmlFirmado {
   const digestValue = /<ds:DigestValue>([^<]+)<\/ds:DigestValue>/.exec(firmado)?.[1];
   const signatureValue = /<ds:SignatureValue>([^<]+)<\/ds:SignatureValue>/.exec(firmado)?.[1];
   if (!digestValue || !signatureValue) throw new FirmaError('No se pudo leer la firma generada.');
-  return { xml: `${DECLARACION_XML}\n${firmado}`, digestValue, signatureValue };
+  const final = `${DECLARACION_XML}\n${firmado}`;
+  return { xml: final, bytes: Buffer.from(final, 'utf8'), digestValue, signatureValue };
 }

@@ -1,3 +1,3 @@
 export { cargarPfx, generarCertificadoPrueba, type TCredencialFirma } from './credencial';
-export { firmarXml, type TXmlFirmado } from './firmar';
+export { firmarXml, firmarXmlAsincrono, type TXmlFirmado } from './firmar';
 export { verificarFirma } from './verificar';

@@ -24,14 +24,15 @@ export type TDocumentoConstruido = TXmlSinFirmar & { documento: TDocumento; tota
  * Construye el XML de un documento ya validado por el modelo. Calcula los totales una sola vez y rechaza
  * (ErrorValidacion 500001) las reglas que dependen de ellos, como las cuotas del crédito.
  */
-export function construirDocumento(doc: TDocumento): TDocumentoConstruido {
+export function construirDocumento(doc: TDocumento, totalesCalculados?: TTotales): TDocumentoConstruido {
   const nombre = nombreArchivo(doc);
   switch (doc.tipo) {
     case '01':
     case '03':
     case '07':
     case '08': {
-      const totales = calcularTotales(doc as TComprobante);
+      // The caller may hand the totals it already computed for this same document (the API validates with them).
+      const totales = totalesCalculados ?? calcularTotales(doc as TComprobante);
       if (totales.problemas.length) {
         throw new ErrorValidacion(Object.fromEntries(totales.problemas.map((p) => [p.campo, p.mensaje])));
       }
@@ -52,4 +53,31 @@ export function construirXml(entrada: unknown): TDocumentoConstruido {
   const r = validarDocumento(entrada);
   if (!r.ok) throw new ErrorValidacion(r.error.Errores);
   return construirDocumento(r.documento);
+}
+
+/** The documents numbered within a series: 01, 03, 07, 08, 09, 31. */
+export type TDocumentoNumerable = Extract<TDocumento, { numero: number }>;
+
+/** A document built once without its final number: numerar(n) only writes the number in (no zod, totals nor XML). */
+export type TPlantillaNumerable = { numerar(numero: number): TDocumentoConstruido & { documento: TDocumentoNumerable } };
+
+/**
+ * Builds a numbered document (01, 03, 07, 08, 09, 31) once, with its provisional number, so the caller can do it
+ * before it takes the series lock: inside the lock, numerar(n) swaps the number in the document's cbc:ID, the only
+ * place it appears in the XML (the first cbc:ID of the document, before any data from the user), and yields
+ * exactly what construirDocumento({ ...doc, numero: n }) would.
+ */
+export function plantillaNumerable(doc: TDocumentoNumerable, totales?: TTotales): TPlantillaNumerable {
+  const base = construirDocumento(doc, totales);
+  const marca = `<cbc:ID>${doc.serie}-${doc.numero}</cbc:ID>`;
+  const i = base.xml.indexOf('<cbc:ID>');
+  if (i < 0 || !base.xml.startsWith(marca, i)) throw new Error(`El XML de ${base.nombre} no empieza su cbc:ID con la serie y el número`);
+  const antes = base.xml.slice(0, i);
+  const despues = base.xml.slice(i + marca.length);
+  return {
+    numerar(numero: number) {
+      const documento: TDocumentoNumerable = { ...doc, numero };
+      return { ...base, documento, nombre: nombreArchivo(documento), xml: `${antes}<cbc:ID>${doc.serie}-${numero}</cbc:ID>${despues}` };
+    },
+  };
 }

@@ -49,16 +49,18 @@ export type TNuevoTrabajo = {
  * The insert of a job, not yet run, for the caller to run inside its own transaction (or embed in a statement of its
  * own). A job whose (cola, idReferencia) is still alive is not queued again: queueing twice is a no-op.
  */
-export function insercionTrabajo(tx: TConTx, t: TNuevoTrabajo) {
+export function insercionTrabajo(tx: TConTx, t: TNuevoTrabajo | TNuevoTrabajo[]) {
+  const fila = (x: TNuevoTrabajo) => ({
+    cola: x.cola,
+    idReferencia: x.idReferencia ?? 0,
+    idEmpresa: x.idEmpresa ?? null,
+    proximoIntento: new Date(Date.now() + (x.enMs ?? 0)),
+    datos: x.datos ?? {},
+  });
+  // Several jobs (issuing a group of documents) go in one multi-row insert.
   return tx
     .insert(trabajo)
-    .values({
-      cola: t.cola,
-      idReferencia: t.idReferencia ?? 0,
-      idEmpresa: t.idEmpresa ?? null,
-      proximoIntento: new Date(Date.now() + (t.enMs ?? 0)),
-      datos: t.datos ?? {},
-    })
+    .values(Array.isArray(t) ? t.map(fila) : [fila(t)])
     .onConflictDoNothing();
 }
 

@@ -80,7 +80,7 @@ export async function consultarSaldo(db: DbOTx, idEmpresa: number): Promise<TSal
  * Call it inside the issuing transaction, before the correlative is taken: it locks the company's allowance row,
  * so two concurrent issues cannot both take the last document, and a refusal numbers nothing.
  */
-export async function verificarSaldoComprobantes(tx: DbOTx, idEmpresa: number, tributario: boolean): Promise<void> {
+export async function verificarSaldoComprobantes(tx: DbOTx, idEmpresa: number, tributario: boolean, cuantos = 1): Promise<void> {
   const e = await leerEmpresa(tx, idEmpresa);
   if (e.tipoEmpresa === TipoEmpresa.DEMO) {
     if (vigenciaDemo(e.creada).Vencido)
@@ -95,5 +95,6 @@ export async function verificarSaldoComprobantes(tx: DbOTx, idEmpresa: number, t
   if (s?.vence && s.vence < fechaLima(ahora())) throw new AppError(ErrorCodes.PAQUETE_VENCIDO, undefined, 409);
   const usados = await contarUsados(tx, idEmpresa);
   const restantes = tributario ? (s?.contables ?? 0) - usados.tributarios : (s?.internos ?? 0) - usados.internos;
-  if (restantes <= 0) throw new AppError(ErrorCodes.SALDO_AGOTADO, undefined, 409);
+  // `cuantos`: documents issued together in this transaction (issuing groups the requests waiting on one series).
+  if (restantes < cuantos) throw new AppError(ErrorCodes.SALDO_AGOTADO, undefined, 409);
 }

@@ -4,7 +4,10 @@ import {
   CodigoSunatDeTipo, EstadoSunat, ErrorCodes, MensajesError, TipoEmpresa,
   type TDocumentoContableCrearParseado, type TDocumentoContableCreado, type TTipoDocumentoContable,
 } from '@yupana/contracts';
-import { construirDocumento, firmarXml, nombreArchivo, textoQrComprobante, type TComprobante, type TTotales } from '@yupana/sunat';
+import {
+  firmarXmlAsincrono, plantillaNumerable, textoQrComprobante,
+  type TComprobante, type TCredencialFirma, type TDocumentoNumerable, type TPlantillaNumerable, type TTotales,
+} from '@yupana/sunat';
 import type { Db } from '../../../db/client';
 import { empresa } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
@@ -16,7 +19,7 @@ import { insercionTrabajoEnvio } from '../envio/cola';
 // eslint-disable-next-line yupana/no-cross-import -- the allowance is billing's rule, checked inside this issuing transaction
 import { TIPOS_INTERNOS, TIPOS_TRIBUTARIOS, verificarSaldoComprobantes } from '../../pagos/saldo';
 import { credencialConHuella, huellaCertificado } from '../configuracion/configuracion.service';
-import { documentoContable, documentoContableItem } from '../contabilidad.schema';
+import { documentoContable } from '../contabilidad.schema';
 import { armarDocumento, ErroresCampo, type TAfectadoDatos, type TArmado, type TEmisorDatos } from './armar-documento';
 
 /** A demo company (type 1) has no RUC yet: it signs with this valid test RUC and only ever sends to the simulator. */
@@ -82,17 +85,22 @@ export async function prepararEmision(ctx: Contexto, auth: TAuth, b: TDocumentoC
   const db = ctx.dbh.db;
   const tipo = b.IdTipoDocumento as TTipoDocumentoContable;
   const codigoTipo = CodigoSunatDeTipo[tipo];
-  const [emp] = await db
+  // The company and the series in one round trip (every issue makes it).
+  const [fila] = await db
     .select({
-      tipoEmpresa: empresa.tipoEmpresa, documento: empresa.documento, razonSocial: empresa.razonSocial, direccion: empresa.direccion, idUbigeo: empresa.idUbigeo,
-      huellaCertificado,
+      emp: {
+        tipoEmpresa: empresa.tipoEmpresa, documento: empresa.documento, razonSocial: empresa.razonSocial, direccion: empresa.direccion, idUbigeo: empresa.idUbigeo,
+        huellaCertificado,
+      },
+      s: serie,
     })
     .from(empresa)
+    .leftJoin(serie, and(eq(serie.id, b.IdSerie), eq(serie.idEmpresa, empresa.id), eq(serie.logEstado, 1)))
     .where(eq(empresa.id, auth.idEmpresa));
+  const { emp, s } = fila;
   if (emp.tipoEmpresa === TipoEmpresa.SIN_RUC && codigoTipo !== null)
     throw validacion({ IdTipoDocumento: 'Una empresa sin RUC solo emite notas de venta' });
 
-  const [s] = await db.select().from(serie).where(and(eq(serie.id, b.IdSerie), eq(serie.idEmpresa, auth.idEmpresa), eq(serie.logEstado, 1)));
   if (!s) throw validacion({ IdSerie: 'La serie no existe o está inactiva' });
   if (s.idTipoDocumento !== b.IdTipoDocumento) throw validacion({ IdSerie: 'La serie no corresponde al tipo de documento' });
   if (!auth.sucursales.includes(s.idSucursal)) throw validacion({ IdSerie: 'La serie pertenece a una sucursal a la que usted no tiene acceso' });
@@ -160,10 +168,32 @@ export async function prepararEmision(ctx: Contexto, auth: TAuth, b: TDocumentoC
   return { codigoTipo, s, emisor, contexto, afectado, armado, huellaCertificado: emp.huellaCertificado };
 }
 
+type TPreparada = Awaited<ReturnType<typeof prepararEmision>>;
+type TResultado = { creado: TDocumentoContableCreado; repetido: boolean };
+
+/** One issuing request, validated and built, waiting for its number. */
+type TPendiente = {
+  ctx: Contexto;
+  auth: TAuth;
+  b: TDocumentoContableCrearParseado;
+  claveIdempotencia?: string;
+  huellaDeSolicitud?: string;
+  p: TPreparada;
+  credencial: TCredencialFirma | null;
+  plantilla: TPlantillaNumerable | null;
+  resolver: (r: TResultado) => void;
+  rechazar: (e: unknown) => void;
+};
+
 /**
- * Issues one document in ONE transaction: lock the series row, take the next number, build and sign the XML,
- * store document + lines + signed XML + hash + QR and queue the sending. Everything that can be checked without
- * the number is checked before the transaction, so bad input writes nothing and holds no lock.
+ * Issues one document: lock the series row, take the next number, sign the XML, store document + lines + signed XML +
+ * hash + QR and queue the sending, in ONE transaction. Everything that can be checked without the number is checked
+ * (and the XML built) before, so bad input writes nothing and holds no lock.
+ *
+ * Requests for the same series that arrive while its row is locked by this process wait here and go together in the
+ * next transaction (group commit): one lock, one block of consecutive numbers, one insert, one commit for all of them.
+ * Still one transaction per group, numbers without gaps nor duplicates (a rollback gives the whole block back); if
+ * the group fails, each of its requests is issued again alone, so one request's error is never another's answer.
  */
 export async function emitirDocumento(
   ctx: Contexto,
@@ -172,7 +202,7 @@ export async function emitirDocumento(
   claveIdempotencia?: string,
   /** Fingerprint of the client's request (lib/idempotencia.ts): the same key with another one is a 422, not a replay. */
   huellaDeSolicitud?: string,
-): Promise<{ creado: TDocumentoContableCreado; repetido: boolean }> {
+): Promise<TResultado> {
   const db = ctx.dbh.db;
   if (claveIdempotencia) {
     const previo = await porClave(db, auth.idEmpresa, claveIdempotencia);
@@ -181,107 +211,148 @@ export async function emitirDocumento(
       return { creado: respuesta(previo), repetido: true };
     }
   }
-  const { codigoTipo, s, emisor, contexto, afectado, armado, huellaCertificado: huella } = await prepararEmision(ctx, auth, b);
-  const credencial = codigoTipo === null ? null : await credencialConHuella(db, auth.idEmpresa, huella);
+  const p = await prepararEmision(ctx, auth, b);
+  const credencial = p.codigoTipo === null ? null : await credencialConHuella(db, auth.idEmpresa, p.huellaCertificado);
+  // The XML is built here, once, from the document and totals prepararEmision validated and computed: under the series
+  // lock only the number is written in and the signature computed.
+  const plantilla = p.armado.documento && credencial ? plantillaNumerable(p.armado.documento as TDocumentoNumerable, p.armado.totales ?? undefined) : null;
+  return new Promise<TResultado>((resolver, rechazar) => {
+    encolar({ ctx, auth, b, claveIdempotencia, huellaDeSolicitud, p, credencial, plantilla, resolver, rechazar });
+  });
+}
 
+/** Largest group issued in one transaction (about 110 bind parameters per document; PostgreSQL allows 65,535). */
+const MAXIMO_GRUPO = 50;
+/** Per database and series: the requests waiting while a transaction on that series is in flight. */
+const esperando = new WeakMap<object, Map<number, TPendiente[]>>();
+
+function encolar(x: TPendiente): void {
+  let porSerie = esperando.get(x.ctx.dbh);
+  if (!porSerie) esperando.set(x.ctx.dbh, (porSerie = new Map()));
+  const cola = porSerie.get(x.p.s.id);
+  if (cola) {
+    cola.push(x);
+    return;
+  }
+  const nueva: TPendiente[] = [x];
+  porSerie.set(x.p.s.id, nueva);
+  void (async () => {
+    try {
+      while (nueva.length) await emitirGrupo(nueva.splice(0, MAXIMO_GRUPO));
+    } finally {
+      porSerie.delete(x.p.s.id);
+    }
+  })();
+}
+
+async function emitirGrupo(grupo: TPendiente[]): Promise<void> {
   try {
-    const fila = await db.transaction(async (tx) => {
-      // The prepaid allowance first (guides are not sold): it locks the company's allowance row, so two issues cannot
-      // both take the last document, and a refusal happens before any number is taken. Always allowance, then series:
-      // one lock order everywhere, no deadlock.
-      const cuenta = cuentaDelSaldo(b.IdTipoDocumento);
-      if (cuenta) await verificarSaldoComprobantes(tx, auth.idEmpresa, cuenta === 'tributario');
-      // The row lock on the series: UPDATE ... RETURNING locks the row exactly like SELECT ... FOR UPDATE and takes the
-      // number in the same round trip; concurrent issuers on this series wait here until this transaction ends, and a
-      // rollback gives the number back, so numbers have no gaps and no duplicates. The same round trip takes the new
-      // document's id from its identity sequence, so the lines and the sending job can go in with it (below).
-      const [bloqueada] = await tx
-        .update(serie)
-        .set({ correlativo: sql`${serie.correlativo} + 1` })
-        .where(eq(serie.id, s.id))
-        .returning({ correlativo: serie.correlativo, idDocumento: sql<number>`nextval('documento_contable_id_seq')::int` });
-      const numero = bloqueada.correlativo;
-      const idDocumento = Number(bloqueada.idDocumento);
-      if (numero > 99_999_999) throw validacion({ IdSerie: 'La serie llegó a su último número (99999999): cree una serie nueva' });
-      const documento = armado.documento ? { ...armado.documento, numero } : null;
-      const notaVenta = armado.notaVenta ? { ...armado.notaVenta, numero } : null;
-      let xml: string | null = null;
-      let hash: string | null = null;
-      let qr: string | null = null;
-      let nombre: string | null = null;
-      if (documento && credencial) {
-        const construido = construirDocumento(documento);
-        const firmado = firmarXml(construido, credencial);
-        xml = firmado.xml;
-        hash = firmado.digestValue;
-        nombre = nombreArchivo(documento);
-        if (construido.totales) qr = textoQrComprobante(documento as TComprobante, construido.totales, hash);
+    const creadas = await guardarGrupo(grupo);
+    grupo.forEach((x, i) => x.resolver({ creado: respuesta(creadas[i]), repetido: false }));
+  } catch (e) {
+    if (grupo.length > 1) {
+      // One request may be the cause (its Idempotency-Key already used, the allowance short of the whole group...):
+      // each one again, alone, gets its own answer.
+      for (const x of grupo) await emitirGrupo([x]);
+      return;
+    }
+    const [x] = grupo;
+    // The same Idempotency-Key raced in twice: the first one won; answer with its document.
+    if (x.claveIdempotencia && esUnico(e, 'documento_contable_idempotencia_uq')) {
+      try {
+        const previo = await porClave(x.ctx.dbh.db, x.auth.idEmpresa, x.claveIdempotencia);
+        if (previo) {
+          comprobarHuella(previo.huellaSolicitud, x.huellaDeSolicitud);
+          x.resolver({ creado: respuesta(previo), repetido: true });
+          return;
+        }
+      } catch (e2) {
+        x.rechazar(e2);
+        return;
       }
+    }
+    x.rechazar(e);
+  }
+}
+
+/** The transaction of a group of requests for one series (all of one company, document type and series). */
+async function guardarGrupo(grupo: TPendiente[]): Promise<TFilaCreada[]> {
+  const [primero] = grupo;
+  const { s, codigoTipo } = primero.p;
+  const idEmpresa = primero.auth.idEmpresa;
+  return primero.ctx.dbh.db.transaction(async (tx) => {
+    // The prepaid allowance first (guides are not sold): it locks the company's allowance row, so two issues cannot
+    // both take the last document, and a refusal happens before any number is taken. Always allowance, then series:
+    // one lock order everywhere, no deadlock.
+    const cuenta = cuentaDelSaldo(primero.b.IdTipoDocumento);
+    if (cuenta) await verificarSaldoComprobantes(tx, idEmpresa, cuenta === 'tributario', grupo.length);
+    // The row lock on the series: UPDATE ... RETURNING locks the row exactly like SELECT ... FOR UPDATE and takes the
+    // group's block of numbers in the same round trip; concurrent issuers on this series wait here until this
+    // transaction ends, and a rollback gives the numbers back, so numbers have no gaps and no duplicates. The same
+    // round trip takes the new documents' ids from their identity sequence, so lines and jobs go in with them (below).
+    const [bloqueada] = await tx
+      .update(serie)
+      .set({ correlativo: sql`${serie.correlativo} + ${grupo.length}` })
+      .where(eq(serie.id, s.id))
+      .returning({
+        correlativo: serie.correlativo,
+        ids: sql<number[]>`(select array_agg(nextval('documento_contable_id_seq')::int) from generate_series(1, ${grupo.length}))`,
+      });
+    const ultimo = bloqueada.correlativo;
+    if (ultimo > 99_999_999) throw validacion({ IdSerie: 'La serie llegó a su último número (99999999): cree una serie nueva' });
+    const ids = bloqueada.ids.map(Number);
+    const numerados = grupo.map((x, i) => ({ x, numero: ultimo - grupo.length + 1 + i, idDocumento: ids[i] }));
+    // Only the number-dependent part runs under the lock: write the number into the prepared XML and sign it (the RSA
+    // operations on the thread pool, in parallel, while the event loop serves other requests).
+    const firmados = await Promise.all(
+      numerados.map(async ({ x, numero }) => {
+        if (!x.plantilla || !x.credencial) return null;
+        const construido = x.plantilla.numerar(numero);
+        return { construido, firmado: await firmarXmlAsincrono(construido, x.credencial) };
+      }),
+    );
+    const idEstado = codigoTipo === null ? EstadoSunat.NO_DISPONIBLE : EstadoSunat.PENDIENTE_ENVIO;
+    const filasDocumento: TFilaDocumento[] = [];
+    const filasLinea: TFilaLinea[] = [];
+    const creadas = numerados.map(({ x, numero, idDocumento }, i) => {
+      const f = firmados[i];
+      const { armado, emisor, contexto, afectado } = x.p;
+      const documento = f ? f.construido.documento : armado.documento ? { ...armado.documento, numero } : null;
+      const notaVenta = armado.notaVenta ? { ...armado.notaVenta, numero } : null;
+      const hash = f ? f.firmado.digestValue : null;
+      const qr = f && f.construido.totales && hash ? textoQrComprobante(f.construido.documento as TComprobante, f.construido.totales, hash) : null;
       const t = armado.totales;
-      const idEstado = codigoTipo === null ? EstadoSunat.NO_DISPONIBLE : EstadoSunat.PENDIENTE_ENVIO;
-      const montosDoc = montos(t);
-      const insercionDocumento = tx
-        .insert(documentoContable)
-        .values({
-          id: idDocumento,
-          idEmpresa: auth.idEmpresa,
-          idSucursal: s.idSucursal,
-          idSerie: s.id,
-          idTipoDocumento: b.IdTipoDocumento,
-          rucEmisor: emisor?.ruc ?? null,
-          codigoTipo,
-          serie: s.serie,
-          correlativo: numero,
-          fechaEmision: b.FechaEmision,
-          horaEmision: contexto.horaEmision,
-          fechaVencimiento: b.FechaVencimiento ?? null,
-          idMoneda: b.IdMoneda,
-          idCondicionPago: b.IdCondicionPago,
-          idEntidadReceptor: armado.receptor.idEntidad,
-          receptorIdTipoDocumento: armado.receptor.idTipoDocumento,
-          receptorNumeroDocumento: armado.receptor.numeroDocumento,
-          receptorRazonSocial: armado.receptor.razonSocial,
-          receptorDireccion: armado.receptor.direccion,
-          receptorCorreo: armado.receptor.correo,
-          ...montosDoc,
-          observaciones: b.Observaciones ?? null,
-          datos: documento ?? notaVenta,
-          nombreArchivo: nombre,
-          xmlFirmado: xml === null ? null : Buffer.from(xml, 'utf8'),
-          hash,
-          textoQr: qr,
-          idEstadoSunat: idEstado,
-          idDocumentoAfectado: afectado?.id ?? null,
-          claveIdempotencia: claveIdempotencia ?? null,
-          huellaSolicitud: claveIdempotencia ? (huellaDeSolicitud ?? null) : null,
-          logUsuarioCrea: auth.idUsuario,
-        });
-      const insercionLineas = tx.insert(documentoContableItem).values(lineas(auth.idEmpresa, idDocumento, b, t, auth.idUsuario));
-      // The sending module decides the channel (own job for facturas, their notes and guides; resumen diario for
-      // boletas and their notes; nothing for internal documents).
-      const insercionTrabajo = insercionTrabajoEnvio(tx, { idEmpresa: auth.idEmpresa, idDocumento, codigoTipo, serie: s.serie });
-      // Document, lines and job in ONE statement (data-modifying CTEs; the foreign keys are checked at its end): the
-      // series lock is held for this round trip instead of three. Everything the answer needs is known here.
-      await tx.execute(
-        sql`with documento as (${sentencia(insercionDocumento)}), lineas as (${sentencia(insercionLineas)})${insercionTrabajo ? sql`, trabajo as (${sentencia(insercionTrabajo)})` : sql``} select 1`,
-      );
+      const m = montos(t);
+      filasDocumento.push({
+        id: idDocumento, id_empresa: idEmpresa, id_sucursal: s.idSucursal, id_serie: s.id, id_tipo_documento: x.b.IdTipoDocumento,
+        ruc_emisor: emisor?.ruc ?? null, codigo_tipo: codigoTipo, serie: s.serie, correlativo: numero, fecha_emision: x.b.FechaEmision,
+        hora_emision: contexto.horaEmision, fecha_vencimiento: x.b.FechaVencimiento ?? null, id_moneda: x.b.IdMoneda, id_condicion_pago: x.b.IdCondicionPago,
+        id_entidad_receptor: armado.receptor.idEntidad, receptor_id_tipo_documento: armado.receptor.idTipoDocumento,
+        receptor_numero_documento: armado.receptor.numeroDocumento, receptor_razon_social: armado.receptor.razonSocial,
+        receptor_direccion: armado.receptor.direccion, receptor_correo: armado.receptor.correo,
+        monto_sub_total: m.montoSubTotal, monto_igv: m.montoIgv, monto_isc: m.montoIsc, icbper: m.icbper, otros_cargos: m.otrosCargos,
+        descuentos_globales: m.descuentosGlobales, monto_total: m.montoTotal, valor_igv: m.valorIgv, observaciones: x.b.Observaciones ?? null,
+        datos: documento ?? notaVenta, nombre_archivo: f ? f.construido.nombre : null, xml_firmado: f ? f.firmado.xml : null, hash, texto_qr: qr,
+        id_estado_sunat: idEstado, id_documento_afectado: afectado?.id ?? null, clave_idempotencia: x.claveIdempotencia ?? null,
+        huella_solicitud: x.claveIdempotencia ? (x.huellaDeSolicitud ?? null) : null, log_usuario_crea: x.auth.idUsuario,
+      });
+      filasLinea.push(...lineas(idEmpresa, idDocumento, x.b, t, x.auth.idUsuario));
       const creada: TFilaCreada = {
-        id: idDocumento, idTipoDocumento: b.IdTipoDocumento, serie: s.serie, correlativo: numero, idEstadoSunat: idEstado, montoTotal: montosDoc.montoTotal, hash,
+        id: idDocumento, idTipoDocumento: x.b.IdTipoDocumento, serie: s.serie, correlativo: numero, idEstadoSunat: idEstado, montoTotal: m.montoTotal, hash,
       };
       return creada;
     });
-    return { creado: respuesta(fila), repetido: false };
-  } catch (e) {
-    // The same Idempotency-Key raced in twice: the first one won; answer with its document.
-    if (claveIdempotencia && esUnico(e, 'documento_contable_idempotencia_uq')) {
-      const previo = await porClave(db, auth.idEmpresa, claveIdempotencia);
-      if (previo) {
-        comprobarHuella(previo.huellaSolicitud, huellaDeSolicitud);
-        return { creado: respuesta(previo), repetido: true };
-      }
-    }
-    throw e;
-  }
+    // The sending module decides the channel (own job for facturas, their notes and guides; resumen diario for
+    // boletas and their notes; nothing for internal documents).
+    const trabajos = insercionTrabajoEnvio(tx, { idEmpresa, idDocumento: creadas.map((c) => c.id), codigoTipo, serie: s.serie });
+    // Documents, lines and jobs in ONE statement (data-modifying CTEs; the foreign keys are checked at its end), the
+    // series lock held for this one round trip. Rows travel as one JSON parameter each (json_to_recordset): building a
+    // 40-column insert per document with the query builder cost more CPU than the rest of the issue (CPU profile).
+    await tx.execute(
+      sql`with documentos as (${insertarDocumentos(filasDocumento)}), lineas as (${insertarLineas(filasLinea)})${trabajos ? sql`, trabajos as (${sentencia(trabajos)})` : sql``} select 1`,
+    );
+    return creadas;
+  });
 }
 
 /** Which allowance a document type uses: tax documents, internal documents, or none (guides). */
@@ -293,6 +364,40 @@ function cuentaDelSaldo(idTipoDocumento: number): 'tributario' | 'interno' | nul
 
 /** A query builder's SQL as is: embedded directly, drizzle would wrap it in parentheses, which WITH does not accept. */
 const sentencia = (q: object): SQL => (q as SQLWrapper).getSQL();
+
+/** A documento_contable row as the insert below reads it from JSON (column names; amounts as decimal strings). */
+type TFilaDocumento = Record<(typeof COLUMNAS_DOCUMENTO)[number][0], unknown>;
+type TFilaLinea = ReturnType<typeof lineas>[number];
+
+// [column, SQL type in the JSON record]; xml_firmado arrives as text and is stored as its UTF-8 bytes.
+const COLUMNAS_DOCUMENTO = [
+  ['id', 'integer'], ['id_empresa', 'integer'], ['id_sucursal', 'integer'], ['id_serie', 'integer'], ['id_tipo_documento', 'integer'],
+  ['ruc_emisor', 'text'], ['codigo_tipo', 'text'], ['serie', 'text'], ['correlativo', 'integer'], ['fecha_emision', 'date'], ['hora_emision', 'text'],
+  ['fecha_vencimiento', 'date'], ['id_moneda', 'smallint'], ['id_condicion_pago', 'smallint'], ['id_entidad_receptor', 'integer'],
+  ['receptor_id_tipo_documento', 'smallint'], ['receptor_numero_documento', 'text'], ['receptor_razon_social', 'text'], ['receptor_direccion', 'text'],
+  ['receptor_correo', 'text'], ['monto_sub_total', 'numeric'], ['monto_igv', 'numeric'], ['monto_isc', 'numeric'], ['icbper', 'numeric'],
+  ['otros_cargos', 'numeric'], ['descuentos_globales', 'numeric'], ['monto_total', 'numeric'], ['valor_igv', 'numeric'], ['observaciones', 'text'],
+  ['datos', 'jsonb'], ['nombre_archivo', 'text'], ['xml_firmado', 'text'], ['hash', 'text'], ['texto_qr', 'text'], ['id_estado_sunat', 'smallint'],
+  ['id_documento_afectado', 'integer'], ['clave_idempotencia', 'text'], ['huella_solicitud', 'text'], ['log_usuario_crea', 'integer'],
+] as const;
+const COLUMNAS_LINEA = [
+  ['id_empresa', 'integer'], ['id_documento', 'integer'], ['item', 'smallint'], ['id_item', 'integer'], ['codigo_item', 'text'],
+  ['item_descripcion', 'text'], ['codigo_unidad', 'text'], ['cantidad', 'numeric'], ['valor_unitario', 'numeric'], ['precio_unitario', 'numeric'],
+  ['descuento', 'numeric'], ['tipo_afectacion', 'text'], ['sub_total', 'numeric'], ['igv', 'numeric'], ['isc', 'numeric'], ['icbper', 'numeric'],
+  ['total', 'numeric'], ['log_usuario_crea', 'integer'],
+] as const;
+
+/** insert into <tabla> (columns) select columns from json_to_recordset($1): the SQL text is built once per table. */
+function insercionJson(tabla: string, columnas: readonly (readonly [string, string])[], convertir: Record<string, string> = {}) {
+  const nombres = columnas.map(([c]) => c).join(', ');
+  const seleccion = columnas.map(([c]) => convertir[c] ?? c).join(', ');
+  const tipos = columnas.map(([c, t]) => `${c} ${t}`).join(', ');
+  const antes = sql.raw(`insert into ${tabla} (${nombres}) select ${seleccion} from json_to_recordset(`);
+  const despues = sql.raw(`::json) as x(${tipos})`);
+  return (filas: object[]): SQL => sql`${antes}${JSON.stringify(filas)}${despues}`;
+}
+const insertarDocumentos = insercionJson('documento_contable', COLUMNAS_DOCUMENTO, { xml_firmado: "convert_to(xml_firmado, 'UTF8')" });
+const insertarLineas = insercionJson('documento_contable_item', COLUMNAS_LINEA);
 
 const d2 = (d: Decimal | undefined) => (d ?? new Decimal(0)).toFixed(2);
 
@@ -315,24 +420,24 @@ function lineas(idEmpresa: number, idDocumento: number, b: TDocumentoContableCre
     const cantidad = new Decimal(it.Cantidad);
     const total = l ? l.valorVenta.plus(l.totalImpuestos) : new Decimal(0);
     return {
-      idEmpresa,
-      idDocumento,
+      id_empresa: idEmpresa,
+      id_documento: idDocumento,
       item: i + 1,
-      idItem: it.IdItem ?? null,
-      codigoItem: it.CodigoItem ?? null,
-      itemDescripcion: it.ItemDescripcion,
-      codigoUnidad: it.CodigoUnidad || 'NIU',
+      id_item: it.IdItem ?? null,
+      codigo_item: it.CodigoItem ?? null,
+      item_descripcion: it.ItemDescripcion,
+      codigo_unidad: it.CodigoUnidad || 'NIU',
       cantidad: cantidad.toFixed(10),
-      valorUnitario: (l?.valorUnitario ?? new Decimal(it.ValorUnitario ?? 0)).toFixed(10),
-      precioUnitario: (l?.precioUnitario ?? new Decimal(it.PrecioUnitario ?? 0)).toFixed(10),
+      valor_unitario: (l?.valorUnitario ?? new Decimal(it.ValorUnitario ?? 0)).toFixed(10),
+      precio_unitario: (l?.precioUnitario ?? new Decimal(it.PrecioUnitario ?? 0)).toFixed(10),
       descuento: d2(l ? l.ajustes.filter((a) => !a.cargo).reduce((s, a) => s.plus(a.monto), new Decimal(0)) : undefined),
-      tipoAfectacion: it.TipoAfectacion,
-      subTotal: d2(l?.valorVenta),
+      tipo_afectacion: it.TipoAfectacion,
+      sub_total: d2(l?.valorVenta),
       igv: d2(l?.igv),
       isc: d2(l?.isc?.monto),
       icbper: d2(l?.icbper?.monto),
       total: d2(total),
-      logUsuarioCrea: idUsuario,
+      log_usuario_crea: idUsuario,
     };
   });
 }

@@ -37,8 +37,10 @@ export const encolarLote = (tx: TConTx, datos: { idEmpresa: number; idLote: numb
  * the document insert (one round trip while it holds the series lock); it knows the type and series, so unlike
  * encolarEnvio it does not read the document back. The new row wakes every process's runner when the issue commits.
  */
-export function insercionTrabajoEnvio(tx: TConTx, datos: { idEmpresa: number; idDocumento: number; codigoTipo: string | null; serie: string }) {
+export function insercionTrabajoEnvio(tx: TConTx, datos: { idEmpresa: number; idDocumento: number | number[]; codigoTipo: string | null; serie: string }) {
   const canal = canalDe(datos);
   if (canal !== 'sendBill' && canal !== 'gre') return null;
-  return insercionTrabajo(tx, { cola: COLA_COMPROBANTE, idReferencia: datos.idDocumento, idEmpresa: datos.idEmpresa });
+  // Documents of one series issued together (one type, one channel): one job each, in one insert.
+  const ids = Array.isArray(datos.idDocumento) ? datos.idDocumento : [datos.idDocumento];
+  return insercionTrabajo(tx, ids.map((idReferencia) => ({ cola: COLA_COMPROBANTE, idReferencia, idEmpresa: datos.idEmpresa })));
 }
