@@ -53,9 +53,10 @@ describe('desdeComprobante', () => {
     expect(d.totales!.igv).toBe(totales!.igv.toFixed(2));
     expect(d.montoEnLetras).toBe(totales!.leyendaMonto);
     // Laptop: 2 x 2500 con 5 % de descuento = 4750 de valor de venta + IGV 855 = 5605.
-    expect(d.lineas[0]).toMatchObject({ descuento: '250.00', total: '5605.00', valorUnitario: '2500', gratuita: false });
+    // Unit values keep the decimals the issuer typed, at least 2 (issue 11, item 6): 2500 -> 2500.00.
+    expect(d.lineas[0]).toMatchObject({ descuento: '250.00', total: '5605.00', valorUnitario: '2500.00', gratuita: false });
     // La muestra gratuita no se cobra: total 0 y el valor referencial a la vista.
-    expect(d.lineas[3]).toMatchObject({ total: '0.00', valorUnitario: '15', gratuita: true });
+    expect(d.lineas[3]).toMatchObject({ total: '0.00', valorUnitario: '15.00', gratuita: true });
     // Descuentos: 250 por ítem (afecta la base) + 20 global (no la afecta).
     expect(d.totales!.descuentos).toBe('270.00');
     expect(d.totales!.cargos).toBe('12.50');

@@ -149,13 +149,15 @@ describe('cola de trabajos: lease con ficha', () => {
     await encolar(dbh.db, { cola: C, idReferencia: 77, idEmpresa });
     let tomadoPorOtro = -1;
     const e = ejecutor(
+      // Three leases long, renewed every third of one: room for a loaded 2-core machine, where a renewal's round trip
+      // once took longer than a 150 ms lease (the job was then rightly taken, and the test failed on the machine).
       async () => {
-        await new Promise((r) => setTimeout(r, 300));
+        await new Promise((r) => setTimeout(r, 1_200));
         tomadoPorOtro = (await reclamar(dbh.db, [{ cola: C, libres: 5, maxPorEmpresa: 0 }], 60_000)).length;
-        await new Promise((r) => setTimeout(r, 200));
+        await new Promise((r) => setTimeout(r, 600));
         return { tipo: 'hecho' };
       },
-      { leaseMs: 150 },
+      { leaseMs: 600 },
     );
     await e.iniciar();
     await esperarA(async () => (await filas())[0].estado === 'HECHO');

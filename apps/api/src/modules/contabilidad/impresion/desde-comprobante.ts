@@ -173,6 +173,13 @@ export function desdeComprobante(
   };
 }
 
+/** Un valor unitario con los decimales del que se escribió (precio o valor), entre 2 y 10. */
+function impresoUnitario(valor: Decimal, it: TComprobante['items'][number]): string {
+  const escrito = (it as { valorUnitario?: string; precioUnitario?: string }).valorUnitario ?? (it as { precioUnitario?: string }).precioUnitario ?? '0';
+  const decimales = Math.max(2, Math.min(10, new Decimal(escrito).decimalPlaces()));
+  return valor.toDecimalPlaces(decimales, Decimal.ROUND_HALF_UP).toFixed(decimales);
+}
+
 function lineaImpresa(it: TComprobante['items'][number], l: TTotales['lineas'][number]): TLineaImpresion {
   const ajustes = (codigos: string[]) => suma(l.ajustes.filter((a) => codigos.includes(a.codigo)).map((a) => a.monto));
   // Importe con impuestos: valor de venta + tributos, menos descuentos que no afectan la base (01) y más cargos (48).
@@ -182,9 +189,11 @@ function lineaImpresa(it: TComprobante['items'][number], l: TTotales['lineas'][n
     unidad: it.unidad,
     codigo: it.codigo,
     descripcion: it.descripcion,
-    // En una gratuita se muestra el valor referencial: es el que SUNAT usa para el tributo.
-    valorUnitario: (l.gratuita ? l.precioUnitario : l.valorUnitario).toString(),
-    precioUnitario: (l.gratuita ? CERO : l.precioUnitario).toString(),
+    // En una gratuita se muestra el valor referencial: es el que SUNAT usa para el tributo. El XML lleva hasta 10
+    // decimales; el impreso, los que escribió quien emite (mínimo 2): un valor derivado (24.90 / 1.18) no sale como
+    // 21.1016949153 sino 21.10.
+    valorUnitario: impresoUnitario(l.gratuita ? l.precioUnitario : l.valorUnitario, it),
+    precioUnitario: impresoUnitario(l.gratuita ? CERO : l.precioUnitario, it),
     descuento: t2(ajustes(['00', '01'])),
     total: t2(total),
     gratuita: l.gratuita,
