@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -27,7 +27,7 @@ function precomprimir(): Plugin {
           const ruta = path.join(dir, e.name);
           if (e.isDirectory()) {
             if (e.name !== '.vite') await recorrer(ruta);
-          } else if (/\.(js|mjs|css|html|svg|json|txt|webmanifest|ico)$/.test(e.name) && (await stat(ruta)).size >= 512) archivos.push(ruta);
+          } else if (/\.(js|mjs|css|html|svg|json|txt|webmanifest|ico)$/.test(e.name)) archivos.push(ruta);
         }
       };
       await recorrer(dist);
