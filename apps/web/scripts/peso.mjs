@@ -53,7 +53,18 @@ export function pesos(dist) {
   const login = cierre(manifest, [entrada, ruta('features/auth/pages/login-page.tsx')]);
   const shellInicio = cierre(manifest, [entrada, ruta('app/antd-raiz.tsx'), ruta('app/shell/admin-layout.tsx'), ruta('features/inicio/pages/inicio-page.tsx')]);
   const soloShell = shellInicio.filter((f) => !login.includes(f));
-  return { login: medir(dist, login), shellInicio: medir(dist, shellInicio), shellTrasLogin: medir(dist, soloShell) };
+  // The other public pages (no session): with antd's provider, without the shell. Printed, not budgeted.
+  const publica = (pagina) => medir(dist, cierre(manifest, [entrada, ruta('app/antd-raiz.tsx'), ruta(pagina)]));
+  const shell = ruta('app/shell/admin-layout.tsx');
+  const sinShell = (pagina) => !cierre(manifest, [ruta(pagina)]).includes(manifest[shell].file);
+  return {
+    login: medir(dist, login),
+    shellInicio: medir(dist, shellInicio),
+    shellTrasLogin: medir(dist, soloShell),
+    registro: publica('features/registro/pages/registro-page.tsx'),
+    consulta: publica('features/consulta-receptor/pages/consulta-receptor-page.tsx'),
+    publicasSinShell: sinShell('features/registro/pages/registro-page.tsx') && sinShell('features/consulta-receptor/pages/consulta-receptor-page.tsx'),
+  };
 }
 
 function principal() {
@@ -64,7 +75,13 @@ function principal() {
   console.log(linea('login (/auth/login)', p.login));
   console.log(linea('shell + inicio (/admin), total', p.shellInicio));
   console.log(linea('shell + inicio, lo que se suma tras el login', p.shellTrasLogin));
+  console.log(linea('registro (/auth/registro)', p.registro));
+  console.log(linea('consulta pública (/consultareceptor)', p.consulta));
   let falla = false;
+  if (!p.publicasSinShell) {
+    console.error('Una página pública (registro o consulta) carga el shell: debe cargarse sin él.');
+    falla = true;
+  }
   if (p.login.br > PRESUPUESTO_LOGIN) {
     console.error(`El JavaScript de la página de login pesa ${kb(p.login.br)} (brotli), más que su presupuesto de ${kb(PRESUPUESTO_LOGIN)}.`);
     falla = true;
