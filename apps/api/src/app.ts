@@ -258,6 +258,9 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies (apps/web/vite.config.ts): sent by Accept-Encoding, with
+      // Vary: Accept-Encoding, the file itself when the client takes neither (issue 17).
+      preCompressed: true,
       setHeaders: (res, ruta) => {
         // Vite fingerprints everything under assets/, so it can be cached for good; the rest must revalidate.
         res.header('cache-control', ruta.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

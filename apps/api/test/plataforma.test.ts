@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@yupana/contracts';
 import { buildApp } from '../src/app';
@@ -281,6 +282,63 @@ describe('web app serving', () => {
       const api = await app.inject({ method: 'GET', url: '/api/no/existe' });
       expect(api.statusCode).toBe(404);
       expect(api.json().ErrorId).toBe(ErrorCodes.RUTA_NO_ENCONTRADA);
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  // Issue 17: the web build writes .br/.gz copies; the API sends the one the browser takes, never compressing per
+  // request, and keeps the caching rules (immutable hashed assets, index.html revalidated).
+  it('sends the precompressed copy the browser accepts, with Vary: Accept-Encoding and the same caching', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'yupana-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    const html = '<!doctype html><title>Yupana</title><div id="root"></div>'.repeat(20);
+    const js = 'console.log("pagina de login");\n'.repeat(200);
+    for (const [ruta, texto] of [['index.html', html], [path.join('assets', 'app-abc123.js'), js]] as const) {
+      writeFileSync(path.join(dist, ruta), texto);
+      writeFileSync(path.join(dist, `${ruta}.br`), brotliCompressSync(texto));
+      writeFileSync(path.join(dist, `${ruta}.gz`), gzipSync(texto));
+    }
+    writeFileSync(path.join(dist, 'assets', 'solo-crudo-def456.js'), 'console.log(2)');
+    const app = await buildApp({ dbh: e.dbh, jwtSecret: SECRETO_PRUEBA, logger: false, webDist: dist });
+    await app.ready();
+    try {
+      const br = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+      expect(br.rawPayload.length).toBeLessThan(js.length / 5);
+
+      const gz = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(js);
+      expect(gz.headers['cache-control']).toContain('immutable');
+
+      const crudo = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+      expect(crudo.headers['content-encoding']).toBeUndefined();
+      expect(crudo.body).toBe(js);
+      expect(crudo.headers.vary).toMatch(/accept-encoding/i);
+
+      // A file without compressed copies is sent as it is.
+      const sinCopia = await app.inject({ method: 'GET', url: '/assets/solo-crudo-def456.js', headers: { 'accept-encoding': 'br' } });
+      expect(sinCopia.statusCode).toBe(200);
+      expect(sinCopia.headers['content-encoding']).toBeUndefined();
+      expect(sinCopia.body).toBe('console.log(2)');
+
+      // The client routes' page (SPA fallback) too, still revalidated on every load.
+      const pagina = await app.inject({ method: 'GET', url: '/auth/login', headers: { 'accept-encoding': 'br' } });
+      expect(pagina.statusCode).toBe(200);
+      expect(pagina.headers['content-encoding']).toBe('br');
+      expect(pagina.headers['content-type']).toMatch(/text\/html/);
+      expect(pagina.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(pagina.rawPayload).toString()).toBe(html);
+      const raiz = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+      expect(raiz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(raiz.rawPayload).toString()).toBe(html);
     } finally {
       await app.close();
       rmSync(dist, { recursive: true, force: true });

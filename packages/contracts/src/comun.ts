@@ -1,5 +1,9 @@
 import { z } from './zod-es';
 
+// Plain constants live in a module without schemas: the web app's first page imports them, and a module it imports
+// is bundled whole with every schema of it that any page uses, zod included (issue 17).
+export { EstadoUsuario, MODULO_ERP, Roles, TipoEmpresa } from './constantes';
+
 /** Error body of every failed call: `Errores` maps a field name to its Spanish message (validation only). */
 export const ZError = z.object({
   ErrorId: z.number().int(),
@@ -17,20 +21,10 @@ export { ZId } from './validacion';
 
 /** Record status: 1 active, 0 inactive. */
 export const ZLogEstado = z.union([z.literal(0), z.literal(1)]);
-
-/** User status: 0 inactive, 1 active, 2 deleted, 3 pending invitation. */
-export const EstadoUsuario = { INACTIVO: 0, ACTIVO: 1, ELIMINADO: 2, INVITACION_PENDIENTE: 3 } as const;
+/** User status (EstadoUsuario): 0 inactive, 1 active, 2 deleted, 3 pending invitation. */
 export const ZEstadoUsuario = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
-
-/** Company type: 0 with RUC, 1 demo, 2 without RUC. */
-export const TipoEmpresa = { CON_RUC: 0, DEMO: 1, SIN_RUC: 2 } as const;
+/** Company type (TipoEmpresa): 0 with RUC, 1 demo, 2 without RUC. */
 export const ZTipoEmpresa = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 /** Tax regime: 0 RUS/small business, 1 MYPE tributario, 2 simplified single, 3 special income, 4 general. */
 export const ZRegimenTributario = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
-
-/** Roles of the seed. */
-export const Roles = { CAJERO: 1, SUPERVISOR: 2, SOPORTE: 4 } as const;
-
-/** ERP module id (the seed's IdModulo for the main variant). */
-export const MODULO_ERP = 1;

@@ -1,23 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import esES from 'antd/locale/es_ES';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './query-client';
 import { router } from './router';
-import { tema } from './theme';
 
-dayjs.locale('es');
-
+// antd (its provider, theme and locale) is loaded by the pages that use it (app/antd-raiz.tsx), not here: the login
+// page does without it (issue 17).
 export function App() {
   return (
-    <ConfigProvider locale={esES} theme={tema}>
-      <AntApp>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   );
 }

@@ -2,8 +2,7 @@ import { createBrowserRouter, Navigate, Outlet, redirect } from 'react-router';
 import { guardAuth, guardLogin, guardPaginaLogin, guardPermiso, guardSoloRecibo } from './guards';
 import { PERMISO_USUARIOS } from '../features/usuarios/pages/controles';
 import { PermisosSeguridad } from '../features/seguridad/permisos-seguridad';
-import { ErrorDeRuta } from './error-de-ruta';
-import { NotFoundPage } from './not-found-page';
+import { ErrorDeRuta } from './error-de-ruta-diferida';
 import type { TRouteHandle } from './route-handle';
 import { SessionSync } from './session-sync';
 import { NavigationSpinner, PantallaCargando } from './shell/navigation-spinner';
@@ -19,6 +18,10 @@ function RootLayout() {
 }
 
 const h = (handle: TRouteHandle) => handle;
+// antd's provider, as a layout route loaded with the first page that needs it: the login page does without (issue 17).
+const antd = () => import('./antd-raiz').then((m) => ({ Component: m.AntdRaiz }));
+// Loaded when needed: antd's Result (with its illustrations) must not weigh on the first page.
+const paginaNoEncontrada = () => import('./not-found-page').then((m) => ({ Component: () => <m.NotFoundPage /> }));
 
 export const router = createBrowserRouter([
   {
@@ -36,322 +39,328 @@ export const router = createBrowserRouter([
           // Issue 6 (onboarding): the receipt variant signs in at /auth/inicio (each brand's other page redirects to its
           // own); account creation at /auth/registro.
           { path: 'inicio', loader: guardPaginaLogin('/auth/inicio'), lazy: () => import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })) },
-          { path: 'registro', lazy: () => import('../features/registro/pages/registro-page').then((m) => ({ Component: m.RegistroPage })) },
+          { lazy: antd, children: [{ path: 'registro', lazy: () => import('../features/registro/pages/registro-page').then((m) => ({ Component: m.RegistroPage })) }] },
         ],
       },
+      // Every page but the login page: inside antd's provider (theme, Spanish locale, App), loaded with the first of them.
       {
-        path: 'admin',
-        loader: guardLogin,
-        // The guard runs on every navigation in the shell, not only when entering it: tokens expire meanwhile.
-        shouldRevalidate: () => true,
-        lazy: () => import('./shell/admin-layout').then((m) => ({ Component: m.AdminLayout })),
-        errorElement: <ErrorDeRuta />,
-        handle: h({ breadcrumb: 'Inicio', description: 'Resumen de su empresa y su cuenta' }),
+        lazy: antd,
         children: [
-          { index: true, lazy: () => import('../features/inicio/pages/inicio-page').then((m) => ({ Component: m.InicioPage })) },
           {
-            path: 'usuario',
-            handle: h({ breadcrumb: 'Usuario', sinPagina: true }),
+            path: 'admin',
+            loader: guardLogin,
+            // The guard runs on every navigation in the shell, not only when entering it: tokens expire meanwhile.
+            shouldRevalidate: () => true,
+            lazy: () => import('./shell/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+            errorElement: <ErrorDeRuta />,
+            handle: h({ breadcrumb: 'Inicio', description: 'Resumen de su empresa y su cuenta' }),
             children: [
-              { index: true, element: <Navigate to="perfil" replace /> },
+              { index: true, lazy: () => import('../features/inicio/pages/inicio-page').then((m) => ({ Component: m.InicioPage })) },
               {
-                path: 'perfil',
-                handle: h({ breadcrumb: 'Mi perfil', description: 'Sus datos y su contraseña', icon: 'IdcardOutlined' }),
-                lazy: () => import('../features/usuario/pages/perfil-page').then((m) => ({ Component: m.PerfilPage })),
+                path: 'usuario',
+                handle: h({ breadcrumb: 'Usuario', sinPagina: true }),
+                children: [
+                  { index: true, element: <Navigate to="perfil" replace /> },
+                  {
+                    path: 'perfil',
+                    handle: h({ breadcrumb: 'Mi perfil', description: 'Sus datos y su contraseña', icon: 'IdcardOutlined' }),
+                    lazy: () => import('../features/usuario/pages/perfil-page').then((m) => ({ Component: m.PerfilPage })),
+                  },
+                ],
               },
+              {
+                path: 'ayuda-soporte',
+                handle: h({ breadcrumb: 'Ayuda y soporte', sinPagina: true }),
+                children: [
+                  { index: true, element: <Navigate to="comunicate" replace /> },
+                  {
+                    path: 'comunicate',
+                    handle: h({ breadcrumb: 'Comunícate con Soporte', description: 'Horario de atención y asesores', icon: 'CustomerServiceOutlined' }),
+                    lazy: () => import('../features/ayuda-soporte/pages/comunicate-page').then((m) => ({ Component: m.ComunicatePage })),
+                  },
+                ],
+              },
+              // Electronic documents (issue 4, emision-web).
+              {
+                path: 'documentos',
+                handle: h({ breadcrumb: 'Documentos', description: 'Comprobantes electrónicos emitidos y su estado en SUNAT', icon: 'FileTextOutlined' }),
+                children: [
+                  {
+                    index: true,
+                    loader: guardPermiso({ idPermiso: 2010, componente: 'documentos' }),
+                    lazy: () => import('../features/documentos/pages/documentos-page').then((m) => ({ Component: m.DocumentosPage })),
+                  },
+                  {
+                    path: 'emitir/:tipo',
+                    loader: guardPermiso({ idPermiso: 2001, componente: 'emitir' }),
+                    handle: h({ breadcrumb: 'Emitir', description: 'Nuevo comprobante electrónico', icon: 'FileAddOutlined' }),
+                    lazy: () => import('../features/documentos/pages/emitir-page').then((m) => ({ Component: m.EmitirPage })),
+                  },
+                  {
+                    path: ':id',
+                    loader: guardPermiso({ idPermiso: 2010, componente: 'documentos' }),
+                    handle: h({ breadcrumb: 'Documento', description: 'Datos, estado en SUNAT y archivos' }),
+                    lazy: () => import('../features/documentos/pages/documento-detalle-page').then((m) => ({ Component: m.DocumentoDetallePage })),
+                  },
+                ],
+              },
+              {
+                path: 'series',
+                loader: guardPermiso({ idPermiso: 3100, componente: 'series' }),
+                handle: h({ breadcrumb: 'Series', description: 'Series de comprobantes por sucursal y tipo de documento', icon: 'NumberOutlined' }),
+                lazy: () => import('../features/series/pages/series-page').then((m) => ({ Component: m.SeriesPage })),
+              },
+              {
+                path: 'configuraciones',
+                handle: h({ breadcrumb: 'Configuraciones', sinPagina: true }),
+                children: [
+                  { index: true, element: <Navigate to="sunat" replace /> },
+                  {
+                    path: 'sunat',
+                    loader: guardPermiso({ idPermiso: 2040, componente: 'configuracionsunat' }),
+                    handle: h({ breadcrumb: 'Configuración SUNAT', description: 'Certificado digital, usuario SOL y ambiente de envío', icon: 'SafetyCertificateOutlined' }),
+                    lazy: () => import('../features/configuracion-sunat/pages/configuracion-sunat-page').then((m) => ({ Component: m.ConfiguracionSunatPage })),
+                  },
+                  {
+                    path: 'correo',
+                    loader: guardPermiso({ idPermiso: 2041, componente: 'configuracioncorreo' }),
+                    handle: h({ breadcrumb: 'Servidor de correo', description: 'SMTP para enviar comprobantes a sus clientes', icon: 'MailOutlined' }),
+                    lazy: () => import('../features/configuracion-sunat/pages/configuracion-correo-page').then((m) => ({ Component: m.ConfiguracionCorreoPage })),
+                  },
+                  {
+                    path: 'plantilla',
+                    loader: guardPermiso({ idPermiso: 2042, componente: 'configuracionplantilla' }),
+                    handle: h({ breadcrumb: 'Plantilla de comprobantes', description: 'Logo, formato de impresión y texto adicional de sus comprobantes', icon: 'PrinterOutlined' }),
+                    lazy: () => import('../features/configuracion-plantilla/pages/configuracion-plantilla-page').then((m) => ({ Component: m.ConfiguracionPlantillaPage })),
+                  },
+                  {
+                    path: 'empresa',
+                    loader: guardPermiso({ idPermiso: 2044, componente: 'configuracionempresa' }),
+                    handle: h({ breadcrumb: 'Datos de la empresa', description: 'Razón social, dirección y contacto que salen en sus comprobantes', icon: 'BankOutlined' }),
+                    lazy: () => import('../features/datos-empresa/pages/datos-empresa-page').then((m) => ({ Component: m.DatosEmpresaPage })),
+                  },
+                  {
+                    path: 'parametros',
+                    loader: guardPermiso({ idPermiso: 2043, componente: 'configuracionparametros' }),
+                    handle: h({ breadcrumb: 'Parámetros de facturación', description: 'Moneda y condición de pago con las que se abren los formularios de emisión', icon: 'SettingOutlined' }),
+                    lazy: () => import('../features/configuracion-parametros/pages/configuracion-parametros-page').then((m) => ({ Component: m.ConfiguracionParametrosPage })),
+                  },
+                ],
+              },
+              {
+                // Issue 5 guards: the seed's sales page needs permission 120 and component 'ventas'.
+                path: 'ventas',
+                loader: guardPermiso({ idPermiso: 120, componente: 'ventas' }),
+                handle: h({ breadcrumb: 'Ventas', description: 'Facturas, boletas y notas de venta emitidas, con totales por día y por condición de pago', icon: 'LineChartOutlined' }),
+                lazy: () => import('../features/ventas/pages/ventas-page').then((m) => ({ Component: m.VentasPage })),
+              },
+              {
+                path: 'consultareceptor',
+                loader: guardPermiso({ idPermiso: 2030, componente: 'consultareceptor' }),
+                handle: h({ breadcrumb: 'Consulta de comprobantes', description: 'Busque un comprobante con sus datos y descargue sus archivos', icon: 'SearchOutlined' }),
+                lazy: () =>
+                  import('../features/consulta-receptor/pages/consulta-receptor-page').then((m) => ({
+                    Component: () => <m.ConsultaReceptorPage lugarAcceso="admin" />,
+                  })),
+              },
+              {
+                path: 'documentos-masivos',
+                loader: guardPermiso({ idPermiso: 2050, componente: 'documentosmasivos' }),
+                handle: h({ breadcrumb: 'Emisión masiva', description: 'Emita muchos comprobantes desde un archivo Excel', icon: 'AppstoreOutlined' }),
+                lazy: () => import('../features/documentos-masivos/pages/documentos-masivos-page').then((m) => ({ Component: m.DocumentosMasivosPage })),
+              },
+              {
+                path: 'regularizaciones',
+                loader: guardPermiso({ idPermiso: 2020, componente: 'regularizaciones' }),
+                handle: h({ breadcrumb: 'Regularizaciones', description: 'Documentos con excepción de SUNAT para reenviar', icon: 'RedoOutlined' }),
+                lazy: () => import('../features/regularizaciones/pages/regularizaciones-page').then((m) => ({ Component: m.RegularizacionesPage })),
+              },
+              {
+                path: 'entidades',
+                handle: h({ breadcrumb: 'Clientes', description: 'Clientes, proveedores y demás entidades de su empresa', icon: 'TeamOutlined' }),
+                lazy: () => import('../features/clientes/pages/clientes-page').then((m) => ({ Component: m.ClientesPage })),
+              },
+              {
+                path: 'items',
+                handle: h({ breadcrumb: 'Productos y servicios', description: 'Catálogo de ítems para sus comprobantes', icon: 'ShoppingCartOutlined' }),
+                lazy: () => import('../features/items/pages/items-page').then((m) => ({ Component: m.ItemsPage })),
+              },
+              {
+                path: 'sucursales',
+                handle: h({ breadcrumb: 'Sucursales', description: 'Sucursales de su empresa', icon: 'ShopOutlined' }),
+                lazy: () => import('../features/sucursales/pages/sucursales-page').then((m) => ({ Component: m.SucursalesPage })),
+              },
+              {
+                path: 'padron-ruc',
+                handle: h({ breadcrumb: 'Padrón RUC SUNAT', description: 'Consulta de RUC sin internet: importación del padrón reducido', icon: 'AuditOutlined' }),
+                lazy: () => import('../features/padron-ruc/pages/padron-ruc-page').then((m) => ({ Component: m.PadronRucPage })),
+              },
+              // Users of the company (issue 5, seguridad-web): permission guard with the page's permission and component.
+              {
+                path: 'usuarios',
+                loader: guardPermiso(PERMISO_USUARIOS),
+                handle: h({ breadcrumb: 'Usuarios', description: 'Usuarios de su empresa: invitaciones, roles, sucursales y sesiones', icon: 'TeamOutlined' }),
+                lazy: () => import('../features/usuarios/pages/usuarios-page').then((m) => ({ Component: m.UsuariosPage })),
+              },
+              // Issue 6 (pagos, planes, deudas): the company's payments and the provider's plan administration.
+              {
+                path: 'pagos',
+                handle: h({ breadcrumb: 'Mis pagos', description: 'Paquetes comprados, comprobantes de pago y su estado', icon: 'WalletOutlined' }),
+                children: [
+                  { index: true, lazy: () => import('../features/pagos/pages/pagos-page').then((m) => ({ Component: m.PagosPage })) },
+                  {
+                    path: 'recargastuboletape',
+                    handle: h({ breadcrumb: 'Comprar paquete', description: 'Paquetes de comprobantes disponibles', icon: 'ShoppingCartOutlined' }),
+                    lazy: () => import('../features/pagos/pages/recargas-page').then((m) => ({ Component: m.RecargasPage })),
+                  },
+                ],
+              },
+              {
+                path: 'deudas',
+                handle: h({ breadcrumb: 'Deudas', sinPagina: true }),
+                children: [
+                  { index: true, element: <Navigate to="mis-deudas" replace /> },
+                  {
+                    path: 'mis-deudas',
+                    handle: h({ breadcrumb: 'Mis deudas', description: 'Documentos pendientes con el proveedor', icon: 'FileExclamationOutlined' }),
+                    lazy: () => import('../features/pagos/pages/mis-deudas-page').then((m) => ({ Component: m.MisDeudasPage })),
+                  },
+                ],
+              },
+              {
+                path: 'gestion-pagos',
+                handle: h({ breadcrumb: 'Gestión de pagos', description: 'Aprobar o rechazar los pagos de los clientes', icon: 'AuditOutlined' }),
+                lazy: () => import('../features/planes/pages/gestion-pagos-page').then((m) => ({ Component: m.GestionPagosPage })),
+              },
+              {
+                path: 'plan-config',
+                handle: h({ breadcrumb: 'Planes y paquetes', description: 'Precios, características y vigencia de los planes', icon: 'AppstoreOutlined' }),
+                lazy: () => import('../features/planes/pages/plan-config-page').then((m) => ({ Component: m.PlanConfigPage })),
+              },
+              {
+                path: 'plan-reporte',
+                handle: h({ breadcrumb: 'Reporte de pagos', description: 'Pagos por paquete y estado', icon: 'BarChartOutlined' }),
+                lazy: () => import('../features/planes/pages/plan-reporte-page').then((m) => ({ Component: m.PlanReportePage })),
+              },
+              {
+                path: 'plan-entidades',
+                handle: h({ breadcrumb: 'Planes por empresa', description: 'Plan, saldo y vigencia de cada empresa', icon: 'ClusterOutlined' }),
+                lazy: () => import('../features/planes/pages/plan-entidades-page').then((m) => ({ Component: m.PlanEntidadesPage })),
+              },
+              { path: '*', lazy: paginaNoEncontrada, handle: h({ breadcrumb: 'Página no encontrada' }) },
             ],
           },
+          // Security administration area (issue 5, seguridad-web): the shell with its login guard, each page behind the
+          // permission guard.
           {
-            path: 'ayuda-soporte',
-            handle: h({ breadcrumb: 'Ayuda y soporte', sinPagina: true }),
+            path: 'seguridad',
+            loader: guardLogin,
+            shouldRevalidate: () => true,
+            lazy: () => import('./shell/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+            errorElement: <ErrorDeRuta />,
+            handle: h({ breadcrumb: 'Seguridad', sinPagina: true }),
             children: [
-              { index: true, element: <Navigate to="comunicate" replace /> },
+              { index: true, element: <Navigate to="roles" replace /> },
               {
-                path: 'comunicate',
-                handle: h({ breadcrumb: 'Comunícate con Soporte', description: 'Horario de atención y asesores', icon: 'CustomerServiceOutlined' }),
-                lazy: () => import('../features/ayuda-soporte/pages/comunicate-page').then((m) => ({ Component: m.ComunicatePage })),
-              },
-            ],
-          },
-          // Electronic documents (issue 4, emision-web).
-          {
-            path: 'documentos',
-            handle: h({ breadcrumb: 'Documentos', description: 'Comprobantes electrónicos emitidos y su estado en SUNAT', icon: 'FileTextOutlined' }),
-            children: [
-              {
-                index: true,
-                loader: guardPermiso({ idPermiso: 2010, componente: 'documentos' }),
-                lazy: () => import('../features/documentos/pages/documentos-page').then((m) => ({ Component: m.DocumentosPage })),
+                path: 'roles',
+                loader: guardPermiso(PermisosSeguridad.ROLES),
+                handle: h({ breadcrumb: 'Roles', description: 'Roles de su empresa, sus permisos y sus servicios', icon: 'SafetyOutlined' }),
+                lazy: () => import('../features/seguridad/pages/roles-page').then((m) => ({ Component: m.RolesPage })),
               },
               {
-                path: 'emitir/:tipo',
-                loader: guardPermiso({ idPermiso: 2001, componente: 'emitir' }),
-                handle: h({ breadcrumb: 'Emitir', description: 'Nuevo comprobante electrónico', icon: 'FileAddOutlined' }),
-                lazy: () => import('../features/documentos/pages/emitir-page').then((m) => ({ Component: m.EmitirPage })),
+                path: 'permisos',
+                loader: guardPermiso(PermisosSeguridad.PERMISOS),
+                handle: h({ breadcrumb: 'Permisos', description: 'Árbol de permisos y los servicios que trae cada uno', icon: 'ApartmentOutlined' }),
+                lazy: () => import('../features/seguridad/pages/permisos-page').then((m) => ({ Component: m.PermisosPage })),
               },
               {
-                path: ':id',
-                loader: guardPermiso({ idPermiso: 2010, componente: 'documentos' }),
-                handle: h({ breadcrumb: 'Documento', description: 'Datos, estado en SUNAT y archivos' }),
-                lazy: () => import('../features/documentos/pages/documento-detalle-page').then((m) => ({ Component: m.DocumentoDetallePage })),
-              },
-            ],
-          },
-          {
-            path: 'series',
-            loader: guardPermiso({ idPermiso: 3100, componente: 'series' }),
-            handle: h({ breadcrumb: 'Series', description: 'Series de comprobantes por sucursal y tipo de documento', icon: 'NumberOutlined' }),
-            lazy: () => import('../features/series/pages/series-page').then((m) => ({ Component: m.SeriesPage })),
-          },
-          {
-            path: 'configuraciones',
-            handle: h({ breadcrumb: 'Configuraciones', sinPagina: true }),
-            children: [
-              { index: true, element: <Navigate to="sunat" replace /> },
-              {
-                path: 'sunat',
-                loader: guardPermiso({ idPermiso: 2040, componente: 'configuracionsunat' }),
-                handle: h({ breadcrumb: 'Configuración SUNAT', description: 'Certificado digital, usuario SOL y ambiente de envío', icon: 'SafetyCertificateOutlined' }),
-                lazy: () => import('../features/configuracion-sunat/pages/configuracion-sunat-page').then((m) => ({ Component: m.ConfiguracionSunatPage })),
+                path: 'servicios',
+                loader: guardPermiso(PermisosSeguridad.SERVICIOS),
+                handle: h({ breadcrumb: 'Servicios', description: 'Servicios que declara cada llamada de la API', icon: 'ApiOutlined' }),
+                lazy: () => import('../features/seguridad/pages/servicios-page').then((m) => ({ Component: m.ServiciosPage })),
               },
               {
-                path: 'correo',
-                loader: guardPermiso({ idPermiso: 2041, componente: 'configuracioncorreo' }),
-                handle: h({ breadcrumb: 'Servidor de correo', description: 'SMTP para enviar comprobantes a sus clientes', icon: 'MailOutlined' }),
-                lazy: () => import('../features/configuracion-sunat/pages/configuracion-correo-page').then((m) => ({ Component: m.ConfiguracionCorreoPage })),
+                path: 'terminales',
+                loader: guardPermiso(PermisosSeguridad.TERMINALES),
+                handle: h({ breadcrumb: 'Terminales', description: 'Equipos de venta de su empresa', icon: 'DesktopOutlined' }),
+                lazy: () => import('../features/seguridad/pages/terminales-page').then((m) => ({ Component: m.TerminalesPage })),
               },
               {
-                path: 'plantilla',
-                loader: guardPermiso({ idPermiso: 2042, componente: 'configuracionplantilla' }),
-                handle: h({ breadcrumb: 'Plantilla de comprobantes', description: 'Logo, formato de impresión y texto adicional de sus comprobantes', icon: 'PrinterOutlined' }),
-                lazy: () => import('../features/configuracion-plantilla/pages/configuracion-plantilla-page').then((m) => ({ Component: m.ConfiguracionPlantillaPage })),
-              },
-              {
-                path: 'empresa',
-                loader: guardPermiso({ idPermiso: 2044, componente: 'configuracionempresa' }),
-                handle: h({ breadcrumb: 'Datos de la empresa', description: 'Razón social, dirección y contacto que salen en sus comprobantes', icon: 'BankOutlined' }),
-                lazy: () => import('../features/datos-empresa/pages/datos-empresa-page').then((m) => ({ Component: m.DatosEmpresaPage })),
+                path: 'modulos',
+                loader: guardPermiso(PermisosSeguridad.MODULOS),
+                handle: h({ breadcrumb: 'Módulos', description: 'Módulos de la plataforma a los que pertenecen roles y permisos', icon: 'AppstoreAddOutlined' }),
+                lazy: () => import('../features/seguridad/pages/modulos-page').then((m) => ({ Component: m.ModulosPage })),
               },
               {
                 path: 'parametros',
-                loader: guardPermiso({ idPermiso: 2043, componente: 'configuracionparametros' }),
-                handle: h({ breadcrumb: 'Parámetros de facturación', description: 'Moneda y condición de pago con las que se abren los formularios de emisión', icon: 'SettingOutlined' }),
-                lazy: () => import('../features/configuracion-parametros/pages/configuracion-parametros-page').then((m) => ({ Component: m.ConfiguracionParametrosPage })),
+                loader: guardPermiso(PermisosSeguridad.PARAMETROS),
+                handle: h({ breadcrumb: 'Parámetros de seguridad', description: 'Parámetros de la empresa y de cada usuario', icon: 'ControlOutlined' }),
+                lazy: () => import('../features/seguridad/pages/parametros-page').then((m) => ({ Component: m.ParametrosPage })),
               },
+              {
+                path: 'auditoria',
+                loader: guardPermiso(PermisosSeguridad.AUDITORIA),
+                handle: h({ breadcrumb: 'Bitácora de seguridad', description: 'Ingresos, bloqueos, cambios de roles y permisos, cierres de sesión e invitaciones', icon: 'FileSearchOutlined' }),
+                lazy: () => import('../features/seguridad/pages/auditoria-page').then((m) => ({ Component: m.AuditoriaPage })),
+              },
+              { path: '*', lazy: paginaNoEncontrada, handle: h({ breadcrumb: 'Página no encontrada' }) },
             ],
           },
+          // Receipt variant only (issue 6): the account's own data, in the shell. The main brand is sent away.
           {
-            // Issue 5 guards: the seed's sales page needs permission 120 and component 'ventas'.
-            path: 'ventas',
-            loader: guardPermiso({ idPermiso: 120, componente: 'ventas' }),
-            handle: h({ breadcrumb: 'Ventas', description: 'Facturas, boletas y notas de venta emitidas, con totales por día y por condición de pago', icon: 'LineChartOutlined' }),
-            lazy: () => import('../features/ventas/pages/ventas-page').then((m) => ({ Component: m.VentasPage })),
+            path: 'config-tuboleta',
+            loader: async (args) => (await guardSoloRecibo()) ?? guardLogin(args),
+            shouldRevalidate: () => true,
+            lazy: () => import('./shell/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+            errorElement: <ErrorDeRuta />,
+            handle: h({ breadcrumb: 'Mi cuenta', sinPagina: true }),
+            children: [
+              { index: true, element: <Navigate to="configuracion/datos-de-mi-cuenta" replace /> },
+              {
+                path: 'configuracion',
+                handle: h({ breadcrumb: 'Configuración', sinPagina: true }),
+                children: [
+                  { index: true, element: <Navigate to="datos-de-mi-cuenta" replace /> },
+                  {
+                    path: 'datos-de-mi-cuenta',
+                    handle: h({ breadcrumb: 'Datos de mi cuenta', description: 'Sus datos y los datos de contacto de su empresa', icon: 'IdcardOutlined' }),
+                    lazy: () => import('../features/config-tuboleta/pages/datos-mi-cuenta-page').then((m) => ({ Component: m.DatosMiCuentaPage })),
+                  },
+                ],
+              },
+              { path: '*', lazy: paginaNoEncontrada, handle: h({ breadcrumb: 'Página no encontrada' }) },
+            ],
           },
+          // Invitation / password-reset link (public; outside the auth area's guard so a signed-in admin can open it too).
+          { path: 'auth/invitacion', lazy: () => import('../features/usuarios/pages/invitacion-page').then((m) => ({ Component: m.InvitacionPage })) },
+          { path: 'invitacion', loader: ({ request }) => redirect(`/auth/invitacion${new URL(request.url).search}`) },
+          // Public receiver lookup (no session).
           {
             path: 'consultareceptor',
-            loader: guardPermiso({ idPermiso: 2030, componente: 'consultareceptor' }),
-            handle: h({ breadcrumb: 'Consulta de comprobantes', description: 'Busque un comprobante con sus datos y descargue sus archivos', icon: 'SearchOutlined' }),
-            lazy: () =>
-              import('../features/consulta-receptor/pages/consulta-receptor-page').then((m) => ({
-                Component: () => <m.ConsultaReceptorPage lugarAcceso="admin" />,
-              })),
+            lazy: () => import('../features/consulta-receptor/pages/consulta-receptor-page').then((m) => ({ Component: () => <m.ConsultaReceptorPage /> })),
           },
+          // Issue 6 (onboarding): the setup wizard, outside the shell, behind the login guard.
           {
-            path: 'documentos-masivos',
-            loader: guardPermiso({ idPermiso: 2050, componente: 'documentosmasivos' }),
-            handle: h({ breadcrumb: 'Emisión masiva', description: 'Emita muchos comprobantes desde un archivo Excel', icon: 'AppstoreOutlined' }),
-            lazy: () => import('../features/documentos-masivos/pages/documentos-masivos-page').then((m) => ({ Component: m.DocumentosMasivosPage })),
-          },
-          {
-            path: 'regularizaciones',
-            loader: guardPermiso({ idPermiso: 2020, componente: 'regularizaciones' }),
-            handle: h({ breadcrumb: 'Regularizaciones', description: 'Documentos con excepción de SUNAT para reenviar', icon: 'RedoOutlined' }),
-            lazy: () => import('../features/regularizaciones/pages/regularizaciones-page').then((m) => ({ Component: m.RegularizacionesPage })),
-          },
-          {
-            path: 'entidades',
-            handle: h({ breadcrumb: 'Clientes', description: 'Clientes, proveedores y demás entidades de su empresa', icon: 'TeamOutlined' }),
-            lazy: () => import('../features/clientes/pages/clientes-page').then((m) => ({ Component: m.ClientesPage })),
-          },
-          {
-            path: 'items',
-            handle: h({ breadcrumb: 'Productos y servicios', description: 'Catálogo de ítems para sus comprobantes', icon: 'ShoppingCartOutlined' }),
-            lazy: () => import('../features/items/pages/items-page').then((m) => ({ Component: m.ItemsPage })),
-          },
-          {
-            path: 'sucursales',
-            handle: h({ breadcrumb: 'Sucursales', description: 'Sucursales de su empresa', icon: 'ShopOutlined' }),
-            lazy: () => import('../features/sucursales/pages/sucursales-page').then((m) => ({ Component: m.SucursalesPage })),
-          },
-          {
-            path: 'padron-ruc',
-            handle: h({ breadcrumb: 'Padrón RUC SUNAT', description: 'Consulta de RUC sin internet: importación del padrón reducido', icon: 'AuditOutlined' }),
-            lazy: () => import('../features/padron-ruc/pages/padron-ruc-page').then((m) => ({ Component: m.PadronRucPage })),
-          },
-          // Users of the company (issue 5, seguridad-web): permission guard with the page's permission and component.
-          {
-            path: 'usuarios',
-            loader: guardPermiso(PERMISO_USUARIOS),
-            handle: h({ breadcrumb: 'Usuarios', description: 'Usuarios de su empresa: invitaciones, roles, sucursales y sesiones', icon: 'TeamOutlined' }),
-            lazy: () => import('../features/usuarios/pages/usuarios-page').then((m) => ({ Component: m.UsuariosPage })),
-          },
-          // Issue 6 (pagos, planes, deudas): the company's payments and the provider's plan administration.
-          {
-            path: 'pagos',
-            handle: h({ breadcrumb: 'Mis pagos', description: 'Paquetes comprados, comprobantes de pago y su estado', icon: 'WalletOutlined' }),
+            path: 'inicializacion-tuboleta',
+            loader: guardLogin,
+            lazy: () => import('../features/onboarding/components/wizard-layout').then((m) => ({ Component: m.WizardLayout })),
+            errorElement: <ErrorDeRuta />,
             children: [
-              { index: true, lazy: () => import('../features/pagos/pages/pagos-page').then((m) => ({ Component: m.PagosPage })) },
+              { index: true, element: <Navigate to="tipo-configuracion" replace /> },
+              { path: 'tipo-configuracion', lazy: () => import('../features/onboarding/pages/tipo-configuracion-page').then((m) => ({ Component: m.TipoConfiguracionPage })) },
               {
-                path: 'recargastuboletape',
-                handle: h({ breadcrumb: 'Comprar paquete', description: 'Paquetes de comprobantes disponibles', icon: 'ShoppingCartOutlined' }),
-                lazy: () => import('../features/pagos/pages/recargas-page').then((m) => ({ Component: m.RecargasPage })),
+                path: 'wizard-config',
+                children: [
+                  { path: 'persona-de-contacto', lazy: () => import('../features/onboarding/pages/persona-contacto-page').then((m) => ({ Component: m.PersonaContactoPage })) },
+                  { path: 'series-electronicas', lazy: () => import('../features/onboarding/pages/series-electronicas-page').then((m) => ({ Component: m.SeriesElectronicasPage })) },
+                  { path: 'opciones-configuracion', lazy: () => import('../features/onboarding/pages/opciones-configuracion-page').then((m) => ({ Component: m.OpcionesConfiguracionPage })) },
+                ],
               },
             ],
           },
-          {
-            path: 'deudas',
-            handle: h({ breadcrumb: 'Deudas', sinPagina: true }),
-            children: [
-              { index: true, element: <Navigate to="mis-deudas" replace /> },
-              {
-                path: 'mis-deudas',
-                handle: h({ breadcrumb: 'Mis deudas', description: 'Documentos pendientes con el proveedor', icon: 'FileExclamationOutlined' }),
-                lazy: () => import('../features/pagos/pages/mis-deudas-page').then((m) => ({ Component: m.MisDeudasPage })),
-              },
-            ],
-          },
-          {
-            path: 'gestion-pagos',
-            handle: h({ breadcrumb: 'Gestión de pagos', description: 'Aprobar o rechazar los pagos de los clientes', icon: 'AuditOutlined' }),
-            lazy: () => import('../features/planes/pages/gestion-pagos-page').then((m) => ({ Component: m.GestionPagosPage })),
-          },
-          {
-            path: 'plan-config',
-            handle: h({ breadcrumb: 'Planes y paquetes', description: 'Precios, características y vigencia de los planes', icon: 'AppstoreOutlined' }),
-            lazy: () => import('../features/planes/pages/plan-config-page').then((m) => ({ Component: m.PlanConfigPage })),
-          },
-          {
-            path: 'plan-reporte',
-            handle: h({ breadcrumb: 'Reporte de pagos', description: 'Pagos por paquete y estado', icon: 'BarChartOutlined' }),
-            lazy: () => import('../features/planes/pages/plan-reporte-page').then((m) => ({ Component: m.PlanReportePage })),
-          },
-          {
-            path: 'plan-entidades',
-            handle: h({ breadcrumb: 'Planes por empresa', description: 'Plan, saldo y vigencia de cada empresa', icon: 'ClusterOutlined' }),
-            lazy: () => import('../features/planes/pages/plan-entidades-page').then((m) => ({ Component: m.PlanEntidadesPage })),
-          },
-          { path: '*', element: <NotFoundPage />, handle: h({ breadcrumb: 'Página no encontrada' }) },
+          { path: '*', lazy: () => import('./not-found-page').then((m) => ({ Component: () => <m.NotFoundPage fueraDelShell /> })) },
         ],
       },
-      // Security administration area (issue 5, seguridad-web): the shell with its login guard, each page behind the
-      // permission guard.
-      {
-        path: 'seguridad',
-        loader: guardLogin,
-        shouldRevalidate: () => true,
-        lazy: () => import('./shell/admin-layout').then((m) => ({ Component: m.AdminLayout })),
-        errorElement: <ErrorDeRuta />,
-        handle: h({ breadcrumb: 'Seguridad', sinPagina: true }),
-        children: [
-          { index: true, element: <Navigate to="roles" replace /> },
-          {
-            path: 'roles',
-            loader: guardPermiso(PermisosSeguridad.ROLES),
-            handle: h({ breadcrumb: 'Roles', description: 'Roles de su empresa, sus permisos y sus servicios', icon: 'SafetyOutlined' }),
-            lazy: () => import('../features/seguridad/pages/roles-page').then((m) => ({ Component: m.RolesPage })),
-          },
-          {
-            path: 'permisos',
-            loader: guardPermiso(PermisosSeguridad.PERMISOS),
-            handle: h({ breadcrumb: 'Permisos', description: 'Árbol de permisos y los servicios que trae cada uno', icon: 'ApartmentOutlined' }),
-            lazy: () => import('../features/seguridad/pages/permisos-page').then((m) => ({ Component: m.PermisosPage })),
-          },
-          {
-            path: 'servicios',
-            loader: guardPermiso(PermisosSeguridad.SERVICIOS),
-            handle: h({ breadcrumb: 'Servicios', description: 'Servicios que declara cada llamada de la API', icon: 'ApiOutlined' }),
-            lazy: () => import('../features/seguridad/pages/servicios-page').then((m) => ({ Component: m.ServiciosPage })),
-          },
-          {
-            path: 'terminales',
-            loader: guardPermiso(PermisosSeguridad.TERMINALES),
-            handle: h({ breadcrumb: 'Terminales', description: 'Equipos de venta de su empresa', icon: 'DesktopOutlined' }),
-            lazy: () => import('../features/seguridad/pages/terminales-page').then((m) => ({ Component: m.TerminalesPage })),
-          },
-          {
-            path: 'modulos',
-            loader: guardPermiso(PermisosSeguridad.MODULOS),
-            handle: h({ breadcrumb: 'Módulos', description: 'Módulos de la plataforma a los que pertenecen roles y permisos', icon: 'AppstoreAddOutlined' }),
-            lazy: () => import('../features/seguridad/pages/modulos-page').then((m) => ({ Component: m.ModulosPage })),
-          },
-          {
-            path: 'parametros',
-            loader: guardPermiso(PermisosSeguridad.PARAMETROS),
-            handle: h({ breadcrumb: 'Parámetros de seguridad', description: 'Parámetros de la empresa y de cada usuario', icon: 'ControlOutlined' }),
-            lazy: () => import('../features/seguridad/pages/parametros-page').then((m) => ({ Component: m.ParametrosPage })),
-          },
-          {
-            path: 'auditoria',
-            loader: guardPermiso(PermisosSeguridad.AUDITORIA),
-            handle: h({ breadcrumb: 'Bitácora de seguridad', description: 'Ingresos, bloqueos, cambios de roles y permisos, cierres de sesión e invitaciones', icon: 'FileSearchOutlined' }),
-            lazy: () => import('../features/seguridad/pages/auditoria-page').then((m) => ({ Component: m.AuditoriaPage })),
-          },
-          { path: '*', element: <NotFoundPage />, handle: h({ breadcrumb: 'Página no encontrada' }) },
-        ],
-      },
-      // Receipt variant only (issue 6): the account's own data, in the shell. The main brand is sent away.
-      {
-        path: 'config-tuboleta',
-        loader: async (args) => (await guardSoloRecibo()) ?? guardLogin(args),
-        shouldRevalidate: () => true,
-        lazy: () => import('./shell/admin-layout').then((m) => ({ Component: m.AdminLayout })),
-        errorElement: <ErrorDeRuta />,
-        handle: h({ breadcrumb: 'Mi cuenta', sinPagina: true }),
-        children: [
-          { index: true, element: <Navigate to="configuracion/datos-de-mi-cuenta" replace /> },
-          {
-            path: 'configuracion',
-            handle: h({ breadcrumb: 'Configuración', sinPagina: true }),
-            children: [
-              { index: true, element: <Navigate to="datos-de-mi-cuenta" replace /> },
-              {
-                path: 'datos-de-mi-cuenta',
-                handle: h({ breadcrumb: 'Datos de mi cuenta', description: 'Sus datos y los datos de contacto de su empresa', icon: 'IdcardOutlined' }),
-                lazy: () => import('../features/config-tuboleta/pages/datos-mi-cuenta-page').then((m) => ({ Component: m.DatosMiCuentaPage })),
-              },
-            ],
-          },
-          { path: '*', element: <NotFoundPage />, handle: h({ breadcrumb: 'Página no encontrada' }) },
-        ],
-      },
-      // Invitation / password-reset link (public; outside the auth area's guard so a signed-in admin can open it too).
-      { path: 'auth/invitacion', lazy: () => import('../features/usuarios/pages/invitacion-page').then((m) => ({ Component: m.InvitacionPage })) },
-      { path: 'invitacion', loader: ({ request }) => redirect(`/auth/invitacion${new URL(request.url).search}`) },
-      // Public receiver lookup (no session).
-      {
-        path: 'consultareceptor',
-        lazy: () => import('../features/consulta-receptor/pages/consulta-receptor-page').then((m) => ({ Component: () => <m.ConsultaReceptorPage /> })),
-      },
-      // Issue 6 (onboarding): the setup wizard, outside the shell, behind the login guard.
-      {
-        path: 'inicializacion-tuboleta',
-        loader: guardLogin,
-        lazy: () => import('../features/onboarding/components/wizard-layout').then((m) => ({ Component: m.WizardLayout })),
-        errorElement: <ErrorDeRuta />,
-        children: [
-          { index: true, element: <Navigate to="tipo-configuracion" replace /> },
-          { path: 'tipo-configuracion', lazy: () => import('../features/onboarding/pages/tipo-configuracion-page').then((m) => ({ Component: m.TipoConfiguracionPage })) },
-          {
-            path: 'wizard-config',
-            children: [
-              { path: 'persona-de-contacto', lazy: () => import('../features/onboarding/pages/persona-contacto-page').then((m) => ({ Component: m.PersonaContactoPage })) },
-              { path: 'series-electronicas', lazy: () => import('../features/onboarding/pages/series-electronicas-page').then((m) => ({ Component: m.SeriesElectronicasPage })) },
-              { path: 'opciones-configuracion', lazy: () => import('../features/onboarding/pages/opciones-configuracion-page').then((m) => ({ Component: m.OpcionesConfiguracionPage })) },
-            ],
-          },
-        ],
-      },
-      { path: '*', element: <NotFoundPage fueraDelShell /> },
     ],
   },
 ]);

@@ -1,6 +1,6 @@
 import { EventosSocket, MensajesSesion, RUTA_TIEMPO_REAL, TiposEventoSesion, VALOR_KICK, type TEventoTiempoReal } from '@yupana/contracts';
 import { useEffect, useRef } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { io as TIo, Socket } from 'socket.io-client';
 import { authStorage } from './auth-storage';
 import { ApiError } from './api-error';
 import { api, cerrarSesion } from './session';
@@ -14,6 +14,8 @@ type TManejador = (datos: unknown) => void;
 
 const manejadores = new Map<string, Set<TManejador>>();
 let socket: Socket | null = null;
+/** Bumped by every connect and disconnect, so a socket.io client that finishes loading late knows it is stale. */
+let generacion = 0;
 
 /** Signs the tab out because the server said so, leaving the reason for the login page. */
 export async function salirPorServidor(mensaje: string): Promise<void> {
@@ -69,6 +71,15 @@ function despachar(evento: TEventoTiempoReal): void {
  */
 export function conectarTiempoReal(): void {
   if (socket || !authStorage.haySesion()) return;
+  const miGeneracion = ++generacion;
+  // socket.io is loaded with the shell, not with the login page (issue 17: the login page's JavaScript budget).
+  void import('socket.io-client').then(({ io }) => {
+    if (miGeneracion !== generacion || socket || !authStorage.haySesion()) return;
+    abrir(io);
+  });
+}
+
+function abrir(io: typeof TIo): void {
   const usuario = authStorage.dataUser();
   const s = io({
     path: RUTA_TIEMPO_REAL,
@@ -117,6 +128,7 @@ export function conectarTiempoReal(): void {
 }
 
 export function desconectarTiempoReal(): void {
+  generacion++;
   const s = socket;
   socket = null;
   s?.removeAllListeners();

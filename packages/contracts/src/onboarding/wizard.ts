@@ -1,4 +1,5 @@
 import { z } from '../zod-es';
+import { RutasWizard } from './rutas-wizard';
 
 /**
  * Setup wizard of the receipt variant (/inicializacion-tuboleta). The steps live in the user's DatosJson.Pasos, as the
@@ -26,13 +27,8 @@ export type TPasoWizard = z.infer<typeof ZPasoWizard>;
 export const ZDatosJsonUsuario = z.object({ Pasos: z.array(ZPasoWizard).default([]) }).loose();
 export type TDatosJsonUsuario = z.infer<typeof ZDatosJsonUsuario>;
 
-export const RUTA_WIZARD = '/inicializacion-tuboleta';
-export const RutasWizard = {
-  TIPO_CONFIGURACION: `${RUTA_WIZARD}/tipo-configuracion`,
-  PERSONA_CONTACTO: `${RUTA_WIZARD}/wizard-config/persona-de-contacto`,
-  SERIES_ELECTRONICAS: `${RUTA_WIZARD}/wizard-config/series-electronicas`,
-  OPCIONES_CONFIGURACION: `${RUTA_WIZARD}/wizard-config/opciones-configuracion`,
-} as const;
+// The wizard's addresses live in a module without schemas: the web app's shell imports them (issue 17, see comun.ts).
+export { RUTA_WIZARD, RutasWizard } from './rutas-wizard';
 
 export type TVariante = 'erp' | 'tuboleta';
 

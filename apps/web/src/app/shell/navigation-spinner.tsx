@@ -1,5 +1,9 @@
-import { Spin } from 'antd';
 import { useNavigation } from 'react-router';
+
+// A CSS spinner (styles.css, .yp-spin) rather than antd's Spin: it shows before antd is loaded, on the login page too.
+function Giro() {
+  return <span className="yp-spin" aria-hidden="true" />;
+}
 
 /**
  * Page-wide spinner from the start of a navigation until it ends, is cancelled or fails: the router's navigation
@@ -11,7 +15,7 @@ export function NavigationSpinner() {
   return (
     <div className="yp-spinner" role="status" aria-live="polite" aria-label="Cargando página" data-testid="spinner-navegacion">
       <div className="yp-spinner-velo" />
-      <Spin size="large" />
+      <Giro />
     </div>
   );
 }
@@ -20,7 +24,7 @@ export function PantallaCargando() {
   return (
     <div className="yp-spinner" role="status" aria-label="Cargando">
       <div className="yp-spinner-velo" />
-      <Spin size="large" />
+      <Giro />
     </div>
   );
 }

@@ -35,7 +35,10 @@ describe('Seleccionar Sucursal', () => {
     expect(sucursalActiva()?.Id).toBe(11);
 
     await userEvent.click(screen.getByTestId('boton-sucursal'));
-    const dialogo = await screen.findByRole('dialog', { name: 'Seleccionar Sucursal' });
+    // The dialog is loaded on first open (issue 17), after the button's tooltip: under test every rc-component id is
+    // 'test-id', so its aria-labelledby finds the tooltip first; the title is checked inside the dialog instead.
+    const dialogo = await screen.findByRole('dialog', {}, { timeout: 15_000 });
+    expect(within(dialogo).getByText('Seleccionar Sucursal')).toBeInTheDocument();
     expect(within(dialogo).getByRole('columnheader', { name: 'Razon Social' })).toBeInTheDocument();
     expect(within(dialogo).getByRole('columnheader', { name: 'Direccion' })).toBeInTheDocument();
     // The coloured initial letter of each branch.

@@ -1,16 +1,23 @@
-import { CheckCircleFilled } from '@ant-design/icons';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/logo';
 import { useMarca } from '../../../lib/api/get-config-publica';
 import { tituloPagina } from '../../../lib/marca';
 import { destinoSeguro } from '../../../lib/destino-seguro';
+import { IconoCheck } from '../components/iconos-login';
 import { LoginForm } from '../components/login-form';
+import { tomarMotivoSalida } from '../../../lib/tiempo-real';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { marca, variante } = useMarca();
+  // A sign-out the user did not ask for (session taken over, closed by an administrator): say why.
+  const [motivo, setMotivo] = useState<string | null>(null);
+  useEffect(() => {
+    const m = tomarMotivoSalida();
+    if (m) setMotivo(m);
+  }, []);
 
   useEffect(() => {
     document.title = tituloPagina(marca, 'Iniciar sesión');
@@ -25,13 +32,13 @@ export function LoginPage() {
           <p>Comprobantes validados para SUNAT, ventas, caja, inventario y finanzas de su empresa, desde cualquier dispositivo.</p>
           <ul className="yp-login-puntos">
             <li>
-              <CheckCircleFilled /> Facturas, boletas, notas y guías de remisión electrónicas
+              <IconoCheck /> Facturas, boletas, notas y guías de remisión electrónicas
             </li>
             <li>
-              <CheckCircleFilled /> Control de caja, cobros y pagos por sucursal
+              <IconoCheck /> Control de caja, cobros y pagos por sucursal
             </li>
             <li>
-              <CheckCircleFilled /> Soporte por WhatsApp de lunes a viernes
+              <IconoCheck /> Soporte por WhatsApp de lunes a viernes
             </li>
           </ul>
         </div>
@@ -42,6 +49,17 @@ export function LoginPage() {
           <Logo size={36} />
           <h1>Iniciar sesión</h1>
           <p style={{ color: '#64748b', marginTop: 0, marginBottom: 24 }}>Ingrese con el usuario que le asignó su empresa.</p>
+          {motivo && (
+            <div className="yp-alerta yp-alerta-aviso" role="alertdialog" aria-labelledby="motivo-titulo">
+              <div>
+                <strong id="motivo-titulo">Sesión cerrada</strong>
+                <div data-testid="motivo-salida">{motivo}</div>
+              </div>
+              <button type="button" className="yp-boton-enlace" onClick={() => setMotivo(null)}>
+                Entendido
+              </button>
+            </div>
+          )}
           <LoginForm onIngreso={() => navigate(destinoSeguro(params.get('volver')), { replace: true })} />
           {variante === 'tuboleta' && (
             <p style={{ textAlign: 'center', marginTop: 16 }}>
