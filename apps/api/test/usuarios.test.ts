@@ -140,15 +140,19 @@ describe('GET /api/seguridad/v2/usuarios/{id}/permisos/modulos', () => {
 
   it('shows a cashier only what the Cajero role grants', async () => {
     const ids = async (u: string) => aplanar((await menuDe(u)).Data).map((n) => n.IdPermiso);
-    const [cajero, supervisor, soporte] = [await ids('cajero'), await ids('supervisor'), await ids('soporte')];
+    const [cajero, supervisor, soporte, proveedor] = [await ids('cajero'), await ids('supervisor'), await ids('soporte'), await ids('proveedor')];
     // The cashier issues and looks up documents, customers and items...
     expect(cajero).toEqual(expect.arrayContaining([1001, 1102, 1201, 2002, 2003, 2010, 3001, 3002]));
     // ...but does not administer users, roles, SUNAT settings, series or corrections, nor see the SUNAT RUC link.
     for (const id of [1202, 2020, 2040, 3100, 4010, 4020, 4060]) expect(cajero).not.toContain(id);
     for (const id of [1202, 2040, 3100, 4010, 4020, 4060]) expect(supervisor).toContain(id);
-    // The provider's support staff see the payments inbox and plan settings; a customer's supervisor does not.
-    expect(soporte).toEqual(expect.arrayContaining([5110, 5120]));
-    expect(supervisor).not.toContain(5110);
+    // The provider's staff see the payments inbox and plan settings; a customer company's supervisor and its own
+    // support staff (role Soporte too) do not: those screens answer 403 outside the provider.
+    expect(proveedor).toEqual(expect.arrayContaining([5110, 5120, 5130, 5140]));
+    for (const id of [5100, 5110, 5120, 5130, 5140]) {
+      expect(supervisor).not.toContain(id);
+      expect(soporte).not.toContain(id);
+    }
   });
 
   it('returns only the granted subtree under IdPermiso (the permission guard’s call)', async () => {

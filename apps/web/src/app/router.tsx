@@ -177,21 +177,25 @@ export const router = createBrowserRouter([
               },
               {
                 path: 'entidades',
+                loader: guardPermiso({ idPermiso: 3001, componente: 'entidades' }),
                 handle: h({ breadcrumb: 'Clientes', description: 'Clientes, proveedores y demás entidades de su empresa', icon: 'TeamOutlined' }),
                 lazy: () => import('../features/clientes/pages/clientes-page').then((m) => ({ Component: m.ClientesPage })),
               },
               {
                 path: 'items',
+                loader: guardPermiso({ idPermiso: 3002, componente: 'items' }),
                 handle: h({ breadcrumb: 'Productos y servicios', description: 'Catálogo de ítems para sus comprobantes', icon: 'ShoppingCartOutlined' }),
                 lazy: () => import('../features/items/pages/items-page').then((m) => ({ Component: m.ItemsPage })),
               },
               {
                 path: 'sucursales',
+                loader: guardPermiso({ idPermiso: 3003, componente: 'sucursales' }),
                 handle: h({ breadcrumb: 'Sucursales', description: 'Sucursales de su empresa', icon: 'ShopOutlined' }),
                 lazy: () => import('../features/sucursales/pages/sucursales-page').then((m) => ({ Component: m.SucursalesPage })),
               },
               {
                 path: 'padron-ruc',
+                loader: guardPermiso({ idPermiso: 3004, componente: 'padronruc' }),
                 handle: h({ breadcrumb: 'Padrón RUC SUNAT', description: 'Consulta de RUC sin internet: importación del padrón reducido', icon: 'AuditOutlined' }),
                 lazy: () => import('../features/padron-ruc/pages/padron-ruc-page').then((m) => ({ Component: m.PadronRucPage })),
               },
@@ -207,9 +211,10 @@ export const router = createBrowserRouter([
                 path: 'pagos',
                 handle: h({ breadcrumb: 'Mis pagos', description: 'Paquetes comprados, comprobantes de pago y su estado', icon: 'WalletOutlined' }),
                 children: [
-                  { index: true, lazy: () => import('../features/pagos/pages/pagos-page').then((m) => ({ Component: m.PagosPage })) },
+                  { index: true, loader: guardPermiso({ idPermiso: 5010, componente: 'pagos' }), lazy: () => import('../features/pagos/pages/pagos-page').then((m) => ({ Component: m.PagosPage })) },
                   {
                     path: 'recargastuboletape',
+                    loader: guardPermiso({ idPermiso: 5020, componente: 'recargas' }),
                     handle: h({ breadcrumb: 'Comprar paquete', description: 'Paquetes de comprobantes disponibles', icon: 'ShoppingCartOutlined' }),
                     lazy: () => import('../features/pagos/pages/recargas-page').then((m) => ({ Component: m.RecargasPage })),
                   },
@@ -222,6 +227,7 @@ export const router = createBrowserRouter([
                   { index: true, element: <Navigate to="mis-deudas" replace /> },
                   {
                     path: 'mis-deudas',
+                    loader: guardPermiso({ idPermiso: 5030, componente: 'misdeudas' }),
                     handle: h({ breadcrumb: 'Mis deudas', description: 'Documentos pendientes con el proveedor', icon: 'FileExclamationOutlined' }),
                     lazy: () => import('../features/pagos/pages/mis-deudas-page').then((m) => ({ Component: m.MisDeudasPage })),
                   },
@@ -229,21 +235,25 @@ export const router = createBrowserRouter([
               },
               {
                 path: 'gestion-pagos',
+                loader: guardPermiso({ idPermiso: 5110, componente: 'gestionpagos' }),
                 handle: h({ breadcrumb: 'Gestión de pagos', description: 'Aprobar o rechazar los pagos de los clientes', icon: 'AuditOutlined' }),
                 lazy: () => import('../features/planes/pages/gestion-pagos-page').then((m) => ({ Component: m.GestionPagosPage })),
               },
               {
                 path: 'plan-config',
+                loader: guardPermiso({ idPermiso: 5120, componente: 'planconfig' }),
                 handle: h({ breadcrumb: 'Planes y paquetes', description: 'Precios, características y vigencia de los planes', icon: 'AppstoreOutlined' }),
                 lazy: () => import('../features/planes/pages/plan-config-page').then((m) => ({ Component: m.PlanConfigPage })),
               },
               {
                 path: 'plan-reporte',
+                loader: guardPermiso({ idPermiso: 5140, componente: 'planreporte' }),
                 handle: h({ breadcrumb: 'Reporte de pagos', description: 'Pagos por paquete y estado', icon: 'BarChartOutlined' }),
                 lazy: () => import('../features/planes/pages/plan-reporte-page').then((m) => ({ Component: m.PlanReportePage })),
               },
               {
                 path: 'plan-entidades',
+                loader: guardPermiso({ idPermiso: 5130, componente: 'planentidades' }),
                 handle: h({ breadcrumb: 'Planes por empresa', description: 'Plan, saldo y vigencia de cada empresa', icon: 'ClusterOutlined' }),
                 lazy: () => import('../features/planes/pages/plan-entidades-page').then((m) => ({ Component: m.PlanEntidadesPage })),
               },

@@ -6,8 +6,8 @@ import type { TServicioCatalogo } from './tipos';
 export const serviciosPagos = [
   { Codigo: 'PAGOS_VER', Descripcion: 'Consultar el saldo de comprobantes, los paquetes, los pagos y las deudas de la empresa', Modulo: 'pagos', RolesPorDefecto: [1, 2, 4], ParaTodos: true },
   { Codigo: 'PAGOS_COMPRAR', Descripcion: 'Comprar paquetes, subir comprobantes de pago y anular pagos pendientes', Modulo: 'pagos', RolesPorDefecto: [2, 4] },
-  { Codigo: 'PLAN_CONFIGURAR', Descripcion: 'Configurar los planes y paquetes y ver qué plan tiene cada empresa (proveedor)', Modulo: 'pagos', RolesPorDefecto: [4], SoloProveedor: true },
-  { Codigo: 'PAGOS_GESTIONAR', Descripcion: 'Aprobar o rechazar los pagos de los clientes (proveedor)', Modulo: 'pagos', RolesPorDefecto: [4], SoloProveedor: true },
+  { Codigo: 'PLAN_CONFIGURAR', Descripcion: 'Configurar los planes y paquetes y ver qué plan tiene cada empresa (proveedor)', Modulo: 'pagos', RolesPorDefecto: [4], Permisos: [5120, 5130, 5140], SoloProveedor: true },
+  { Codigo: 'PAGOS_GESTIONAR', Descripcion: 'Aprobar o rechazar los pagos de los clientes (proveedor)', Modulo: 'pagos', RolesPorDefecto: [4], Permisos: [5110], SoloProveedor: true },
   // Only the company's administrator runs the wizard (it sets the RUC every document is signed with), and only while
   // it is open; later changes to the company's data go through EMPRESA_DATOS_GUARDAR.
   { Codigo: 'ONBOARDING_CONFIGURAR', Descripcion: 'Completar el asistente de configuración de la empresa (tipo de empresa, RUC, contacto, series)', Modulo: 'seguridad', RolesPorDefecto: [2] },

@@ -68,10 +68,12 @@ export async function menuDeUsuario(ctx: Contexto, auth: TAuth, idUsuario: numbe
     const clave = p.idPadre != null && porId.has(p.idPadre) ? p.idPadre : null;
     hijosDe.set(clave, [...(hijosDe.get(clave) ?? []), p]);
   }
+  // A group label (tipo 0) or a submenu left without any entry to show (all hidden above) is not shown either.
+  const vacio = (n: TMenuNode) => (n.Tipo === 0 || (n.SubMenu && !n.Ruta)) && n.Hijos.length === 0;
   const construir = (idPadre: number | null, profundidad: number): TMenuNode[] =>
     profundidad > 8
       ? []
-      : (hijosDe.get(idPadre) ?? []).map((p) => ({
+      : (hijosDe.get(idPadre) ?? []).map((p): TMenuNode => ({
           Id: p.id,
           IdPermiso: p.id,
           Descripcion: p.descripcion,
@@ -84,7 +86,7 @@ export async function menuDeUsuario(ctx: Contexto, auth: TAuth, idUsuario: numbe
           SubMenu: p.subMenu,
           Hijos: construir(p.id, profundidad + 1),
           Orden: p.orden,
-        }));
+        })).filter((n) => !vacio(n));
 
   const Data = idPermiso ? (visibles.has(idPermiso) ? construir(idPermiso, 0) : []) : construir(null, 0);
   return { Data, Count: Data.length };
