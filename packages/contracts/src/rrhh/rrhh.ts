@@ -80,6 +80,7 @@ export const ZFamiliar = z.object({
   Parentesco: z.number().int(),
 });
 export type TFamiliar = z.infer<typeof ZFamiliar>;
+export const ZFamiliares = z.object({ Data: z.array(ZFamiliar) });
 
 export const ZContratoLaboralGuardar = z
   .object({
@@ -128,6 +129,7 @@ export const ZContratoLaboral = z.object({
   LogEstado: z.number().int(),
 });
 export type TContratoLaboral = z.infer<typeof ZContratoLaboral>;
+export const ZContratosLaborales = z.object({ Data: z.array(ZContratoLaboral) });
 
 export const ZTrabajador = z.object({
   Id: z.number().int(),
