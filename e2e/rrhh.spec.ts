@@ -61,4 +61,9 @@ test('trabajador con contrato, planilla de marzo 2026 calculada con su neto y ap
   await expect(page.getByText('Planilla aprobada: ya no se puede recalcular')).toBeVisible();
   await expect(page.getByTestId('estado-nomina')).toHaveText('Aprobada');
   await expect(page.getByRole('button', { name: 'Recalcular' })).toBeDisabled();
+
+  // The worker's payslip PDF opens in a new tab.
+  const pestana = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Boleta PDF de Huanca Ccori, Rosa Elena' }).click();
+  expect((await pestana).url()).toMatch(/^blob:/);
 });

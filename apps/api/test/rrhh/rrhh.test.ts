@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, type TBoleta, type TNominaDetalle, type TTrabajador } from '@yupana/contracts';
 import { parametroPlanilla } from '../../src/modules/rrhh/rrhh.schema';
 import { conToken, crearEntorno, sesionDe, type Entorno } from '../helpers';
+import { AVISO_SIN_POPPLER, hayPoppler, plano, textoPdf } from '../impresion/pdf-herramientas';
 
 let e: Entorno;
 let token: string;
@@ -143,6 +144,26 @@ describe('planillas', () => {
     const calculada = (await llamar('POST', `/v1/nominas/${mayo.Id}/calculo`, {})).json<TNominaDetalle>();
     const cts = boletaDe(calculada, ana.Id).Lineas.find((l) => l.Codigo === 'CTS')!;
     expect(cts).toMatchObject({ Tipo: 'INFORMATIVO', Monto: '518.83' });
+  });
+
+  it('la boleta de pago en PDF con el contenido mínimo y el neto', async () => {
+    const d = (await llamar('GET', `/v1/nominas/${idNomina}`)).json<TNominaDetalle>();
+    const b = boletaDe(d, ana.Id);
+    const r = await llamar('GET', `/v1/nominas/${idNomina}/boletas/${b.Id}/pdf`);
+    expect(r.statusCode, r.body.slice(0, 200)).toBe(200);
+    expect(r.headers['content-type']).toBe('application/pdf');
+    expect(r.headers['content-disposition']).toContain('boleta-202604-41234567.pdf');
+    expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await llamar('GET', `/v1/nominas/${idNomina}/boletas/999999/pdf`)).statusCode).toBe(404);
+    expect((await llamar('GET', `/v1/nominas/${idNomina}/boletas/${b.Id}/pdf`, undefined, tokenOtra)).statusCode).toBe(404);
+    if (!hayPoppler) {
+      if (process.env.CI) throw new Error(AVISO_SIN_POPPLER);
+      console.warn(AVISO_SIN_POPPLER);
+      return;
+    }
+    const texto = plano(textoPdf(r.rawPayload));
+    for (const t of ['BOLETA DE PAGO DE REMUNERACIONES', 'Abril 2026', 'COMERCIAL ANDINA YUPANA S.A.C.', '20600123450', 'Quispe Mamani, Ana María', '41234567', 'Asistente contable', '01/03/2026', 'AFP Habitat', '123456ABCDE1', 'Asignación familiar 113.00', 'AFP Habitat: comisión sobre el flujo 45.76', 'EsSalud (empleador) 280.17', 'NETO A PAGAR S/ 2,713.29'])
+      expect(texto).toContain(t);
   });
 
   it('otra empresa no ve ni toca la planilla ni los trabajadores: 404', async () => {

@@ -97,6 +97,7 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'PUT /api/rrhh/v1/contratos/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/contratos/:id (verificado en rrhh.test)' },
   'GET /api/rrhh/v1/nominas/:id': { tabla: 'nomina' },
   'POST /api/rrhh/v1/nominas/:id/calculo': { tabla: 'nomina', cuerpo: {} },
+  'GET /api/rrhh/v1/nominas/:id/boletas/:idBoleta/pdf': { tabla: 'nomina' },
   'POST /api/rrhh/v1/nominas/:id/aprobacion': { exento: 'modificación: la empresa se filtra como en GET /v1/nominas/:id (verificado en rrhh.test)' },
 };
 

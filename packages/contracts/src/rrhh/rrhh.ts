@@ -158,6 +158,7 @@ export const ZTrabajadoresQuery = z.object({
 });
 export const ZTrabajadores = z.object({ Data: z.array(ZTrabajador), Count: z.number().int() });
 export const ZIdParams = z.object({ id: ZId });
+export const ZBoletaPdfParams = z.object({ id: ZId, idBoleta: ZId });
 
 export const ZCatalogoGuardar = z.object({ Nombre: ZTexto(100, { min: 1, mensajeMin: 'Ingrese el nombre' }) });
 export const ZCatalogoItem = z.object({ Id: z.number().int(), Nombre: z.string(), LogEstado: z.number().int() });

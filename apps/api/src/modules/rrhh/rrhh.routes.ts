@@ -16,6 +16,7 @@ import {
   ZNominaCalcular,
   ZNominaCrear,
   ZNominaDetalle,
+  ZBoletaPdfParams,
   ZNominas,
   ZNominasQuery,
   ZParametrosPlanilla,
@@ -28,6 +29,7 @@ import {
 } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
+import { pdfBoleta } from './boleta-pdf';
 import * as nominas from './nominas.service';
 import * as trabajadores from './trabajadores.service';
 import { area, cargo } from './rrhh.schema';
@@ -161,5 +163,13 @@ export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<vo
     config: { servicio: 'RRHH_NOMINA_APROBAR' },
     schema: { tags: planilla, security, summary: 'Aprobar una planilla calculada (queda cerrada)', params: ZIdParams, response: { 200: ZNomina, ...conConflicto } },
     handler: async (req) => nominas.aprobarNomina(ctx, requerirAuth(req), req.params.id),
+  });
+  r.get('/v1/nominas/:id/boletas/:idBoleta/pdf', {
+    config: { servicio: 'RRHH_NOMINA_VER' },
+    schema: { tags: planilla, security, summary: 'Boleta de pago de un trabajador (PDF)', params: ZBoletaPdfParams },
+    handler: async (req, reply) => {
+      const { pdf, nombre } = await pdfBoleta(ctx, requerirAuth(req), req.params.id, req.params.idBoleta);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${nombre}"`).send(pdf);
+    },
   });
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NombresSistemaPension, RegimenesLaborales, type TBoleta, type TLineaBoleta, type TSistemaPension } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { useAprobarNomina, useCalcularNomina, useNomina } from '../api/rrhh';
+import { abrirBoletaPdf, useAprobarNomina, useCalcularNomina, useNomina } from '../api/rrhh';
 import { periodo, soles } from '../formato';
 
 const TIPOS: Record<TLineaBoleta['Tipo'], { texto: string; color: string }> = {
@@ -116,9 +116,14 @@ export function NominaDetallePage() {
                 title: 'Acciones',
                 key: 'a',
                 render: (_, b) => (
-                  <Button type="link" disabled={aprobada} onClick={() => setHoras(b)}>
-                    Horas extra
-                  </Button>
+                  <Space size={0}>
+                    <Button type="link" disabled={aprobada} onClick={() => setHoras(b)}>
+                      Horas extra
+                    </Button>
+                    <Button type="link" aria-label={`Boleta PDF de ${b.Trabajador}`} onClick={() => abrirBoletaPdf(id, b.Id).catch((e: unknown) => message.error(mensajeDeError(e)))}>
+                      Boleta PDF
+                    </Button>
+                  </Space>
                 ),
               },
             ]}
