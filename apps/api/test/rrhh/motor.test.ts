@@ -113,6 +113,9 @@ describe('motor de planilla (casos calculados a mano)', () => {
     // Pequeña: 2000 × 6/6 × 0.5 = 1000.00 (no asignación familiar in REMYPE).
     expect(gratificacion(contrato({ regimen: 3, remuneracion: '2000' }), P2026, 2026, 7)!.monto.toFixed(2)).toBe('1000.00');
     expect(gratificacion(contrato({ regimen: 2, remuneracion: '2000' }), P2026, 2026, 7)).toBeNull();
+    // A micro company's July payslip: no gratificación and no asignación familiar even with the flag on.
+    const micro = calcularBoleta({ anio: 2026, mes: 7, contrato: contrato({ regimen: 2, remuneracion: '2000', sistemaPension: 'ONP', tipoComision: null }) }, P2026);
+    expect(montos(micro)).toEqual({ BASICO: '2000.00', ONP: '260.00', ESSALUD: '180.00' });
     // General, started 15-Feb-2026: full months Mar-Jun = 4 → 3113 × 4 / 6 = 2075.3333 → 2075.33.
     expect(gratificacion(contrato({ fechaInicio: '2026-02-15' }), P2026, 2026, 7)!.monto.toFixed(2)).toBe('2075.33');
   });
@@ -132,6 +135,9 @@ describe('motor de planilla (casos calculados a mano)', () => {
     expect(r.totalIngresos.toFixed(2)).toBe('3113.00');
     // Microempresa: no CTS.
     expect(cts(contrato({ regimen: 2 }), P2026, 2026, 11)).toBeNull();
+    // Pequeña empresa (15 remuneraciones diarias por año): RB 2000, no AF; July grati 2000 × 0.5 = 1000, sixth 166.6667;
+    // RC 2166.6667 × 180 / 360 × 0.5 = 541.6667 → 541.67.
+    expect(cts(contrato({ regimen: 3, remuneracion: '2000' }), P2026, 2026, 11)!.monto.toFixed(2)).toBe('541.67');
   });
 
   it('renta de 5ta en diciembre: regularización con lo retenido de enero a noviembre', () => {
