@@ -56,6 +56,11 @@ export const ErrorCodes = {
   MASIVO_CON_ERRORES: 600801,
   MASIVO_ARCHIVO_INVALIDO: 600802,
   MASIVO_DEMASIADOS: 600803,
+  // HR and payroll (600900-600949).
+  NOMINA_APROBADA: 600901,
+  NOMINA_SIN_CALCULO: 600902,
+  NOMINA_SIN_TRABAJADORES: 600903,
+  PARAMETRO_PLANILLA_FALTANTE: 600904,
   MODULO_PRINCIPAL: 600100,
   SUCURSAL_NO_ASIGNADA: 600101,
 } as const;
@@ -108,6 +113,10 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.MASIVO_CON_ERRORES]: 'El archivo tiene errores: corríjalos y vuelva a subirlo. No se emitió ningún comprobante',
   [ErrorCodes.MASIVO_ARCHIVO_INVALIDO]: 'El archivo no es un Excel (.xlsx) válido o no tiene la hoja Documentos de la plantilla',
   [ErrorCodes.MODULO_PRINCIPAL]: 'El módulo principal (ERP) no se puede desactivar',
+  [ErrorCodes.NOMINA_APROBADA]: 'La planilla está aprobada: ya no se puede recalcular ni modificar',
+  [ErrorCodes.NOMINA_SIN_CALCULO]: 'Calcule la planilla antes de aprobarla',
+  [ErrorCodes.NOMINA_SIN_TRABAJADORES]: 'No hay trabajadores con contrato vigente en el periodo de la planilla',
+  [ErrorCodes.PARAMETRO_PLANILLA_FALTANTE]: 'Falta un parámetro de planilla vigente en el periodo',
   [ErrorCodes.SUCURSAL_NO_ASIGNADA]: 'La sucursal no está asignada a su usuario',
   [ErrorCodes.MASIVO_DEMASIADOS]: 'El archivo supera el límite de 1000 comprobantes o 5000 filas: divídalo en varios archivos',
 };

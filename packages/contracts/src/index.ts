@@ -36,6 +36,7 @@ export * from './seguridad/admin';
 export * from './seguridad/auditoria';
 export * from './seguridad/tiempo-real';
 export * from './ventas/ventas';
+export * from './rrhh/rrhh';
 export * from './servicios/index';
 export * from './onboarding/registro';
 export * from './onboarding/cuenta';

@@ -6,6 +6,7 @@ import type { Db } from './client';
 import { cargarDemoContabilidad } from '../modules/contabilidad/demo';
 import { cargarDemoEntidades } from '../modules/entidades/demo';
 import { cargarDemoItems } from '../modules/logistica/demo';
+import { cargarDemoRrhh } from '../modules/rrhh/demo';
 import { cuenta, empresa, sucursal, usuario, usuarioRol, usuarioSucursal } from './schema';
 
 export const CONTRASENHA_DEMO = 'Demo.2026';
@@ -174,5 +175,6 @@ export async function cargarDatosDemo(db: Db): Promise<void> {
     await cargarDemoContabilidad(tx);
     await cargarDemoEntidades(tx);
     await cargarDemoItems(tx);
+    await cargarDemoRrhh(tx);
   });
 }

@@ -89,6 +89,16 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'POST /api/contabilidad/v1/documentoContable/:id/correos': { exento: 'modificación: la empresa se filtra como en GET /v1/documentoContable/:id (verificado)' },
   'GET /api/contabilidad/v1/documentosmasivos/:id': { tabla: 'lote_masivo' },
   'GET /api/contabilidad/v1/documentosmasivos/:id/resultado': { tabla: 'lote_masivo' },
+  'GET /api/rrhh/v1/entidades/:id': { tabla: 'entidad' },
+  'PUT /api/rrhh/v1/entidades/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/entidades/:id (verificado en rrhh.test)' },
+  'GET /api/rrhh/v1/entidades/:id/relacionados': { tabla: 'entidad' },
+  'GET /api/rrhh/v1/entidades/:id/contratos': { tabla: 'entidad' },
+  'GET /api/rrhh/v1/contratos/:id': { tabla: 'contrato_laboral' },
+  'PUT /api/rrhh/v1/contratos/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/contratos/:id (verificado en rrhh.test)' },
+  'GET /api/rrhh/v1/nominas/:id': { tabla: 'nomina' },
+  'POST /api/rrhh/v1/nominas/:id/calculo': { tabla: 'nomina', cuerpo: {} },
+  'GET /api/rrhh/v1/nominas/:id/boletas/:idBoleta/pdf': { tabla: 'nomina' },
+  'POST /api/rrhh/v1/nominas/:id/aprobacion': { exento: 'modificación: la empresa se filtra como en GET /v1/nominas/:id (verificado en rrhh.test)' },
 };
 
 const MENSAJE_AUTORIZACION = /^No tiene permiso para esta operación/;

@@ -169,6 +169,32 @@ export const router = createBrowserRouter([
                 handle: h({ breadcrumb: 'Emisión masiva', description: 'Emita muchos comprobantes desde un archivo Excel', icon: 'AppstoreOutlined' }),
                 lazy: () => import('../features/documentos-masivos/pages/documentos-masivos-page').then((m) => ({ Component: m.DocumentosMasivosPage })),
               },
+              // Issue 16 (rrhh): workers with their contracts and the monthly payroll runs.
+              {
+                path: 'rrhh',
+                handle: h({ breadcrumb: 'Recursos humanos', sinPagina: true }),
+                children: [
+                  { index: true, element: <Navigate to="trabajadores" replace /> },
+                  {
+                    path: 'trabajadores',
+                    loader: guardPermiso({ idPermiso: 10010, componente: 'rrhhtrabajadores' }),
+                    handle: h({ breadcrumb: 'Trabajadores', description: 'Trabajadores, sus familiares y sus contratos', icon: 'IdcardOutlined' }),
+                    lazy: () => import('../features/rrhh/pages/trabajadores-page').then((m) => ({ Component: m.TrabajadoresPage })),
+                  },
+                  {
+                    path: 'nominas',
+                    loader: guardPermiso({ idPermiso: 10020, componente: 'rrhhnominas' }),
+                    handle: h({ breadcrumb: 'Planillas', description: 'Planillas mensuales: cálculo, boletas y aprobación', icon: 'CalculatorOutlined' }),
+                    lazy: () => import('../features/rrhh/pages/nominas-page').then((m) => ({ Component: m.NominasPage })),
+                  },
+                  {
+                    path: 'nominas/:id',
+                    loader: guardPermiso({ idPermiso: 10020, componente: 'rrhhnominas' }),
+                    handle: h({ breadcrumb: 'Planilla', description: 'Boletas de la planilla con el cálculo de cada cifra', icon: 'CalculatorOutlined' }),
+                    lazy: () => import('../features/rrhh/pages/nomina-detalle-page').then((m) => ({ Component: m.NominaDetallePage })),
+                  },
+                ],
+              },
               {
                 path: 'regularizaciones',
                 loader: guardPermiso({ idPermiso: 2020, componente: 'regularizaciones' }),

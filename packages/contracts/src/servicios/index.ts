@@ -7,6 +7,7 @@ import { serviciosPagos } from './pagos';
 import { serviciosEnvio } from '../contabilidad/envio-servicios';
 import { serviciosMasivos } from '../contabilidad/masivos';
 import { serviciosVentas } from './ventas';
+import { serviciosRrhh } from './rrhh';
 
 export type { TServicioCatalogo } from './tipos';
 export { serviciosSeguridad } from './seguridad';
@@ -14,6 +15,7 @@ export { serviciosContabilidad } from './contabilidad';
 export { serviciosEntidades } from './entidades';
 export { serviciosLogistica } from './logistica';
 export { serviciosPagos } from './pagos';
+export { serviciosRrhh } from './rrhh';
 
 /**
  * Every service of every module. To add a module: create `servicios/<modulo>.ts` exporting
@@ -28,4 +30,5 @@ export const catalogoServicios: readonly TServicioCatalogo[] = [
   ...serviciosEnvio,
   ...serviciosMasivos,
   ...serviciosVentas,
+  ...serviciosRrhh,
 ];

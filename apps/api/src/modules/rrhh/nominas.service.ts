@@ -1,0 +1,275 @@
+import Decimal from 'decimal.js';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { EstadosNomina, ErrorCodes, type TBoleta, type TNomina, type TNominaDetalle, ZNominaCalcular, ZNominaCrear, ZNominasQuery } from '@yupana/contracts';
+import type { z } from 'zod';
+import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
+import type { Contexto } from '../../lib/contexto';
+import type { TAuth } from '../../lib/auth';
+import { entidad } from '../entidades/entidades.schema';
+import { calcularBoleta, fechaDeCorte, ParametroFaltante, Parametros, type ContratoMotor, type TRegimen } from './planilla.motor';
+import { contratoLaboral, nomina, nominaBoleta, nominaLinea, nominaNovedad, parametroPlanilla } from './rrhh.schema';
+
+type FilaNomina = typeof nomina.$inferSelect;
+const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'setiembre', 'octubre', 'noviembre', 'diciembre'];
+const dinero = (v: string) => new Decimal(v).toFixed(2);
+
+function aNomina(f: FilaNomina, numeroTrabajadores: number): TNomina {
+  return {
+    Id: f.id,
+    IdTipoNomina: f.idTipoNomina,
+    Anio: f.anio,
+    Mes: f.mes,
+    Estado: f.estado,
+    EstadoDescripcion: EstadosNomina[f.estado as 0 | 1],
+    FechaCalculo: f.fechaCalculo?.toISOString() ?? null,
+    FechaAprobacion: f.fechaAprobacion?.toISOString() ?? null,
+    NumeroTrabajadores: numeroTrabajadores,
+    TotalIngresos: dinero(f.totalIngresos),
+    TotalDescuentos: dinero(f.totalDescuentos),
+    TotalNeto: dinero(f.totalNeto),
+    TotalAportes: dinero(f.totalAportes),
+  };
+}
+
+async function conteoBoletas(ctx: Contexto, ids: number[]) {
+  if (!ids.length) return new Map<number, number>();
+  const filas = await ctx.dbh.db.select({ id: nominaBoleta.idNomina, n: count() }).from(nominaBoleta).where(inArray(nominaBoleta.idNomina, ids)).groupBy(nominaBoleta.idNomina);
+  return new Map(filas.map((f) => [f.id, Number(f.n)]));
+}
+
+export async function listarNominas(ctx: Contexto, auth: TAuth, q: z.output<typeof ZNominasQuery>) {
+  const condiciones: SQL[] = [eq(nomina.idEmpresa, auth.idEmpresa)];
+  if (q.anio) condiciones.push(eq(nomina.anio, q.anio));
+  const donde = and(...condiciones);
+  const [filas, [{ n }]] = await Promise.all([
+    ctx.dbh.db
+      .select()
+      .from(nomina)
+      .where(donde)
+      .orderBy(desc(nomina.anio), desc(nomina.mes), desc(nomina.id))
+      .limit(q.regxpag)
+      .offset((q.pagina - 1) * q.regxpag),
+    ctx.dbh.db.select({ n: count() }).from(nomina).where(donde),
+  ]);
+  const conteo = await conteoBoletas(ctx, filas.map((f) => f.id));
+  return { Data: filas.map((f) => aNomina(f, conteo.get(f.id) ?? 0)), Count: Number(n) };
+}
+
+export async function crearNomina(ctx: Contexto, auth: TAuth, b: z.output<typeof ZNominaCrear>): Promise<TNomina> {
+  const repetida = `Ya existe la planilla de ${MESES[b.Mes - 1]} ${b.Anio}`;
+  const [existe] = await ctx.dbh.db
+    .select({ id: nomina.id })
+    .from(nomina)
+    .where(and(eq(nomina.idEmpresa, auth.idEmpresa), eq(nomina.idTipoNomina, b.IdTipoNomina), eq(nomina.anio, b.Anio), eq(nomina.mes, b.Mes)));
+  if (existe) throw errorDeCampo('Mes', repetida);
+  try {
+    const [f] = await ctx.dbh.db.insert(nomina).values({ idEmpresa: auth.idEmpresa, idTipoNomina: b.IdTipoNomina, anio: b.Anio, mes: b.Mes, logUsuarioCrea: auth.idUsuario }).returning();
+    return aNomina(f, 0);
+  } catch (err) {
+    for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') throw errorDeCampo('Mes', repetida);
+    throw err;
+  }
+}
+
+async function filaNomina(ctx: Contexto, auth: TAuth, id: number): Promise<FilaNomina> {
+  const [f] = await ctx.dbh.db.select().from(nomina).where(and(eq(nomina.idEmpresa, auth.idEmpresa), eq(nomina.id, id)));
+  if (!f) throw noEncontrado('No se encontró la planilla');
+  return f;
+}
+
+export async function obtenerNomina(ctx: Contexto, auth: TAuth, id: number): Promise<TNominaDetalle> {
+  const n = await filaNomina(ctx, auth, id);
+  const boletas = await ctx.dbh.db
+    .select({ b: nominaBoleta, nombre: entidad.razonSocial, documento: entidad.documento })
+    .from(nominaBoleta)
+    .innerJoin(entidad, eq(entidad.id, nominaBoleta.idEntidad))
+    .where(and(eq(nominaBoleta.idEmpresa, auth.idEmpresa), eq(nominaBoleta.idNomina, id)))
+    .orderBy(asc(entidad.razonSocial), asc(nominaBoleta.id));
+  const ids = boletas.map((x) => x.b.id);
+  const lineas = ids.length
+    ? await ctx.dbh.db.select().from(nominaLinea).where(inArray(nominaLinea.idBoleta, ids)).orderBy(asc(nominaLinea.idBoleta), asc(nominaLinea.orden))
+    : [];
+  const porBoleta = new Map<number, typeof lineas>();
+  for (const l of lineas) porBoleta.set(l.idBoleta, [...(porBoleta.get(l.idBoleta) ?? []), l]);
+  const Boletas: TBoleta[] = boletas.map(({ b, nombre, documento }) => ({
+    Id: b.id,
+    IdTrabajador: b.idEntidad,
+    Trabajador: nombre,
+    Documento: documento,
+    Regimen: b.regimen,
+    SistemaPension: b.sistemaPension,
+    Remuneracion: dinero(b.remuneracion),
+    DiasLaborados: b.diasLaborados,
+    HorasExtra25: new Decimal(b.horasExtra25).toString(),
+    HorasExtra35: new Decimal(b.horasExtra35).toString(),
+    TotalIngresos: dinero(b.totalIngresos),
+    TotalDescuentos: dinero(b.totalDescuentos),
+    TotalAportes: dinero(b.totalAportes),
+    Neto: dinero(b.neto),
+    Lineas: (porBoleta.get(b.id) ?? []).map((l) => ({ Tipo: l.tipo as TBoleta['Lineas'][number]['Tipo'], Codigo: l.codigo, Concepto: l.concepto, Monto: dinero(l.monto), Regla: l.regla })),
+  }));
+  return { ...aNomina(n, Boletas.length), Boletas };
+}
+
+type Tx = Parameters<Parameters<Contexto['dbh']['db']['transaction']>[0]>[0];
+
+/** Every parameter in force on `fecha` (the latest row per code). */
+async function parametrosVigentes(tx: Tx, fecha: string): Promise<Parametros> {
+  const filas = await tx
+    .select({ codigo: parametroPlanilla.codigo, valor: parametroPlanilla.valor, desde: parametroPlanilla.vigenteDesde })
+    .from(parametroPlanilla)
+    .where(and(eq(parametroPlanilla.logEstado, 1), lte(parametroPlanilla.vigenteDesde, fecha), or(isNull(parametroPlanilla.vigenteHasta), gte(parametroPlanilla.vigenteHasta, fecha))))
+    .orderBy(asc(parametroPlanilla.vigenteDesde));
+  const valores: Record<string, string> = {};
+  for (const f of filas) valores[f.codigo] = f.valor; // later rows (more recent) win
+  return Parametros.de(valores, fecha);
+}
+
+/**
+ * Computes the run for every worker with a contract in force in the month, in ONE transaction: the run row is locked,
+ * an approved run is refused, the previous payslips are replaced. The 5ta history comes from the approved runs of the
+ * same year.
+ */
+export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: z.output<typeof ZNominaCalcular>): Promise<TNominaDetalle> {
+  await filaNomina(ctx, auth, id);
+  await ctx.dbh.db.transaction(async (tx) => {
+    const [n] = await tx.select().from(nomina).where(and(eq(nomina.idEmpresa, auth.idEmpresa), eq(nomina.id, id))).for('update');
+    if (n.estado === 1) throw new AppError(ErrorCodes.NOMINA_APROBADA, undefined, 409);
+    const desde = `${n.anio}-${String(n.mes).padStart(2, '0')}-01`;
+    const hasta = fechaDeCorte(n.anio, n.mes);
+
+    // Contracts in force in the month, of active workers; the latest contract of a worker wins.
+    const contratos = await tx
+      .select({ c: contratoLaboral })
+      .from(contratoLaboral)
+      .innerJoin(entidad, eq(entidad.id, contratoLaboral.idEntidad))
+      .where(
+        and(
+          eq(contratoLaboral.idEmpresa, auth.idEmpresa),
+          eq(contratoLaboral.logEstado, 1),
+          eq(entidad.logEstado, 1),
+          eq(entidad.tipoEntidad, 1),
+          lte(contratoLaboral.fechaInicio, hasta),
+          or(isNull(contratoLaboral.fechaFin), gte(contratoLaboral.fechaFin, desde)),
+        ),
+      )
+      .orderBy(desc(contratoLaboral.fechaInicio), desc(contratoLaboral.id));
+    const porTrabajador = new Map<number, typeof contratoLaboral.$inferSelect>();
+    for (const { c } of contratos) if (!porTrabajador.has(c.idEntidad)) porTrabajador.set(c.idEntidad, c);
+    if (!porTrabajador.size) throw new AppError(ErrorCodes.NOMINA_SIN_TRABAJADORES);
+
+    // Overtime entered now replaces what was entered before for those workers.
+    for (const nov of b.Novedades) {
+      if (!porTrabajador.has(nov.IdTrabajador)) throw errorDeCampo('Novedades', `El trabajador ${nov.IdTrabajador} no tiene contrato vigente en el periodo`);
+      await tx
+        .insert(nominaNovedad)
+        .values({ idEmpresa: auth.idEmpresa, idNomina: id, idEntidad: nov.IdTrabajador, horasExtra25: nov.HorasExtra25, horasExtra35: nov.HorasExtra35, logUsuarioCrea: auth.idUsuario })
+        .onConflictDoUpdate({ target: [nominaNovedad.idNomina, nominaNovedad.idEntidad], set: { horasExtra25: nov.HorasExtra25, horasExtra35: nov.HorasExtra35, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() } });
+    }
+    const novedades = new Map((await tx.select().from(nominaNovedad).where(eq(nominaNovedad.idNomina, id))).map((x) => [x.idEntidad, x]));
+
+    // 5ta history: the approved planillas of the same year, earlier months.
+    const ids = [...porTrabajador.keys()];
+    const historial = await tx
+      .select({ idEntidad: nominaBoleta.idEntidad, mes: nomina.mes, ingresos: nominaBoleta.ingresosQuinta, retencion: nominaBoleta.retencionQuinta })
+      .from(nominaBoleta)
+      .innerJoin(nomina, eq(nomina.id, nominaBoleta.idNomina))
+      .where(and(eq(nomina.idEmpresa, auth.idEmpresa), eq(nomina.idTipoNomina, n.idTipoNomina), eq(nomina.anio, n.anio), lt(nomina.mes, n.mes), eq(nomina.estado, 1), inArray(nominaBoleta.idEntidad, ids)));
+
+    const p = await parametrosVigentes(tx, hasta);
+
+    await tx.delete(nominaBoleta).where(eq(nominaBoleta.idNomina, id));
+    const totales = { ingresos: new Decimal(0), descuentos: new Decimal(0), aportes: new Decimal(0), neto: new Decimal(0) };
+    for (const c of porTrabajador.values()) {
+      const contrato: ContratoMotor = {
+        regimen: c.regimen as TRegimen,
+        remuneracion: c.remuneracion,
+        sistemaPension: c.sistemaPension as ContratoMotor['sistemaPension'],
+        tipoComision: c.tipoComision as ContratoMotor['tipoComision'],
+        asignacionFamiliar: c.asignacionFamiliar,
+        fechaInicio: c.fechaInicio,
+        fechaFin: c.fechaFin,
+      };
+      const nov = novedades.get(c.idEntidad);
+      let r;
+      try {
+        r = calcularBoleta(
+          {
+            anio: n.anio,
+            mes: n.mes,
+            contrato,
+            horasExtra25: nov?.horasExtra25 ?? '0',
+            horasExtra35: nov?.horasExtra35 ?? '0',
+            historialQuinta: historial.filter((h) => h.idEntidad === c.idEntidad),
+          },
+          p,
+        );
+      } catch (err) {
+        if (err instanceof ParametroFaltante) throw new AppError(ErrorCodes.PARAMETRO_PLANILLA_FALTANTE, err.message, 400);
+        throw err;
+      }
+      const [boleta] = await tx
+        .insert(nominaBoleta)
+        .values({
+          idEmpresa: auth.idEmpresa,
+          idNomina: id,
+          idEntidad: c.idEntidad,
+          idContrato: c.id,
+          regimen: c.regimen,
+          sistemaPension: c.sistemaPension,
+          remuneracion: c.remuneracion,
+          diasLaborados: r.diasLaborados,
+          horasExtra25: nov?.horasExtra25 ?? '0',
+          horasExtra35: nov?.horasExtra35 ?? '0',
+          totalIngresos: r.totalIngresos.toFixed(2),
+          totalDescuentos: r.totalDescuentos.toFixed(2),
+          totalAportes: r.totalAportes.toFixed(2),
+          neto: r.neto.toFixed(2),
+          ingresosQuinta: r.ingresosQuinta.toFixed(2),
+          retencionQuinta: r.retencionQuinta.toFixed(2),
+          logUsuarioCrea: auth.idUsuario,
+        })
+        .returning({ id: nominaBoleta.id });
+      if (r.lineas.length)
+        await tx.insert(nominaLinea).values(
+          r.lineas.map((l, i) => ({ idEmpresa: auth.idEmpresa, idBoleta: boleta.id, orden: i + 1, tipo: l.tipo, codigo: l.codigo, concepto: l.concepto, monto: l.monto.toFixed(2), regla: l.regla })),
+        );
+      totales.ingresos = totales.ingresos.plus(r.totalIngresos);
+      totales.descuentos = totales.descuentos.plus(r.totalDescuentos);
+      totales.aportes = totales.aportes.plus(r.totalAportes);
+      totales.neto = totales.neto.plus(r.neto);
+    }
+    await tx
+      .update(nomina)
+      .set({
+        totalIngresos: totales.ingresos.toFixed(2),
+        totalDescuentos: totales.descuentos.toFixed(2),
+        totalAportes: totales.aportes.toFixed(2),
+        totalNeto: totales.neto.toFixed(2),
+        fechaCalculo: new Date(),
+        logUsuarioModif: auth.idUsuario,
+        logFechaModif: new Date(),
+      })
+      .where(eq(nomina.id, id));
+  });
+  return obtenerNomina(ctx, auth, id);
+}
+
+/** Approves a computed draft run: it is locked from then on (no recompute). */
+export async function aprobarNomina(ctx: Contexto, auth: TAuth, id: number): Promise<TNomina> {
+  await filaNomina(ctx, auth, id);
+  const f = await ctx.dbh.db.transaction(async (tx) => {
+    const [n] = await tx.select().from(nomina).where(and(eq(nomina.idEmpresa, auth.idEmpresa), eq(nomina.id, id))).for('update');
+    if (n.estado === 1) throw new AppError(ErrorCodes.NOMINA_APROBADA, 'La planilla ya está aprobada', 409);
+    if (!n.fechaCalculo) throw new AppError(ErrorCodes.NOMINA_SIN_CALCULO, undefined, 409);
+    const [a] = await tx
+      .update(nomina)
+      .set({ estado: 1, fechaAprobacion: new Date(), logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
+      .where(and(eq(nomina.id, id), eq(nomina.estado, 0)))
+      .returning();
+    return a;
+  });
+  const conteo = await conteoBoletas(ctx, [id]);
+  return aNomina(f, conteo.get(id) ?? 0);
+}
+

@@ -1,0 +1,175 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZCatalogo,
+  ZCatalogoGuardar,
+  ZCatalogoItem,
+  ZContratoLaboral,
+  ZContratoLaboralGuardar,
+  ZContratosLaborales,
+  ZError,
+  ZFamiliar,
+  ZFamiliares,
+  ZFamiliarGuardar,
+  ZIdParams,
+  ZNomina,
+  ZNominaCalcular,
+  ZNominaCrear,
+  ZNominaDetalle,
+  ZBoletaPdfParams,
+  ZNominas,
+  ZNominasQuery,
+  ZParametrosPlanilla,
+  ZParametrosPlanillaQuery,
+  ZSistemasPension,
+  ZTrabajador,
+  ZTrabajadores,
+  ZTrabajadoresQuery,
+  ZTrabajadorGuardar,
+} from '@yupana/contracts';
+import type { Contexto } from '../../lib/contexto';
+import { requerirAuth } from '../../lib/auth';
+import { pdfBoleta } from './boleta-pdf';
+import * as nominas from './nominas.service';
+import * as trabajadores from './trabajadores.service';
+import { area, cargo } from './rrhh.schema';
+
+const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
+const conConflicto = { ...errores, 409: ZError };
+
+/** HR and payroll (issue 16), mounted under /api/rrhh with the seed's paths (§7). */
+export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearer: [] }];
+  const personal = ['rrhh: trabajadores'];
+  const planilla = ['rrhh: planillas'];
+
+  // ---- Workers (entity type 1) ----
+  r.get('/v1/entidades', {
+    config: { servicio: 'RRHH_TRABAJADOR_VER' },
+    schema: { tags: personal, security, summary: 'Trabajadores de la empresa con su contrato vigente', querystring: ZTrabajadoresQuery, response: { 200: ZTrabajadores, ...errores } },
+    handler: async (req) => trabajadores.listarTrabajadores(ctx, requerirAuth(req), req.query),
+  });
+  r.get('/v1/entidades/:id', {
+    config: { servicio: 'RRHH_TRABAJADOR_VER' },
+    schema: { tags: personal, security, summary: 'Un trabajador', params: ZIdParams, response: { 200: ZTrabajador, ...errores } },
+    handler: async (req) => trabajadores.obtenerTrabajador(ctx, requerirAuth(req), req.params.id),
+  });
+  r.post('/v1/entidades', {
+    config: { servicio: 'RRHH_TRABAJADOR_GUARDAR' },
+    schema: { tags: personal, security, summary: 'Registrar un trabajador', body: ZTrabajadorGuardar, response: { 201: ZTrabajador, ...errores } },
+    handler: async (req, reply) => reply.code(201).send(await trabajadores.crearTrabajador(ctx, requerirAuth(req), req.body)),
+  });
+  r.put('/v1/entidades/:id', {
+    config: { servicio: 'RRHH_TRABAJADOR_GUARDAR' },
+    schema: { tags: personal, security, summary: 'Editar un trabajador', params: ZIdParams, body: ZTrabajadorGuardar, response: { 200: ZTrabajador, ...errores } },
+    handler: async (req) => trabajadores.editarTrabajador(ctx, requerirAuth(req), req.params.id, req.body),
+  });
+
+  // ---- Relatives (entity type 2) ----
+  r.get('/v1/entidades/:id/relacionados', {
+    config: { servicio: 'RRHH_TRABAJADOR_VER' },
+    schema: { tags: personal, security, summary: 'Familiares de un trabajador (asignación familiar)', params: ZIdParams, response: { 200: ZFamiliares, ...errores } },
+    handler: async (req) => trabajadores.listarFamiliares(ctx, requerirAuth(req), req.params.id),
+  });
+  r.post('/v1/entidades/relacionados', {
+    config: { servicio: 'RRHH_TRABAJADOR_GUARDAR' },
+    schema: { tags: personal, security, summary: 'Registrar un familiar de un trabajador', body: ZFamiliarGuardar, response: { 201: ZFamiliar, ...errores } },
+    handler: async (req, reply) => reply.code(201).send(await trabajadores.agregarFamiliar(ctx, requerirAuth(req), req.body)),
+  });
+
+  // ---- Contracts ----
+  r.get('/v1/entidades/:id/contratos', {
+    config: { servicio: 'RRHH_TRABAJADOR_VER' },
+    schema: { tags: personal, security, summary: 'Contratos de un trabajador', params: ZIdParams, response: { 200: ZContratosLaborales, ...errores } },
+    handler: async (req) => trabajadores.listarContratos(ctx, requerirAuth(req), req.params.id),
+  });
+  r.get('/v1/contratos/:id', {
+    config: { servicio: 'RRHH_TRABAJADOR_VER' },
+    schema: { tags: personal, security, summary: 'Un contrato', params: ZIdParams, response: { 200: ZContratoLaboral, ...errores } },
+    handler: async (req) => trabajadores.obtenerContrato(ctx, requerirAuth(req), req.params.id),
+  });
+  r.post('/v1/contratos/colaborador', {
+    config: { servicio: 'RRHH_TRABAJADOR_GUARDAR' },
+    schema: { tags: personal, security, summary: 'Registrar el contrato de un trabajador', body: ZContratoLaboralGuardar, response: { 201: ZContratoLaboral, ...errores } },
+    handler: async (req, reply) => reply.code(201).send(await trabajadores.crearContrato(ctx, requerirAuth(req), req.body)),
+  });
+  r.put('/v1/contratos/:id', {
+    config: { servicio: 'RRHH_TRABAJADOR_GUARDAR' },
+    schema: { tags: personal, security, summary: 'Editar un contrato', params: ZIdParams, body: ZContratoLaboralGuardar, response: { 200: ZContratoLaboral, ...errores } },
+    handler: async (req) => trabajadores.editarContrato(ctx, requerirAuth(req), req.params.id, req.body),
+  });
+
+  // ---- Areas, positions, pension systems, parameters ----
+  r.get('/v1/areas', {
+    config: { servicio: 'RRHH_TRABAJADOR_VER' },
+    schema: { tags: personal, security, summary: 'Áreas de la empresa', response: { 200: ZCatalogo, ...errores } },
+    handler: async (req) => trabajadores.listarCatalogo(ctx, requerirAuth(req), area),
+  });
+  r.post('/v1/areas', {
+    config: { servicio: 'RRHH_TRABAJADOR_GUARDAR' },
+    schema: { tags: personal, security, summary: 'Registrar un área', body: ZCatalogoGuardar, response: { 201: ZCatalogoItem, ...errores } },
+    handler: async (req, reply) => reply.code(201).send(await trabajadores.crearCatalogo(ctx, requerirAuth(req), area, req.body, 'Ya existe un área con ese nombre')),
+  });
+  r.get('/v1/entidades/cargo', {
+    config: { servicio: 'RRHH_TRABAJADOR_VER' },
+    schema: { tags: personal, security, summary: 'Cargos de la empresa', response: { 200: ZCatalogo, ...errores } },
+    handler: async (req) => trabajadores.listarCatalogo(ctx, requerirAuth(req), cargo),
+  });
+  r.post('/v1/entidades/cargo', {
+    config: { servicio: 'RRHH_TRABAJADOR_GUARDAR' },
+    schema: { tags: personal, security, summary: 'Registrar un cargo', body: ZCatalogoGuardar, response: { 201: ZCatalogoItem, ...errores } },
+    handler: async (req, reply) => reply.code(201).send(await trabajadores.crearCatalogo(ctx, requerirAuth(req), cargo, req.body, 'Ya existe un cargo con ese nombre')),
+  });
+  r.get('/v1/sistemapensiones', {
+    config: { servicio: 'RRHH_TRABAJADOR_VER' },
+    schema: { tags: personal, security, summary: 'Sistemas de pensiones (ONP y AFP)', response: { 200: ZSistemasPension, ...errores } },
+    handler: async (req) => {
+      requerirAuth(req);
+      return trabajadores.sistemasPension();
+    },
+  });
+  r.get('/v1/parametros', {
+    config: { servicio: 'RRHH_NOMINA_VER' },
+    schema: { tags: planilla, security, summary: 'Parámetros de planilla con su vigencia y fuente (todos, o los vigentes en una fecha)', querystring: ZParametrosPlanillaQuery, response: { 200: ZParametrosPlanilla, ...errores } },
+    handler: async (req) => {
+      requerirAuth(req);
+      return trabajadores.listarParametros(ctx, req.query.fecha);
+    },
+  });
+
+  // ---- Payroll runs ----
+  r.get('/v1/nominas', {
+    config: { servicio: 'RRHH_NOMINA_VER' },
+    schema: { tags: planilla, security, summary: 'Planillas de la empresa', querystring: ZNominasQuery, response: { 200: ZNominas, ...errores } },
+    handler: async (req) => nominas.listarNominas(ctx, requerirAuth(req), req.query),
+  });
+  r.post('/v1/nominas', {
+    config: { servicio: 'RRHH_NOMINA_CALCULAR' },
+    schema: { tags: planilla, security, summary: 'Crear la planilla de un mes (borrador)', body: ZNominaCrear, response: { 201: ZNomina, ...errores } },
+    handler: async (req, reply) => reply.code(201).send(await nominas.crearNomina(ctx, requerirAuth(req), req.body)),
+  });
+  r.get('/v1/nominas/:id', {
+    config: { servicio: 'RRHH_NOMINA_VER' },
+    schema: { tags: planilla, security, summary: 'Una planilla con la boleta de cada trabajador', params: ZIdParams, response: { 200: ZNominaDetalle, ...errores } },
+    handler: async (req) => nominas.obtenerNomina(ctx, requerirAuth(req), req.params.id),
+  });
+  r.post('/v1/nominas/:id/calculo', {
+    config: { servicio: 'RRHH_NOMINA_CALCULAR' },
+    schema: { tags: planilla, security, summary: 'Calcular (o recalcular) una planilla en borrador', params: ZIdParams, body: ZNominaCalcular, response: { 200: ZNominaDetalle, ...conConflicto } },
+    handler: async (req) => nominas.calcularNomina(ctx, requerirAuth(req), req.params.id, req.body),
+  });
+  r.post('/v1/nominas/:id/aprobacion', {
+    config: { servicio: 'RRHH_NOMINA_APROBAR' },
+    schema: { tags: planilla, security, summary: 'Aprobar una planilla calculada (queda cerrada)', params: ZIdParams, response: { 200: ZNomina, ...conConflicto } },
+    handler: async (req) => nominas.aprobarNomina(ctx, requerirAuth(req), req.params.id),
+  });
+  r.get('/v1/nominas/:id/boletas/:idBoleta/pdf', {
+    config: { servicio: 'RRHH_NOMINA_VER' },
+    schema: { tags: planilla, security, summary: 'Boleta de pago de un trabajador (PDF)', params: ZBoletaPdfParams },
+    handler: async (req, reply) => {
+      const { pdf, nombre } = await pdfBoleta(ctx, requerirAuth(req), req.params.id, req.params.idBoleta);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${nombre}"`).send(pdf);
+    },
+  });
+}

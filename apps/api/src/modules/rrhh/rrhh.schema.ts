@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditoria, empresa, idGenerado } from '../../db/schema';
+import { entidad } from '../entidades/entidades.schema';
+
+/** Areas of a company (simple catalogue). */
+export const area = pgTable(
+  'area',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    nombre: varchar('nombre', { length: 100 }).notNull(),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('area_nombre_uq').on(t.idEmpresa, sql`lower(${t.nombre})`)],
+);
+
+/** Positions (cargos) of a company (simple catalogue). */
+export const cargo = pgTable(
+  'cargo',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    nombre: varchar('nombre', { length: 100 }).notNull(),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('cargo_nombre_uq').on(t.idEmpresa, sql`lower(${t.nombre})`)],
+);
+
+/** A relative (entity type 2) of a worker (entity type 1): counts for the asignación familiar. */
+export const relacionEntidad = pgTable(
+  'relacion_entidad',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idEntidad: integer('id_entidad').notNull().references(() => entidad.id),
+    idRelacionado: integer('id_relacionado').notNull().references(() => entidad.id),
+    // 1 cónyuge o conviviente, 2 hijo(a).
+    parentesco: smallint('parentesco').notNull(),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('relacion_entidad_uq').on(t.idEntidad, t.idRelacionado),
+    index('relacion_entidad_empresa_ix').on(t.idEmpresa, t.idEntidad),
+    check('relacion_entidad_parentesco_ck', sql`${t.parentesco} in (1, 2)`),
+  ],
+);
+
+/** A worker's labour contract (the payroll engine's input). */
+export const contratoLaboral = pgTable(
+  'contrato_laboral',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idEntidad: integer('id_entidad').notNull().references(() => entidad.id),
+    // 1 general (DL 728), 2 REMYPE micro, 3 REMYPE pequeña.
+    regimen: smallint('regimen').notNull(),
+    fechaInicio: date('fecha_inicio', { mode: 'string' }).notNull(),
+    fechaFin: date('fecha_fin', { mode: 'string' }),
+    remuneracion: numeric('remuneracion', { precision: 12, scale: 2 }).notNull(),
+    // ONP, INTEGRA, PRIMA, PROFUTURO, HABITAT.
+    sistemaPension: varchar('sistema_pension', { length: 10 }).notNull(),
+    // FLUJO or MIXTA (AFP only).
+    tipoComision: varchar('tipo_comision', { length: 5 }),
+    cuspp: varchar('cuspp', { length: 12 }),
+    asignacionFamiliar: boolean('asignacion_familiar').notNull().default(false),
+    idArea: integer('id_area').references(() => area.id),
+    idCargo: integer('id_cargo').references(() => cargo.id),
+    ...auditoria,
+  },
+  (t) => [
+    index('contrato_laboral_empresa_ix').on(t.idEmpresa, t.idEntidad),
+    check('contrato_laboral_regimen_ck', sql`${t.regimen} in (1, 2, 3)`),
+    check('contrato_laboral_fechas_ck', sql`${t.fechaFin} is null or ${t.fechaFin} >= ${t.fechaInicio}`),
+  ],
+);
+
+/**
+ * Effective-dated payroll parameters shared by every company (RMV, UIT, rates, AFP commissions, 5ta brackets):
+ * the engine reads the row in force on the period's last day, never a constant in code.
+ */
+export const parametroPlanilla = pgTable(
+  'parametro_planilla',
+  {
+    id: idGenerado(),
+    codigo: varchar('codigo', { length: 40 }).notNull(),
+    descripcion: varchar('descripcion', { length: 200 }).notNull(),
+    valor: numeric('valor', { precision: 14, scale: 6 }).notNull(),
+    vigenteDesde: date('vigente_desde', { mode: 'string' }).notNull(),
+    vigenteHasta: date('vigente_hasta', { mode: 'string' }),
+    fuente: varchar('fuente', { length: 300 }).notNull(),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('parametro_planilla_uq').on(t.codigo, t.vigenteDesde)],
+);
+
+/** A payroll run of a company for a period and kind (seed: Id, IdTipoNomina, month/year). */
+export const nomina = pgTable(
+  'nomina',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    // 0 planilla (1 recibos por honorarios and 2 cash are later work).
+    idTipoNomina: smallint('id_tipo_nomina').notNull().default(0),
+    anio: smallint('anio').notNull(),
+    mes: smallint('mes').notNull(),
+    // 0 Borrador, 1 Aprobada (locked).
+    estado: smallint('estado').notNull().default(0),
+    fechaCalculo: timestamp('fecha_calculo', { withTimezone: true, mode: 'date' }),
+    fechaAprobacion: timestamp('fecha_aprobacion', { withTimezone: true, mode: 'date' }),
+    totalIngresos: numeric('total_ingresos', { precision: 14, scale: 2 }).notNull().default('0'),
+    totalDescuentos: numeric('total_descuentos', { precision: 14, scale: 2 }).notNull().default('0'),
+    totalAportes: numeric('total_aportes', { precision: 14, scale: 2 }).notNull().default('0'),
+    totalNeto: numeric('total_neto', { precision: 14, scale: 2 }).notNull().default('0'),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('nomina_periodo_uq').on(t.idEmpresa, t.idTipoNomina, t.anio, t.mes),
+    check('nomina_mes_ck', sql`${t.mes} between 1 and 12`),
+    check('nomina_estado_ck', sql`${t.estado} in (0, 1)`),
+  ],
+);
+
+/** Overtime hours entered for a worker in a run (input of the computation, kept across recomputes). */
+export const nominaNovedad = pgTable(
+  'nomina_novedad',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idNomina: integer('id_nomina').notNull().references(() => nomina.id),
+    idEntidad: integer('id_entidad').notNull().references(() => entidad.id),
+    horasExtra25: numeric('horas_extra_25', { precision: 7, scale: 2 }).notNull().default('0'),
+    horasExtra35: numeric('horas_extra_35', { precision: 7, scale: 2 }).notNull().default('0'),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('nomina_novedad_uq').on(t.idNomina, t.idEntidad)],
+);
+
+/** One worker's payslip in a run; its lines carry every figure with its rule. */
+export const nominaBoleta = pgTable(
+  'nomina_boleta',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idNomina: integer('id_nomina').notNull().references(() => nomina.id),
+    idEntidad: integer('id_entidad').notNull().references(() => entidad.id),
+    idContrato: integer('id_contrato').notNull().references(() => contratoLaboral.id),
+    regimen: smallint('regimen').notNull(),
+    sistemaPension: varchar('sistema_pension', { length: 10 }).notNull(),
+    remuneracion: numeric('remuneracion', { precision: 12, scale: 2 }).notNull(),
+    diasLaborados: smallint('dias_laborados').notNull(),
+    horasExtra25: numeric('horas_extra_25', { precision: 7, scale: 2 }).notNull().default('0'),
+    horasExtra35: numeric('horas_extra_35', { precision: 7, scale: 2 }).notNull().default('0'),
+    totalIngresos: numeric('total_ingresos', { precision: 14, scale: 2 }).notNull(),
+    totalDescuentos: numeric('total_descuentos', { precision: 14, scale: 2 }).notNull(),
+    totalAportes: numeric('total_aportes', { precision: 14, scale: 2 }).notNull(),
+    neto: numeric('neto', { precision: 14, scale: 2 }).notNull(),
+    // Income subject to 5ta and the 5ta retained this month: the next months' projections read them.
+    ingresosQuinta: numeric('ingresos_quinta', { precision: 14, scale: 2 }).notNull(),
+    retencionQuinta: numeric('retencion_quinta', { precision: 14, scale: 2 }).notNull(),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('nomina_boleta_uq').on(t.idNomina, t.idEntidad), index('nomina_boleta_entidad_ix').on(t.idEmpresa, t.idEntidad)],
+);
+
+export const nominaLinea = pgTable(
+  'nomina_linea',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idBoleta: integer('id_boleta').notNull().references(() => nominaBoleta.id, { onDelete: 'cascade' }),
+    orden: smallint('orden').notNull(),
+    tipo: varchar('tipo', { length: 12 }).notNull(),
+    codigo: varchar('codigo', { length: 30 }).notNull(),
+    concepto: varchar('concepto', { length: 150 }).notNull(),
+    monto: numeric('monto', { precision: 14, scale: 2 }).notNull(),
+    regla: text('regla').notNull(),
+    ...auditoria,
+  },
+  (t) => [index('nomina_linea_boleta_ix').on(t.idBoleta)],
+);

@@ -1,0 +1,125 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TCatalogoItem,
+  TContratoLaboral,
+  TContratoLaboralGuardar,
+  TFamiliar,
+  TFamiliarGuardar,
+  TNomina,
+  TNominaCalcular,
+  TNominaCrear,
+  TNominaDetalle,
+  TTrabajador,
+  TTrabajadorGuardar,
+} from '@yupana/contracts';
+import { ApiError } from '../../../lib/api-error';
+import { authStorage } from '../../../lib/auth-storage';
+import { api } from '../../../lib/session';
+
+const BASE = '/rrhh/v1';
+
+// ---- Workers ----
+export function useTrabajadores(f: { filtro: string; pagina: number }) {
+  return useQuery({
+    queryKey: ['rrhh', 'trabajadores', f],
+    queryFn: ({ signal }) => api.get<{ Data: TTrabajador[]; Count: number }>(`${BASE}/entidades`, { query: { filtro: f.filtro.trim(), pagina: f.pagina, regxpag: 10, estado: 1 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGuardarTrabajador() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ datos, id }: { datos: TTrabajadorGuardar; id?: number }) => (id ? api.put<TTrabajador>(`${BASE}/entidades/${id}`, datos) : api.post<TTrabajador>(`${BASE}/entidades`, datos)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh', 'trabajadores'] }),
+  });
+}
+
+export function useGuardarContrato() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ datos, id }: { datos: TContratoLaboralGuardar; id?: number }) =>
+      id ? api.put<TContratoLaboral>(`${BASE}/contratos/${id}`, datos) : api.post<TContratoLaboral>(`${BASE}/contratos/colaborador`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh', 'trabajadores'] }),
+  });
+}
+
+export function useFamiliares(idTrabajador: number | null) {
+  return useQuery({
+    queryKey: ['rrhh', 'familiares', idTrabajador],
+    queryFn: ({ signal }) => api.get<{ Data: TFamiliar[] }>(`${BASE}/entidades/${idTrabajador}/relacionados`, { signal }),
+    enabled: idTrabajador !== null,
+  });
+}
+
+export function useAgregarFamiliar() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TFamiliarGuardar) => api.post<TFamiliar>(`${BASE}/entidades/relacionados`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh'] }),
+  });
+}
+
+export function useCatalogo(tipo: 'areas' | 'cargos') {
+  return useQuery({
+    queryKey: ['rrhh', tipo],
+    queryFn: ({ signal }) => api.get<{ Data: TCatalogoItem[] }>(tipo === 'areas' ? `${BASE}/areas` : `${BASE}/entidades/cargo`, { signal }),
+  });
+}
+
+export function useCrearCatalogo(tipo: 'areas' | 'cargos') {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (Nombre: string) => api.post<TCatalogoItem>(tipo === 'areas' ? `${BASE}/areas` : `${BASE}/entidades/cargo`, { Nombre }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh', tipo] }),
+  });
+}
+
+// ---- Payroll runs ----
+export function useNominas(pagina: number) {
+  return useQuery({
+    queryKey: ['rrhh', 'nominas', pagina],
+    queryFn: ({ signal }) => api.get<{ Data: TNomina[]; Count: number }>(`${BASE}/nominas`, { query: { pagina, regxpag: 12 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useNomina(id: number) {
+  return useQuery({ queryKey: ['rrhh', 'nomina', id], queryFn: ({ signal }) => api.get<TNominaDetalle>(`${BASE}/nominas/${id}`, { signal }) });
+}
+
+export function useCrearNomina() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TNominaCrear) => api.post<TNomina>(`${BASE}/nominas`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh', 'nominas'] }),
+  });
+}
+
+export function useCalcularNomina(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TNominaCalcular) => api.post<TNominaDetalle>(`${BASE}/nominas/${id}/calculo`, datos),
+    onSuccess: (d) => {
+      qc.setQueryData(['rrhh', 'nomina', id], d);
+      return qc.invalidateQueries({ queryKey: ['rrhh', 'nominas'] });
+    },
+  });
+}
+
+export function useAprobarNomina(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<TNomina>(`${BASE}/nominas/${id}/aprobacion`, undefined),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh'] }),
+  });
+}
+
+/** Opens a worker's payslip PDF in a new tab (the download needs the bearer token). */
+export async function abrirBoletaPdf(idNomina: number, idBoleta: number): Promise<void> {
+  if (!authStorage.accessTokenVigente() && authStorage.refreshToken()) await api.refrescar();
+  const destino = `/api${BASE}/nominas/${idNomina}/boletas/${idBoleta}/pdf`;
+  const r = await fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } });
+  if (!r.ok) throw new ApiError(r.status, destino, (await r.json().catch(() => null)) as ApiError['cuerpo']);
+  window.open(URL.createObjectURL(await r.blob()), '_blank', 'noopener');
+}

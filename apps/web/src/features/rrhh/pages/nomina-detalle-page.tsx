@@ -1,0 +1,197 @@
+import { ArrowLeftOutlined, CalculatorOutlined, CheckCircleOutlined, ClockCircleOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { NombresSistemaPension, RegimenesLaborales, type TBoleta, type TLineaBoleta, type TSistemaPension } from '@yupana/contracts';
+import { ApiError, mensajeDeError } from '../../../lib/api-error';
+import { abrirBoletaPdf, useAprobarNomina, useCalcularNomina, useNomina } from '../api/rrhh';
+import { periodo, soles } from '../formato';
+
+const TIPOS: Record<TLineaBoleta['Tipo'], { texto: string; color: string }> = {
+  INGRESO: { texto: 'Ingreso', color: 'green' },
+  DESCUENTO: { texto: 'Descuento', color: 'red' },
+  APORTE: { texto: 'Aporte del empleador', color: 'blue' },
+  INFORMATIVO: { texto: 'Informativo', color: 'default' },
+};
+
+/** A payroll run: compute (with overtime hours), approve, and every worker's payslip lines with their rule. */
+export function NominaDetallePage() {
+  const id = Number(useParams().id);
+  const consulta = useNomina(id);
+  const calcular = useCalcularNomina(id);
+  const aprobar = useAprobarNomina(id);
+  const { message } = App.useApp();
+  const [horas, setHoras] = useState<TBoleta | null>(null);
+  const n = consulta.data;
+  const aprobada = n?.Estado === 1;
+
+  async function recalcular() {
+    try {
+      const d = await calcular.mutateAsync({ Novedades: [] });
+      message.success(`Planilla calculada: ${d.Boletas.length} trabajadores`);
+    } catch (e) {
+      message.error(mensajeDeError(e));
+    }
+  }
+
+  async function aprobarla() {
+    try {
+      await aprobar.mutateAsync();
+      message.success('Planilla aprobada: ya no se puede recalcular');
+    } catch (e) {
+      message.error(mensajeDeError(e));
+    }
+  }
+
+  if (consulta.isError) return <Alert type="error" showIcon title={mensajeDeError(consulta.error)} />;
+
+  return (
+    <Card
+      data-testid="pagina-nomina"
+      loading={!n}
+      title={
+        n && (
+          <Space>
+            <Link to="/admin/rrhh/nominas" aria-label="Volver a planillas">
+              <ArrowLeftOutlined />
+            </Link>
+            <span>Planilla de {periodo(n)}</span>
+            <Tag color={aprobada ? 'green' : 'blue'} icon={aprobada ? <CheckCircleOutlined /> : <ClockCircleOutlined />} data-testid="estado-nomina">
+              {n.EstadoDescripcion}
+            </Tag>
+          </Space>
+        )
+      }
+      extra={
+        n && (
+          <Space>
+            <Button icon={<CalculatorOutlined />} onClick={recalcular} loading={calcular.isPending} disabled={aprobada}>
+              {n.FechaCalculo ? 'Recalcular' : 'Calcular'}
+            </Button>
+            <Popconfirm title="¿Aprobar la planilla?" description="Una vez aprobada no se puede recalcular ni modificar." okText="Aprobar" cancelText="Cancelar" onConfirm={aprobarla} disabled={aprobada || !n.FechaCalculo}>
+              <Button type="primary" icon={<CheckCircleOutlined />} loading={aprobar.isPending} disabled={aprobada || !n.FechaCalculo}>
+                Aprobar
+              </Button>
+            </Popconfirm>
+          </Space>
+        )
+      }
+    >
+      {n && (
+        <>
+          <Row gutter={16} style={{ marginBottom: 16 }}>
+            <Col xs={12} md={6}>
+              <Statistic title="Trabajadores" value={n.NumeroTrabajadores} />
+            </Col>
+            <Col xs={12} md={6}>
+              <Statistic title="Total ingresos" value={soles.format(Number(n.TotalIngresos))} />
+            </Col>
+            <Col xs={12} md={6}>
+              <Statistic title="Neto a pagar" value={soles.format(Number(n.TotalNeto))} data-testid="total-neto" />
+            </Col>
+            <Col xs={12} md={6}>
+              <Statistic title="Aportes del empleador" value={soles.format(Number(n.TotalAportes))} />
+            </Col>
+          </Row>
+          {!n.FechaCalculo && <Alert type="info" showIcon title="La planilla aún no se calcula: pulse Calcular para generar las boletas de los trabajadores con contrato vigente en el mes." style={{ marginBottom: 12 }} />}
+          <Table<TBoleta>
+            rowKey="Id"
+            size="middle"
+            dataSource={n.Boletas}
+            scroll={{ x: 900 }}
+            pagination={false}
+            locale={{ emptyText: <Empty description="Sin boletas" /> }}
+            expandable={{ expandedRowRender: (b) => <Lineas boleta={b} />, expandRowByClick: false }}
+            columns={[
+              { title: 'Trabajador', key: 't', render: (_, b) => <span data-testid={`boleta-${b.Documento}`}>{b.Trabajador}</span> },
+              { title: 'Documento', dataIndex: 'Documento' },
+              { title: 'Régimen', key: 'r', render: (_, b) => RegimenesLaborales[b.Regimen as 1] },
+              { title: 'Pensión', key: 'p', render: (_, b) => NombresSistemaPension[b.SistemaPension as TSistemaPension] ?? b.SistemaPension },
+              { title: 'Días', dataIndex: 'DiasLaborados', align: 'right' },
+              { title: 'H. extra', key: 'he', align: 'right', render: (_, b) => `${b.HorasExtra25} / ${b.HorasExtra35}` },
+              { title: 'Ingresos', dataIndex: 'TotalIngresos', align: 'right', render: (v: string) => soles.format(Number(v)) },
+              { title: 'Descuentos', dataIndex: 'TotalDescuentos', align: 'right', render: (v: string) => soles.format(Number(v)) },
+              { title: 'Neto', dataIndex: 'Neto', align: 'right', render: (v: string, b) => <strong data-testid={`neto-${b.Documento}`}>{soles.format(Number(v))}</strong> },
+              {
+                title: 'Acciones',
+                key: 'a',
+                render: (_, b) => (
+                  <Space size={0}>
+                    <Button type="link" disabled={aprobada} onClick={() => setHoras(b)}>
+                      Horas extra
+                    </Button>
+                    <Button type="link" aria-label={`Boleta PDF de ${b.Trabajador}`} onClick={() => abrirBoletaPdf(id, b.Id).catch((e: unknown) => message.error(mensajeDeError(e)))}>
+                      Boleta PDF
+                    </Button>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </>
+      )}
+      <HorasExtra boleta={horas} idNomina={id} onCerrar={() => setHoras(null)} />
+    </Card>
+  );
+}
+
+function Lineas({ boleta }: { boleta: TBoleta }) {
+  return (
+    <Table<TLineaBoleta>
+      rowKey={(l) => `${l.Tipo}-${l.Codigo}`}
+      size="small"
+      pagination={false}
+      dataSource={boleta.Lineas}
+      data-testid={`lineas-${boleta.Documento}`}
+      columns={[
+        { title: 'Concepto', dataIndex: 'Concepto', width: 260 },
+        { title: 'Tipo', dataIndex: 'Tipo', width: 170, render: (t: TLineaBoleta['Tipo']) => <Tag color={TIPOS[t].color}>{TIPOS[t].texto}</Tag> },
+        { title: 'Monto', dataIndex: 'Monto', align: 'right', width: 130, render: (v: string) => soles.format(Number(v)) },
+        { title: 'Cálculo (regla y parámetros)', dataIndex: 'Regla', render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text> },
+      ]}
+    />
+  );
+}
+
+function HorasExtra({ boleta, idNomina, onCerrar }: { boleta: TBoleta | null; idNomina: number; onCerrar: () => void }) {
+  const calcular = useCalcularNomina(idNomina);
+  const [form] = Form.useForm<{ HorasExtra25: string; HorasExtra35: string }>();
+  const { message } = App.useApp();
+
+  async function enviar(v: { HorasExtra25: string; HorasExtra35: string }) {
+    if (!boleta) return;
+    try {
+      await calcular.mutateAsync({ Novedades: [{ IdTrabajador: boleta.IdTrabajador, HorasExtra25: v.HorasExtra25 || '0', HorasExtra35: v.HorasExtra35 || '0' }] });
+      message.success('Horas extra registradas y planilla recalculada');
+      onCerrar();
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.errores).length) message.error(Object.values(e.errores).join('. '));
+      else message.error(mensajeDeError(e));
+    }
+  }
+
+  return (
+    <Modal
+      open={!!boleta}
+      title={boleta ? `Horas extra de ${boleta.Trabajador}` : ''}
+      okText="Guardar y recalcular"
+      cancelText="Cancelar"
+      onOk={() => form.submit()}
+      confirmLoading={calcular.isPending}
+      onCancel={onCerrar}
+      destroyOnHidden
+    >
+      {boleta && (
+        <Form form={form} layout="vertical" onFinish={enviar} initialValues={{ HorasExtra25: boleta.HorasExtra25, HorasExtra35: boleta.HorasExtra35 }}>
+          <Typography.Paragraph type="secondary">Horas del mes: las dos primeras horas de cada día van al 25 %, las siguientes al 35 % (DS 007-2002-TR).</Typography.Paragraph>
+          <Form.Item name="HorasExtra25" label="Horas al 25 %" rules={[{ pattern: /^\d{1,3}(\.\d{1,2})?$/, message: 'Horas no válidas (hasta 2 decimales)' }]}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="HorasExtra35" label="Horas al 35 %" rules={[{ pattern: /^\d{1,3}(\.\d{1,2})?$/, message: 'Horas no válidas (hasta 2 decimales)' }]}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}

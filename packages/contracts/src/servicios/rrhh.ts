@@ -1,0 +1,10 @@
+import type { TServicioCatalogo } from './tipos';
+
+// Services of the "rrhh" module (issue 16: workers, contracts, payroll runs). Permission nodes 10000-10999.
+export const serviciosRrhh = [
+  { Codigo: 'RRHH_TRABAJADOR_VER', Descripcion: 'Consultar trabajadores, contratos y catálogos de RR. HH.', Modulo: 'rrhh', RolesPorDefecto: [2, 4] },
+  { Codigo: 'RRHH_TRABAJADOR_GUARDAR', Descripcion: 'Registrar trabajadores, familiares, contratos, áreas y cargos', Modulo: 'rrhh', RolesPorDefecto: [2] },
+  { Codigo: 'RRHH_NOMINA_VER', Descripcion: 'Consultar planillas, boletas y parámetros de planilla', Modulo: 'rrhh', RolesPorDefecto: [2, 4] },
+  { Codigo: 'RRHH_NOMINA_CALCULAR', Descripcion: 'Crear y calcular planillas', Modulo: 'rrhh', RolesPorDefecto: [2] },
+  { Codigo: 'RRHH_NOMINA_APROBAR', Descripcion: 'Aprobar planillas (quedan cerradas)', Modulo: 'rrhh', RolesPorDefecto: [2] },
+] as const satisfies TServicioCatalogo[];
