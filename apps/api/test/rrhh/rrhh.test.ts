@@ -65,6 +65,22 @@ describe('trabajadores, familiares y contratos', () => {
     expect(c.statusCode, c.body).toBe(201);
   });
 
+  it('los trabajadores y sus familiares no son clientes: la maestra comercial no los lista, no los lee y no los crea', async () => {
+    const ent = (method: 'GET' | 'POST', url: string, payload?: object, t = token) =>
+      e.app.inject(conToken(t, { method, url: `/api/entidades/v1${url}`, ...(payload ? { payload } : {}) }));
+    for (const t of [token, tokenCajero]) {
+      for (const q of ['filtro=quispe', 'filtro=41234567', 'tipoentidad=1', 'tipoentidad=2', 'estado=-1&regxpag=100']) {
+        const r = await ent('GET', `/entidades?${q}`, undefined, t);
+        expect(r.statusCode).toBe(200);
+        expect(r.json().Data.map((x: { Id: number }) => x.Id), q).not.toContain(ana.Id);
+      }
+      expect((await ent('GET', `/entidades/${ana.Id}`, undefined, t)).statusCode).toBe(404);
+    }
+    const r = await ent('POST', '/entidades', { TipoEntidad: 1, IdTipoDocumento: 1, Documento: '43334444', RazonSocial: 'OTRO TRABAJADOR' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({ ErrorId: ErrorCodes.VALIDACION, Errores: { TipoEntidad: 'Los trabajadores, sus familiares y los colaboradores se registran en Recursos humanos' } });
+  });
+
   it('datos no válidos: 500001 con el mensaje de cada campo', async () => {
     const r = await llamar('POST', '/v1/entidades', { IdTipoDocumento: 1, Documento: '123', Nombres: '', ApePat: 'X' });
     expect(r.statusCode).toBe(400);

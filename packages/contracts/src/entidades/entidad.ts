@@ -16,6 +16,12 @@ export const TipoEntidad = { TRABAJADOR: 1, FAMILIA_TRABAJADOR: 2, CLIENTE_ASOCI
 
 export const ZTipoEntidad = ZEntero({ min: 1, max: 7, mensaje: 'Tipo de entidad no válido' });
 
+/**
+ * Entity types of the commercial master (customers, suppliers, contacts): what /api/entidades lists, reads and writes.
+ * Workers, their relatives and collaborators (1, 2, 5) belong to HR and are reached only through /api/rrhh.
+ */
+export const TIPOS_ENTIDAD_COMERCIALES: readonly number[] = [TipoEntidad.CLIENTE_ASOCIADO, TipoEntidad.PROVEEDOR, TipoEntidad.CLIENTE, TipoEntidad.CONTACTO];
+
 /** Page size of every entity search (seed §9). */
 export const ENTIDADES_POR_PAGINA = 10;
 
@@ -48,7 +54,7 @@ export const ZEntidadGuardar = z
       .transform((v) => (v ? v : null)),
     Telefono: textoOpcional(30),
     Direccion: textoOpcional(250),
-    TipoEntidad: ZTipoEntidad.default(6),
+    TipoEntidad: ZTipoEntidad.default(6).refine((t) => TIPOS_ENTIDAD_COMERCIALES.includes(t), 'Los trabajadores, sus familiares y los colaboradores se registran en Recursos humanos'),
   })
   .superRefine((v, ctx) => {
     const mensaje = validarDocumentoIdentidad(v.IdTipoDocumento, v.Documento);

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { CLIENTE_GENERICO, TipoDocumentoIdentidad, TipoEntidad } from '@yupana/contracts';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { CLIENTE_GENERICO, TIPOS_ENTIDAD_COMERCIALES, TipoDocumentoIdentidad, TipoEntidad } from '@yupana/contracts';
 import type { Db } from '../../db/client';
 import { entidad } from './entidades.schema';
 
@@ -27,7 +27,8 @@ export async function asegurarClienteGenerico(db: Db, idEmpresa: number): Promis
 export type FiltroEntidades = { estado: number; tipodoc: number; tipoentidad: number; filtro: string; pagina: number; regxpag: number };
 
 export async function buscarEntidades(db: Db, idEmpresa: number, f: FiltroEntidades): Promise<{ filas: FilaEntidad[]; total: number }> {
-  const condiciones: SQL[] = [eq(entidad.idEmpresa, idEmpresa)];
+  // HR's people (workers, relatives, collaborators) are not customers: never listed here, whatever the filter asks.
+  const condiciones: SQL[] = [eq(entidad.idEmpresa, idEmpresa), inArray(entidad.tipoEntidad, [...TIPOS_ENTIDAD_COMERCIALES])];
   if (f.estado !== -1) condiciones.push(eq(entidad.logEstado, f.estado));
   if (f.tipodoc > 0) condiciones.push(eq(entidad.idTipoDocumento, f.tipodoc));
   if (f.tipoentidad > 0) condiciones.push(eq(entidad.tipoEntidad, f.tipoentidad));
@@ -51,7 +52,10 @@ export async function buscarEntidades(db: Db, idEmpresa: number, f: FiltroEntida
 }
 
 export async function entidadPorId(db: Db, idEmpresa: number, id: number): Promise<FilaEntidad | undefined> {
-  const [fila] = await db.select().from(entidad).where(and(eq(entidad.idEmpresa, idEmpresa), eq(entidad.id, id)));
+  const [fila] = await db
+    .select()
+    .from(entidad)
+    .where(and(eq(entidad.idEmpresa, idEmpresa), eq(entidad.id, id), inArray(entidad.tipoEntidad, [...TIPOS_ENTIDAD_COMERCIALES])));
   return fila;
 }
 
@@ -60,7 +64,15 @@ export async function entidadesPorDocumento(db: Db, idEmpresa: number, idTipoDoc
   return db
     .select()
     .from(entidad)
-    .where(and(eq(entidad.idEmpresa, idEmpresa), eq(entidad.idTipoDocumento, idTipoDocumento), eq(entidad.documento, documento), eq(entidad.esGenerico, false)))
+    .where(
+      and(
+        eq(entidad.idEmpresa, idEmpresa),
+        eq(entidad.idTipoDocumento, idTipoDocumento),
+        eq(entidad.documento, documento),
+        eq(entidad.esGenerico, false),
+        inArray(entidad.tipoEntidad, [...TIPOS_ENTIDAD_COMERCIALES]),
+      ),
+    )
     .orderBy(sql`${entidad.tipoEntidad} = ${TipoEntidad.CLIENTE} desc`, asc(entidad.id));
 }
 
