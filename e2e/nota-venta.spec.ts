@@ -16,6 +16,13 @@ test('una bodega sin RUC emite, descarga y anula una nota de venta; su menú no 
   for (const pantalla of ['Factura', 'Boleta de venta', 'Guía de remisión remitente', 'Configuración SUNAT', 'Regularizaciones'])
     await expect(menu.getByRole('link', { name: pantalla, exact: true })).toHaveCount(0);
 
+  // The balance banner counts internal documents: read it before issuing (issue 11, item 9: it must move without a reload).
+  const contador = page.getByTestId('banner-saldo-principal');
+  await expect(contador).toContainText('no tributarios');
+  const emitidos = async () => Number((/emitido (\d+)/.exec(await contador.innerText()) ?? [])[1]);
+  const antes = await emitidos();
+  expect(antes).toBeGreaterThanOrEqual(0);
+
   await menu.getByRole('link', { name: 'Nota de venta' }).click();
   await expect(page).toHaveURL(/\/admin\/documentos\/emitir\/nota-venta$/);
   await expect(page.getByTestId('formulario-nota-venta')).toBeVisible();
@@ -32,6 +39,7 @@ test('una bodega sin RUC emite, descarga y anula una nota de venta; su menú no 
   await expect(page).toHaveURL(/\/admin\/documentos\/\d+$/);
   await expect(page.getByTestId('serie-numero')).toHaveText(/^NV01-\d+$/);
   await expect(page.getByTestId('total-documento')).toHaveText('S/ 6.00');
+  await expect.poll(emitidos).toBe(antes + 1);
   // No XML nor CDR: it is not an electronic receipt.
   await expect(page.getByTestId('descargar-xml')).toHaveCount(0);
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('descargar-pdf').click()]);
