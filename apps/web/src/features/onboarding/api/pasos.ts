@@ -5,14 +5,17 @@ import { api } from '../../../lib/session';
 type TPasos = { Pasos: TPasoWizard[] };
 const base = '/seguridad/v3/usuarios/universales/pasos';
 
-/** Each step refreshes what depends on the company (info, balance, banners). */
+/**
+ * Each step refreshes what depends on the company: info, balance and banners, the signed-in user's company name and
+ * type (the header and home said "EMPRESA DEMO" until the next sign-in) and the menu (a company without RUC has no
+ * SUNAT screens).
+ */
 function usePaso<T>(fn: (d: T) => Promise<TPasos>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: ['onboarding'] });
-      await qc.invalidateQueries({ queryKey: ['pagos'] });
+      await Promise.all(['onboarding', 'pagos', 'usuario', 'menu'].map((k) => qc.invalidateQueries({ queryKey: [k] })));
     },
   });
 }
