@@ -458,6 +458,9 @@ test.describe('variante de boletas: registro, asistente DEMO, emisión y vencimi
     await page.getByRole('button', { name: 'Guardar series y continuar' }).click();
     await esperar(page).toHaveURL(/wizard-config\/opciones-configuracion$/);
     await page.getByRole('button', { name: 'Ir al inicio' }).click();
+    // The home page names the business the wizard just configured, without signing in again (issue 11, item 9).
+    await esperar(page.getByTestId('pagina-inicio')).toContainText(/Bodega Lucía/i);
+    await esperar(page.getByTestId('pagina-inicio')).not.toContainText('EMPRESA DEMO');
 
     // The shell of the receipt variant: DEMO balance banner, no debt banner.
     await esperar(page.getByTestId('banner-saldo')).toContainText('Usted se encuentra en una cuenta DEMO');
