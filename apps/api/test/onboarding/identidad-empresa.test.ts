@@ -146,6 +146,10 @@ describe('la empresa proveedora de la plataforma', () => {
       return ids(r.json().Data as Nodo[]);
     };
     const cliente = await menuDe('supervisor');
+    // Nor the platform's developer screens (permission tree, service catalogue, modules): roles stay.
+    for (const id of [4030, 4040, 4070]) expect(cliente).not.toContain(id);
+    expect(cliente).toContain(4020);
+    expect(await menuDe('proveedor')).toEqual(expect.arrayContaining([4030, 4040, 4070]));
     expect(cliente).not.toContain(3004);
     expect(cliente).not.toContain(3041);
     expect(cliente.length).toBeGreaterThan(10);

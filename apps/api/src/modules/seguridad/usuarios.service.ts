@@ -41,6 +41,13 @@ export async function obtenerUsuario(ctx: Contexto, auth: TAuth, idUsuario: numb
 const PERMISOS_SOLO_CON_RUC = new Set([2002, 2003, 2004, 2005, 2006, 2007, 2012, 2020, 2030, 2040, 2050]);
 
 /**
+ * The platform's developer screens: the permission tree (Raíz/Control/Componente), the service catalogue with its
+ * codes and the modules. Only the provider's staff see them; a company's owner manages what each role can do from the
+ * Roles page.
+ */
+const PERMISOS_PLATAFORMA = new Set([4030, 4040, 4070]);
+
+/**
  * The user's menu / permission tree: nodes granted to any of the user's roles, plus their ancestors so the
  * tree stays connected. With `idPermiso`, only the granted subtree under that node (the permission guard's call).
  */
@@ -53,7 +60,9 @@ export async function menuDeUsuario(ctx: Contexto, auth: TAuth, idUsuario: numbe
   // A provider-only screen (padrón import, payments inbox...) answers 403 outside the provider: keep it out of the menu.
   const esProveedor = (await idEmpresaProveedora(db)) === auth.idEmpresa;
   const sinRuc = auth.empresa.tipoEmpresa === TipoEmpresa.SIN_RUC;
-  const concedidos = [...todos].filter((id) => (esProveedor || !permisosSoloProveedor.has(id)) && !(sinRuc && PERMISOS_SOLO_CON_RUC.has(id)));
+  const concedidos = [...todos].filter(
+    (id) => (esProveedor || (!permisosSoloProveedor.has(id) && !PERMISOS_PLATAFORMA.has(id))) && !(sinRuc && PERMISOS_SOLO_CON_RUC.has(id)),
+  );
 
   const porId = new Map(arbol.map((p) => [p.id, p]));
   const visibles = new Set<number>();
