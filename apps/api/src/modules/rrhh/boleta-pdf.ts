@@ -8,21 +8,7 @@ import type { TAuth } from '../../lib/auth';
 import { empresa } from '../../db/schema';
 import { cargo, contratoLaboral, nominaBoleta } from './rrhh.schema';
 import { obtenerNomina } from './nominas.service';
-
-// Standard PDF fonts (not embedded; WinAnsi covers Spanish) and the colours of the other printed documents.
-const FUENTE = 'Helvetica';
-const FUENTE_NEGRITA = 'Helvetica-Bold';
-const COLOR = { texto: '#1b1b1b', suave: '#555555', borde: '#3a3a3a', linea: '#b5b5b5', fondo: '#e9ecef', acento: '#1f3a5f' };
-
-function aBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const partes: Buffer[] = [];
-    doc.on('data', (c: Buffer) => partes.push(c));
-    doc.on('end', () => resolve(Buffer.concat(partes)));
-    doc.on('error', reject);
-    doc.end();
-  });
-}
+import { aBytes, COLOR, FUENTE, FUENTE_NEGRITA } from '../../lib/pdf';
 
 const MESES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Setiembre', 'Octubre', 'Noviembre', 'Diciembre'];
 const monto = (v: string) => new Decimal(v).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -4,20 +4,10 @@ import QRCode from 'qrcode';
 import type { TDocumentoImpresion } from './impresion.types';
 import { leyendaRepresentacion, serieNumero } from './formato';
 
-export type TPdf = PDFKit.PDFDocument;
+import { COLOR, FUENTE_NEGRITA, type TPdf } from '../../../lib/pdf';
 
-// Fuentes estándar del PDF: no se incrustan y su codificación WinAnsi cubre el español (ñ, á, Ó, °, ¿, ¡, €).
-export const FUENTE = 'Helvetica';
-export const FUENTE_NEGRITA = 'Helvetica-Bold';
-
-export const COLOR = {
-  texto: '#1b1b1b',
-  suave: '#555555',
-  borde: '#3a3a3a',
-  linea: '#b5b5b5',
-  fondo: '#e9ecef',
-  acento: '#1f3a5f',
-};
+// Fuentes, colores y bytes: los de todo PDF del producto (lib/pdf.ts).
+export { aBytes, COLOR, FUENTE, FUENTE_NEGRITA, type TPdf } from '../../../lib/pdf';
 
 /** 80 mm en puntos PDF (72 por pulgada). */
 export const ANCHO_TICKET = (80 / 25.4) * 72;
@@ -64,17 +54,6 @@ export function marcarAnulado(doc: TPdf): void {
     doc.text('ANULADO', 0, height / 2 - tamano / 2, { width, align: 'center', lineBreak: false });
     doc.restore();
   }
-}
-
-/** Termina el documento y entrega sus bytes. */
-export function aBytes(doc: TPdf): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const partes: Buffer[] = [];
-    doc.on('data', (c: Buffer) => partes.push(c));
-    doc.on('end', () => resolve(Buffer.concat(partes)));
-    doc.on('error', reject);
-    doc.end();
-  });
 }
 
 /** PNG o JPEG, los formatos que pdfkit incrusta; la configuración de la plantilla debe rechazar cualquier otro. */
