@@ -49,7 +49,9 @@ export function DatosGuia({ doc, g }: { doc: TDocumentoContable; g: TGuiaDocumen
       <Descriptions.Item label="Inicio del traslado">{fecha(g.FechaInicioTraslado)}</Descriptions.Item>
       {g.Motivo && (
         <Descriptions.Item label="Motivo de traslado">
-          <span data-testid="guia-motivo">{g.Motivo.Descripcion}</span> <span style={secundario}>({g.Motivo.Codigo})</span>
+          <span>
+            <span data-testid="guia-motivo">{g.Motivo.Descripcion}</span> <span style={secundario}>({g.Motivo.Codigo})</span>
+          </span>
         </Descriptions.Item>
       )}
       {g.Modalidad && (
