@@ -86,12 +86,20 @@ function pasaSunatCheck(xml: string) {
   xmlsParaSunatCheck.push(xml);
 }
 
-/** A guide's start point in Lince, its arrival point, gross weight, one line of goods, and the vehicle's plate. */
-async function llenarTraslado(page: Page, t: { llegada: [string, string]; peso: string; bien: [string, string]; placa: string }) {
-  await page.getByLabel('Partida: ubigeo').fill('150116');
+/** Picks a district by name, as a user does: types part of it and chooses the option "DEPARTAMENTO - PROVINCIA - DISTRITO". */
+async function elegirDistrito(page: Page, etiqueta: string, texto: string, opcion: RegExp) {
+  const campo = page.getByRole('combobox', { name: etiqueta });
+  await campo.click();
+  await campo.pressSequentially(texto);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: opcion }).first().click();
+}
+
+/** A guide's start point in Lince, its arrival point (district searched by name), gross weight, one line of goods, and the vehicle's plate. */
+async function llenarTraslado(page: Page, t: { llegada: [string, RegExp, string]; peso: string; bien: [string, string]; placa: string }) {
+  await elegirDistrito(page, 'Partida: ubigeo', 'lince', /LIMA - LIMA - LINCE/);
   await page.getByLabel('Partida: dirección').fill('Av. Arequipa 1234, Lince');
-  await page.getByLabel('Llegada: ubigeo').fill(t.llegada[0]);
-  await page.getByLabel('Llegada: dirección').fill(t.llegada[1]);
+  await elegirDistrito(page, 'Llegada: ubigeo', t.llegada[0], t.llegada[1]);
+  await page.getByLabel('Llegada: dirección').fill(t.llegada[2]);
   await page.getByLabel('Peso bruto total').fill(t.peso);
   await page.getByLabel('Descripción del ítem 1').fill(t.bien[0]);
   await page.getByLabel('Cantidad del ítem 1').fill(t.bien[1]);
@@ -252,7 +260,7 @@ test.describe('documentos electrónicos (1280 px)', () => {
     await page.getByLabel('Número de documento').fill(RUC_CLIENTE);
     await page.getByLabel('Razón social o nombre').fill('SUPERMERCADOS DEL SUR S.A.C.');
     // Private transport: vehicle and driver. A plate out of shape gets the seed's hint and nothing is sent.
-    await llenarTraslado(page, { llegada: ['150130', 'Av. Aviación 2405, San Borja'], peso: '120.5', bien: ['Arroz costeño 5 kg', '20'], placa: 'AB-12' });
+    await llenarTraslado(page, { llegada: ['san borja', /LIMA - LIMA - SAN BORJA/, 'Av. Aviación 2405, San Borja'], peso: '120.5', bien: ['Arroz costeño 5 kg', '20'], placa: 'AB-12' });
     await llenarConductor(page);
     await page.getByTestId('emitir').click();
     await expect(formulario.locator('.ant-form-item-explain-error', { hasText: 'ABC123 O ABC-123' })).toBeVisible();
@@ -262,6 +270,23 @@ test.describe('documentos electrónicos (1280 px)', () => {
     await page.getByTestId('emitir').click();
     await expect(page).toHaveURL(/\/admin\/documentos\/\d+$/, { timeout: 45_000 });
     await expect(page.getByTestId('serie-numero')).toHaveText(/^T[A-Z0-9]{3}-\d+$/);
+    // The guide's own detail: transport data with the districts' names, no payment condition, prices or totals.
+    await expect(page.getByTestId('guia-motivo')).toHaveText('Venta');
+    await expect(page.getByTestId('guia-modalidad')).toHaveText('Transporte privado');
+    await expect(page.getByTestId('guia-partida')).toContainText('Av. Arequipa 1234, Lince');
+    await expect(page.getByTestId('guia-partida')).toContainText('LINCE - LIMA - LIMA (150116)');
+    await expect(page.getByTestId('guia-llegada')).toContainText('SAN BORJA - LIMA - LIMA (150130)');
+    await expect(page.getByTestId('guia-peso')).toHaveText('120.5 kg');
+    await expect(page.getByTestId('guia-vehiculos')).toContainText('ABC123');
+    await expect(page.getByTestId('guia-conductores')).toContainText('Juan Carlos Ramos Torres');
+    await expect(page.getByTestId('guia-conductores')).toContainText('DNI 41234567');
+    await expect(page.getByTestId('guia-conductores')).toContainText('Q41234567');
+    await expect(page.getByTestId('guia-bienes')).toContainText('Arroz costeño 5 kg');
+    const pagina = page.getByTestId('pagina-documento');
+    for (const ausente of ['Condición de pago', 'P. unitario', 'IGV', 'Total']) await expect(pagina.getByText(ausente, { exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('anular')).toHaveCount(0);
+    await expect(page.getByTestId('emitir-nota-credito')).toHaveCount(0);
+    await page.screenshot({ path: path.join(CAPTURAS, 'detalle-guia-1280.png'), fullPage: true });
     // Guides go to SUNAT's GRE REST API (OAuth2, ticket) through the worker; the stand-in answers like SUNAT.
     await esperarEstado(page, /Aceptado/);
     const xml = await descargar(page, 'descargar-xml');
@@ -280,13 +305,19 @@ test.describe('documentos electrónicos (1280 px)', () => {
     await tarjeta('Remitente').getByLabel('Razón social o nombre').fill('SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA');
     await tarjeta('Destinatario').getByLabel('Número de documento').fill(RUC_CLIENTE);
     await tarjeta('Destinatario').getByLabel('Razón social o nombre').fill('SUPERMERCADOS DEL SUR S.A.C.');
-    await llenarTraslado(page, { llegada: ['040101', 'Calle Mercaderes 120, Arequipa'], peso: '850', bien: ['Cajas de gaseosa 24 x 500 ml', '50'], placa: 'F5R-823' });
+    await llenarTraslado(page, { llegada: ['arequipa arequipa', /^AREQUIPA - AREQUIPA - AREQUIPA/, 'Calle Mercaderes 120, Arequipa'], peso: '850', bien: ['Cajas de gaseosa 24 x 500 ml', '50'], placa: 'F5R-823' });
     await page.getByLabel('Registro MTC').fill('15123456CNG');
     await page.getByLabel('TUC / certificado vehicular').fill('15M21028327E');
     await llenarConductor(page);
     await page.getByTestId('emitir').click();
     await expect(page).toHaveURL(/\/admin\/documentos\/\d+$/, { timeout: 45_000 });
     await expect(page.getByTestId('serie-numero')).toHaveText(/^V[A-Z0-9]{3}-\d+$/);
+    await expect(page.getByTestId('guia-remitente')).toContainText('SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA');
+    await expect(page.getByTestId('guia-llegada')).toContainText('AREQUIPA - AREQUIPA - AREQUIPA (040101)');
+    await expect(page.getByTestId('guia-vehiculos')).toContainText('F5R823');
+    await expect(page.getByTestId('guia-vehiculos')).toContainText('15M21028327E');
+    await expect(page.getByTestId('guia-conductores')).toContainText('Q41234567');
+    await expect(page.getByTestId('pagina-documento').getByText('Condición de pago', { exact: true })).toHaveCount(0);
     await esperarEstado(page, /Aceptado/);
     const xml = await descargar(page, 'descargar-xml');
     expect(path.basename(xml)).toMatch(/^20600123450-31-V[A-Z0-9]{3}-\d+\.xml$/);

@@ -109,12 +109,36 @@ describe('emisión de cada tipo de documento', () => {
       ListaEntidades: [CLIENTE_RUC], Traslado: traslado, ListaConductores: [conductor],
     });
     expect(g).toMatchObject({ Serie: 'T001', IdestadoSunat: 1, MontoTotal: '0.00' });
-    await emitir('guia-transportista', {
+    // The detail carries the guide's own data, read from what was signed: names of the reason, the mode and the districts.
+    const leida = (await sup.get(`${URL}/${g.Id}`)).json();
+    expect(leida.Guia).toEqual({
+      FechaInicioTraslado: hoyLima(),
+      Motivo: { Codigo: '01', Descripcion: 'Venta' },
+      Modalidad: { Codigo: '02', Descripcion: 'Transporte privado' },
+      PesoBrutoTotal: '120.5', UnidadPeso: 'KGM', NumeroBultos: null,
+      PuntoPartida: { IdUbigeo: '150116', Departamento: 'LIMA', Provincia: 'LIMA', Distrito: 'LINCE', Direccion: 'AV. AREQUIPA 1234, LINCE' },
+      PuntoLlegada: { IdUbigeo: '150130', Departamento: 'LIMA', Provincia: 'LIMA', Distrito: 'SAN BORJA', Direccion: 'AV. AVIACIÓN 2405, SAN BORJA' },
+      Destinatario: { CodigoTipoDocumento: '6', TipoDocumento: 'RUC', NumeroDocumento: CLIENTE_RUC.NumeroDocumento, Nombre: CLIENTE_RUC.RazonSocial },
+      Remitente: null, Transportista: null, RegistroMtc: null, PagadorFlete: null,
+      Vehiculos: [{ Placa: 'ABC123', Tuc: null }],
+      Conductores: [{ CodigoTipoDocumento: '1', TipoDocumento: 'DNI', NumeroDocumento: '41234567', Nombres: 'JUAN CARLOS', Apellidos: 'RAMOS TORRES', Licencia: 'Q41234567' }],
+      DocumentosRelacionados: [],
+    });
+    expect(leida.ListaItems).toMatchObject([{ ItemDescripcion: 'ARROZ COSTEÑO 5 KG', Cantidad: '20', CodigoUnidad: 'NIU' }]);
+    // An invoice has no transport block.
+    expect((await sup.get(`${URL}/${emitidos.get('factura')!.Id}`)).json().Guia).toBeNull();
+    const gt = await emitir('guia-transportista', {
       IdTipoDocumento: 3005, IdSerie: await idSerie(sup, 3005, 'V001'), FechaEmision: hoyLima(),
       ListaItems: [{ ItemDescripcion: 'CAJAS DE GASEOSA', Cantidad: '50', CodigoUnidad: 'NIU' }],
       ListaEntidades: [CLIENTE_RUC],
       Traslado: { ...traslado, ModalidadTraslado: undefined, RegistroMtc: '15123456CNG', Tuc: '15M21028327E', Remitente: { IdTipoDocumento: 2, NumeroDocumento: '20100070970', RazonSocial: 'SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA' } },
       ListaConductores: [conductor],
+    });
+    expect((await sup.get(`${URL}/${gt.Id}`)).json().Guia).toMatchObject({
+      Motivo: null, Modalidad: null, RegistroMtc: '15123456CNG', PagadorFlete: 'Remitente',
+      Remitente: { TipoDocumento: 'RUC', NumeroDocumento: '20100070970', Nombre: 'SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA' },
+      PuntoLlegada: { Distrito: 'SAN BORJA', Provincia: 'LIMA', Departamento: 'LIMA' },
+      Vehiculos: [{ Placa: 'ABC123', Tuc: '15M21028327E' }],
     });
     const trabajos = await filas(sql`select count(*)::int as n from trabajo where cola = 'envio.comprobante' and id_referencia = ${g.Id}`);
     expect(trabajos[0].n).toBe(1);

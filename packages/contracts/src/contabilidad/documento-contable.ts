@@ -170,6 +170,38 @@ export const ZLineaDocumento = z.object({
   Total: z.string(),
 });
 
+/** A party of a guide as it travels in the XML: SUNAT's identity code (catálogo 06) and its short name ("RUC", "DNI"). */
+const ZParteGuia = z.object({ CodigoTipoDocumento: z.string(), TipoDocumento: z.string(), NumeroDocumento: z.string(), Nombre: z.string() });
+/** A start or arrival point with the INEI district's names. */
+const ZPuntoGuia = z.object({
+  IdUbigeo: z.string(),
+  Departamento: z.string().nullable(),
+  Provincia: z.string().nullable(),
+  Distrito: z.string().nullable(),
+  Direccion: z.string(),
+});
+
+/** The transport data of a guide (GRE 09 remitente, 31 transportista), read from what was signed. */
+export const ZGuiaDocumento = z.object({
+  FechaInicioTraslado: z.string(),
+  Motivo: z.object({ Codigo: z.string(), Descripcion: z.string() }).nullable().describe('Catálogo 20 (GRE remitente only)'),
+  Modalidad: z.object({ Codigo: z.string(), Descripcion: z.string() }).nullable().describe('Catálogo 18 (GRE remitente only)'),
+  PesoBrutoTotal: z.string(),
+  UnidadPeso: z.string(),
+  NumeroBultos: z.number().int().nullable(),
+  PuntoPartida: ZPuntoGuia,
+  PuntoLlegada: ZPuntoGuia,
+  Destinatario: ZParteGuia,
+  Remitente: ZParteGuia.nullable().describe('GRE transportista: the shipper'),
+  Transportista: z.object({ Ruc: z.string(), RazonSocial: z.string(), RegistroMtc: z.string().nullable() }).nullable().describe('GRE remitente, public transport'),
+  RegistroMtc: z.string().nullable().describe('GRE transportista: the issuing carrier\'s MTC registration'),
+  PagadorFlete: z.string().nullable(),
+  Vehiculos: z.array(z.object({ Placa: z.string(), Tuc: z.string().nullable() })),
+  Conductores: z.array(z.object({ CodigoTipoDocumento: z.string(), TipoDocumento: z.string(), NumeroDocumento: z.string(), Nombres: z.string(), Apellidos: z.string(), Licencia: z.string() })),
+  DocumentosRelacionados: z.array(z.object({ CodigoTipoDocumento: z.string(), TipoDocumento: z.string(), Numero: z.string(), RucEmisor: z.string() })),
+});
+export type TGuiaDocumento = z.infer<typeof ZGuiaDocumento>;
+
 export const ZDocumentoContable = z.object({
   Id: z.number().int(),
   IdEmpresa: z.number().int(),
@@ -214,6 +246,8 @@ export const ZDocumentoContable = z.object({
   ListaItems: z.array(ZLineaDocumento),
   ListaCuotas: z.array(z.object({ Monto: z.string(), FechaVencimiento: z.string() })),
   ListaArchivos: z.array(z.object({ TipoArchivo: z.number().int(), Nombre: z.string() })),
+  /** Guides only (null otherwise): their transport data; a guide has no prices, IGV, totals or payment condition. */
+  Guia: ZGuiaDocumento.nullable(),
   LogFechacrea: z.string(),
 });
 export type TDocumentoContable = z.infer<typeof ZDocumentoContable>;

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import {
-  CodigoMoneda, NombreCondicionPago, TiposDocumentoIdentidad, type TDocumentoContable,
+  CodigoMoneda, NombreCondicionPago, TiposDocumentoIdentidad, type TDocumentoContable, type TGuiaDocumento,
 } from '@yupana/contracts';
-import { calcularTotales, type TComprobante, type TDocumento } from '@yupana/sunat';
+import { buscarUbigeo, calcularTotales, descripcionCatalogo, type TComprobante, type TDocumento, type TGuia } from '@yupana/sunat';
 import type { Db } from '../../../db/client';
 import { empresa, sucursal } from '../../../db/schema';
 import { AppError, noEncontrado } from '../../../lib/app-error';
@@ -34,6 +34,52 @@ const archivosDe = (f: Pick<TFilaDoc, 'xmlFirmado' | 'cdr' | 'nombreArchivo' | '
 };
 export { archivosDe };
 
+// "RUC", "DNI"...: the short name of SUNAT's identity code (catálogo 06), as the forms show it.
+const nombreIdentidad = (codigo: string) =>
+  Object.values(TiposDocumentoIdentidad).find((t) => t.CodigoSunat === codigo)?.Descripcion ?? descripcionCatalogo('06', codigo) ?? codigo;
+const parteGuia = (p: { tipoDocumento: string; numeroDocumento: string; nombre: string }) => ({
+  CodigoTipoDocumento: p.tipoDocumento, TipoDocumento: nombreIdentidad(p.tipoDocumento), NumeroDocumento: p.numeroDocumento, Nombre: p.nombre,
+});
+const puntoGuia = (p: { ubigeo: string; direccion: string }) => {
+  const u = buscarUbigeo(p.ubigeo);
+  return { IdUbigeo: p.ubigeo, Departamento: u?.departamento ?? null, Provincia: u?.provincia ?? null, Distrito: u?.distrito ?? null, Direccion: p.direccion };
+};
+
+/**
+ * A guide's transport data, read from the engine input stored when it was signed (the same source as its PDF):
+ * reason and mode with their catalogue names, points with the district's names, weight, vehicles and drivers.
+ */
+export function guiaDesdeDatos(g: TGuia): TGuiaDocumento {
+  const remitente = g.tipo === '09' ? g : undefined;
+  return {
+    FechaInicioTraslado: g.fechaInicioTraslado,
+    Motivo: remitente
+      ? { Codigo: remitente.motivoTraslado, Descripcion: remitente.descripcionMotivo ?? descripcionCatalogo('20', remitente.motivoTraslado) ?? remitente.motivoTraslado }
+      : null,
+    Modalidad: remitente ? { Codigo: remitente.modalidad, Descripcion: descripcionCatalogo('18', remitente.modalidad) ?? remitente.modalidad } : null,
+    PesoBrutoTotal: new Decimal(g.pesoBrutoTotal).toString(),
+    UnidadPeso: g.unidadPeso,
+    NumeroBultos: remitente?.numeroBultos ?? null,
+    PuntoPartida: puntoGuia(g.partida),
+    PuntoLlegada: puntoGuia(g.llegada),
+    Destinatario: parteGuia(g.destinatario),
+    Remitente: g.tipo === '31' ? parteGuia(g.remitente) : null,
+    Transportista: remitente?.transportista
+      ? { Ruc: remitente.transportista.ruc, RazonSocial: remitente.transportista.razonSocial, RegistroMtc: remitente.transportista.registroMtc ?? null }
+      : null,
+    RegistroMtc: g.tipo === '31' ? (g.emisor.registroMtc ?? null) : null,
+    PagadorFlete: g.tipo === '31' ? g.pagadorFlete : null,
+    Vehiculos: (g.vehiculos ?? []).map((v) => ({ Placa: v.placa, Tuc: v.tuc ?? null })),
+    Conductores: (g.conductores ?? []).map((c) => ({
+      CodigoTipoDocumento: c.tipoDocumento, TipoDocumento: nombreIdentidad(c.tipoDocumento), NumeroDocumento: c.numeroDocumento,
+      Nombres: c.nombres, Apellidos: c.apellidos, Licencia: c.licencia,
+    })),
+    DocumentosRelacionados: (g.documentosRelacionados ?? []).map((d) => ({
+      CodigoTipoDocumento: d.tipoDocumento, TipoDocumento: descripcionCatalogo('61', d.tipoDocumento) ?? d.tipoDocumento, Numero: d.numero, RucEmisor: d.rucEmisor,
+    })),
+  };
+}
+
 export async function obtenerDocumento(db: Db, idEmpresa: number, id: number): Promise<TDocumentoContable> {
   const f = await filaDocumento(db, idEmpresa, id);
   const items = await db.select().from(documentoContableItem).where(eq(documentoContableItem.idDocumento, f.id)).orderBy(asc(documentoContableItem.item));
@@ -46,6 +92,7 @@ export async function obtenerDocumento(db: Db, idEmpresa: number, id: number): P
   const anulacionEnCurso = !f.anulado && !!f.motivoAnulacion && (await lotesAnulacionEnCurso(db, f.id));
   const datos = f.datos as { formaPago?: { tipo: string; cuotas?: { monto: string; fechaVencimiento: string }[] } };
   const m = (v: string) => new Decimal(v).toFixed(2);
+  const guia = f.codigoTipo === '09' || f.codigoTipo === '31' ? guiaDesdeDatos(f.datos as TGuia) : null;
   return {
     Id: f.id,
     IdEmpresa: f.idEmpresa,
@@ -104,6 +151,7 @@ export async function obtenerDocumento(db: Db, idEmpresa: number, id: number): P
     })),
     ListaCuotas: (datos.formaPago?.cuotas ?? []).map((c) => ({ Monto: new Decimal(c.monto).toFixed(2), FechaVencimiento: c.fechaVencimiento })),
     ListaArchivos: archivosDe(f),
+    Guia: guia,
     LogFechacrea: f.logFechaCrea.toISOString(),
   };
 }

@@ -3,6 +3,7 @@ import { Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, S
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { UbigeoSelect } from '../../../components/ubigeo-select';
 import { useEmitirDocumento } from '../api/emitir-documento';
 import { useSeriesDeTipo } from '../api/get-series';
 import { opcionesModalidadTraslado, opcionesMotivoTraslado, type TTipoEmision } from './catalogos-ui';
@@ -38,17 +39,21 @@ type TValoresGuia = {
   Conductor?: { IdTipoDocumento?: number; NumeroDocumento?: string; Nombres?: string; Apellidos?: string; Licencia?: string };
 };
 
-const REGLA_UBIGEO = { pattern: /^\d{6}$/, message: 'Ubigeo de 6 dígitos (INEI)' };
-
+/** A start or arrival point: the district picked by name from INEI's catalogue (it sets the 6-digit ubigeo) and the address. */
 function PuntoCampos({ nombre, titulo }: { nombre: 'PuntoPartida' | 'PuntoLlegada'; titulo: string }) {
   return (
     <Row gutter={12}>
-      <Col xs={24} sm={8}>
-        <Form.Item label={`${titulo}: ubigeo`} name={['Traslado', nombre, 'IdUbigeo']} rules={[{ required: true, message: 'Indique el ubigeo' }, REGLA_UBIGEO]}>
-          <Input inputMode="numeric" maxLength={6} placeholder="150101" />
+      <Col xs={24} sm={10}>
+        <Form.Item
+          label={`${titulo}: ubigeo`}
+          name={['Traslado', nombre, 'IdUbigeo']}
+          tooltip="Escriba el distrito (o departamento, provincia y distrito) y elíjalo de la lista"
+          rules={[{ required: true, message: 'Elija el distrito' }]}
+        >
+          <UbigeoSelect />
         </Form.Item>
       </Col>
-      <Col xs={24} sm={16}>
+      <Col xs={24} sm={14}>
         <Form.Item label={`${titulo}: dirección`} name={['Traslado', nombre, 'Direccion']} rules={[{ required: true, whitespace: true, message: 'Indique la dirección' }]}>
           <Input maxLength={200} />
         </Form.Item>

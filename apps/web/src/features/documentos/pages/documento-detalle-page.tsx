@@ -21,6 +21,7 @@ import { guardarArchivo } from '../api/archivo-binario';
 import { obtenerArchivoDocumento } from '../api/archivos-documento';
 import { useEnviarCorreo } from '../api/enviar-correo';
 import { useDocumento } from '../api/get-documento';
+import { DatosGuia, TrasladoGuia } from '../components/detalle-guia';
 import { enlaceWhatsAppDocumento } from '../components/enlace-consulta';
 import { EstadoSunatTag } from '../components/estado-sunat-tag';
 
@@ -155,7 +156,7 @@ function CorreoModal({ doc, formato, onCerrar }: { doc: TDocumentoContable; form
   );
 }
 
-/** /admin/documentos/:id — data, live status, SUNAT's answer, files, printing, e-mail, WhatsApp, voiding, notes. */
+/** /admin/documentos/:id — data, live status, SUNAT's answer, files, printing, e-mail, WhatsApp, voiding, notes; guides show their transport data. */
 export function DocumentoDetallePage() {
   const id = Number(useParams().id);
   const documento = useDocumento(id);
@@ -165,7 +166,8 @@ export function DocumentoDetallePage() {
   // The company's default print format (invoice template) until the user picks one.
   const plantilla = usePlantillaComprobante();
   const [formatoElegido, setFormato] = useState<TFormato | null>(null);
-  const formato: TFormato = formatoElegido ?? plantilla.data?.Formato ?? 'A4';
+  // Guides print in A4 only (the server draws them so too): the preview must not say "ticket".
+  const formato: TFormato = doc?.Guia ? 'A4' : (formatoElegido ?? plantilla.data?.Formato ?? 'A4');
   const [dialogo, setDialogo] = useState<'vista' | 'anular' | 'correo' | null>(null);
   const [descargando, setDescargando] = useState<number | null>(null);
   const ruc = authStorage.dataUser()?.DocumentoEmpresa ?? '';
@@ -189,6 +191,8 @@ export function DocumentoDetallePage() {
   }
 
   // An internal sale note is voided at once (nothing to tell SUNAT); a tax document once SUNAT accepted it.
+  // A guide (GRE) has its own detail: transport data instead of prices; it is not voided from here nor takes notes.
+  const guia = doc.Guia;
   const puedeAnular = !doc.Anulado && !doc.AnulacionEnCurso && (!esTributario(doc) || [2, 3].includes(doc.IdestadoSunat));
   const tieneCdr = doc.ListaArchivos.some((a) => a.TipoArchivo === 3) || [2, 3, 5, 10].includes(doc.IdestadoSunat);
 
@@ -222,73 +226,84 @@ export function DocumentoDetallePage() {
               }
             />
           )}
-          <Descriptions size="small" column={{ xs: 1, sm: 2 }} colon={false} layout="vertical">
-            <Descriptions.Item label="Cliente">
-              <div>
-                <div>{doc.Receptor.RazonSocial}</div>
-                <div style={{ color: '#64748b', fontSize: 12 }}>{doc.Receptor.NumeroDocumento}</div>
-              </div>
-            </Descriptions.Item>
-            <Descriptions.Item label="Dirección">{doc.Receptor.Direccion || '—'}</Descriptions.Item>
-            <Descriptions.Item label="Fecha de emisión">{fecha(doc.FechaEmision)}</Descriptions.Item>
-            <Descriptions.Item label="Condición de pago">{NombreCondicionPago[doc.IdCondicionPago] ?? '—'}</Descriptions.Item>
-            {doc.SerieNumeroAfectado && <Descriptions.Item label="Documento que modifica">{doc.SerieNumeroAfectado}</Descriptions.Item>}
-            {doc.Observaciones && <Descriptions.Item label="Observaciones">{doc.Observaciones}</Descriptions.Item>}
-            {doc.Hash && (
-              <Descriptions.Item label="Valor resumen (hash)" span="filled">
-                <Typography.Text code copyable data-testid="hash">
-                  {doc.Hash}
-                </Typography.Text>
+          {guia ? (
+            <DatosGuia doc={doc} g={guia} />
+          ) : (
+            <Descriptions size="small" column={{ xs: 1, sm: 2 }} colon={false} layout="vertical">
+              <Descriptions.Item label="Cliente">
+                <div>
+                  <div>{doc.Receptor.RazonSocial}</div>
+                  <div style={{ color: '#64748b', fontSize: 12 }}>{doc.Receptor.NumeroDocumento}</div>
+                </div>
               </Descriptions.Item>
-            )}
-          </Descriptions>
-        </Card>
-        <Card title="Ítems" size="small" style={{ marginTop: 16 }}>
-          <Table
-            rowKey="Item"
-            size="small"
-            pagination={false}
-            scroll={{ x: 560 }}
-            dataSource={doc.ListaItems}
-            columns={[
-              { title: 'Descripción', dataIndex: 'ItemDescripcion' },
-              { title: 'Unidad', dataIndex: 'CodigoUnidad', responsive: ['sm'] },
-              { title: 'Cantidad', dataIndex: 'Cantidad', align: 'right', render: (c: string) => Number(c).toLocaleString('es-PE') },
-              { title: 'P. unitario', dataIndex: 'PrecioUnitario', align: 'right', render: (p: string) => dinero(doc, p) },
-              { title: 'Total', dataIndex: 'Total', align: 'right', render: (t: string) => dinero(doc, t) },
-            ]}
-          />
-          <Descriptions size="small" column={1} colon={false} style={{ maxWidth: 360, marginLeft: 'auto', marginTop: 12 }} styles={{ content: { justifyContent: 'flex-end' } }}>
-            <Descriptions.Item label="Subtotal">{dinero(doc, doc.MontoSubTotal)}</Descriptions.Item>
-            <Descriptions.Item label={`IGV (${doc.ValorIGV}%)`}>{dinero(doc, doc.MontoIGV)}</Descriptions.Item>
-            {Number(doc.Icbper) > 0 && <Descriptions.Item label="ICBPER">{dinero(doc, doc.Icbper)}</Descriptions.Item>}
-            <Descriptions.Item label={<strong>Total</strong>}>
-              <strong data-testid="total-documento">{dinero(doc, doc.MontoTotal)}</strong>
-            </Descriptions.Item>
-          </Descriptions>
-          {doc.ListaCuotas.length > 0 && (
-            <Table
-              style={{ marginTop: 12 }}
-              size="small"
-              rowKey="FechaVencimiento"
-              pagination={false}
-              dataSource={doc.ListaCuotas}
-              columns={[
-                { title: 'Cuota', render: (_, __, i) => i + 1 },
-                { title: 'Vencimiento', dataIndex: 'FechaVencimiento', render: (f: string) => fecha(f) },
-                { title: 'Monto', dataIndex: 'Monto', align: 'right', render: (m: string) => dinero(doc, m) },
-              ]}
-            />
+              <Descriptions.Item label="Dirección">{doc.Receptor.Direccion || '—'}</Descriptions.Item>
+              <Descriptions.Item label="Fecha de emisión">{fecha(doc.FechaEmision)}</Descriptions.Item>
+              <Descriptions.Item label="Condición de pago">{NombreCondicionPago[doc.IdCondicionPago] ?? '—'}</Descriptions.Item>
+              {doc.SerieNumeroAfectado && <Descriptions.Item label="Documento que modifica">{doc.SerieNumeroAfectado}</Descriptions.Item>}
+              {doc.Observaciones && <Descriptions.Item label="Observaciones">{doc.Observaciones}</Descriptions.Item>}
+              {doc.Hash && (
+                <Descriptions.Item label="Valor resumen (hash)" span="filled">
+                  <Typography.Text code copyable data-testid="hash">
+                    {doc.Hash}
+                  </Typography.Text>
+                </Descriptions.Item>
+              )}
+            </Descriptions>
           )}
         </Card>
+        {guia ? (
+          <TrasladoGuia doc={doc} g={guia} />
+        ) : (
+          <Card title="Ítems" size="small" style={{ marginTop: 16 }}>
+            <Table
+              rowKey="Item"
+              size="small"
+              pagination={false}
+              scroll={{ x: 560 }}
+              dataSource={doc.ListaItems}
+              columns={[
+                { title: 'Descripción', dataIndex: 'ItemDescripcion' },
+                { title: 'Unidad', dataIndex: 'CodigoUnidad', responsive: ['sm'] },
+                { title: 'Cantidad', dataIndex: 'Cantidad', align: 'right', render: (c: string) => Number(c).toLocaleString('es-PE') },
+                { title: 'P. unitario', dataIndex: 'PrecioUnitario', align: 'right', render: (p: string) => dinero(doc, p) },
+                { title: 'Total', dataIndex: 'Total', align: 'right', render: (t: string) => dinero(doc, t) },
+              ]}
+            />
+            <Descriptions size="small" column={1} colon={false} style={{ maxWidth: 360, marginLeft: 'auto', marginTop: 12 }} styles={{ content: { justifyContent: 'flex-end' } }}>
+              <Descriptions.Item label="Subtotal">{dinero(doc, doc.MontoSubTotal)}</Descriptions.Item>
+              <Descriptions.Item label={`IGV (${doc.ValorIGV}%)`}>{dinero(doc, doc.MontoIGV)}</Descriptions.Item>
+              {Number(doc.Icbper) > 0 && <Descriptions.Item label="ICBPER">{dinero(doc, doc.Icbper)}</Descriptions.Item>}
+              <Descriptions.Item label={<strong>Total</strong>}>
+                <strong data-testid="total-documento">{dinero(doc, doc.MontoTotal)}</strong>
+              </Descriptions.Item>
+            </Descriptions>
+            {doc.ListaCuotas.length > 0 && (
+              <Table
+                style={{ marginTop: 12 }}
+                size="small"
+                rowKey="FechaVencimiento"
+                pagination={false}
+                dataSource={doc.ListaCuotas}
+                columns={[
+                  { title: 'Cuota', render: (_, __, i) => i + 1 },
+                  { title: 'Vencimiento', dataIndex: 'FechaVencimiento', render: (f: string) => fecha(f) },
+                  { title: 'Monto', dataIndex: 'Monto', align: 'right', render: (m: string) => dinero(doc, m) },
+                ]}
+              />
+            )}
+          </Card>
+        )}
       </Col>
       <Col xs={24} xl={8}>
         <Card title="Archivos e impresión" size="small">
           <Space orientation="vertical" style={{ width: '100%' }}>
-            <Radio.Group value={formato} onChange={(e) => setFormato(e.target.value as TFormato)} optionType="button" buttonStyle="solid">
-              <Radio.Button value="A4">A4</Radio.Button>
-              <Radio.Button value="TICKET">Ticket 80 mm</Radio.Button>
-            </Radio.Group>
+            {/* Guides print in A4 only: their points, vehicles and drivers do not fit a ticket. */}
+            {!guia && (
+              <Radio.Group value={formato} onChange={(e) => setFormato(e.target.value as TFormato)} optionType="button" buttonStyle="solid">
+                <Radio.Button value="A4">A4</Radio.Button>
+                <Radio.Button value="TICKET">Ticket 80 mm</Radio.Button>
+              </Radio.Group>
+            )}
             <Button block icon={<EyeOutlined />} onClick={() => setDialogo('vista')} data-testid="vista-previa-boton">
               Vista previa e impresión
             </Button>
@@ -308,7 +323,7 @@ export function DocumentoDetallePage() {
             <Button block icon={<MailOutlined />} onClick={() => setDialogo('correo')}>
               Enviar por correo
             </Button>
-            {ruc && (
+            {ruc && !guia && (
               <Button block icon={<WhatsAppOutlined />} href={enlaceWhatsAppDocumento(doc, ruc)} target="_blank" rel="noopener noreferrer" data-testid="enlace-whatsapp">
                 Enviar por WhatsApp
               </Button>
@@ -328,7 +343,12 @@ export function DocumentoDetallePage() {
               </>
             )}
             {/* A voided document offers no second void; one whose void SUNAT has not answered yet says so. */}
-            {!doc.Anulado && !doc.AnulacionEnCurso && (
+            {guia && (
+              <Typography.Text type="secondary" data-testid="guia-sin-baja">
+                Las guías de remisión no se anulan con una comunicación de baja: si el traslado no se realizó, dé de baja la guía en SUNAT Operaciones en Línea.
+              </Typography.Text>
+            )}
+            {!guia && !doc.Anulado && !doc.AnulacionEnCurso && (
               <Button block danger icon={<StopOutlined />} disabled={!puedeAnular} onClick={() => setDialogo('anular')} data-testid="anular">
                 Anular
               </Button>
@@ -338,7 +358,7 @@ export function DocumentoDetallePage() {
                 Anulación enviada a SUNAT: esperando su respuesta.
               </Typography.Text>
             )}
-            {!puedeAnular && !doc.Anulado && !doc.AnulacionEnCurso && esTributario(doc) && (
+            {!guia && !puedeAnular && !doc.Anulado && !doc.AnulacionEnCurso && esTributario(doc) && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 Solo se anulan documentos aceptados por SUNAT.
               </Typography.Text>
