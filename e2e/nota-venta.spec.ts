@@ -66,3 +66,23 @@ test('una bodega sin RUC emite, descarga y anula una nota de venta; su menú no 
   await expect(page.getByText('Documento anulado')).toBeVisible();
   await expect(page.getByTestId('estado-sunat').first()).toHaveText(/Anulado/);
 });
+
+test('un cajero emite una nota de venta pero no ve Anular: solo se ofrece lo que su rol permite (issue 11, item 10)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await iniciarSesion(page, 'cajero');
+  await page.goto('/admin/documentos/emitir/nota-venta');
+  await expect(page.getByTestId('formulario-nota-venta')).toBeVisible();
+  await expect(page.getByTestId('formulario-nota-venta')).toContainText(/NV\d{2}/);
+  await page.getByLabel('Descripción del ítem 1').fill('Gaseosa 500 ml');
+  await page.getByLabel('Cantidad del ítem 1').fill('2');
+  await page.getByLabel('Precio del ítem 1').fill('2.50');
+  await expect(page.getByTestId('importe-total')).toHaveText('S/ 5.00');
+  await page.getByTestId('emitir').click();
+  await expect(page).toHaveURL(/\/admin\/documentos\/\d+$/);
+  await expect(page.getByTestId('descargar-pdf')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enviar por correo' })).toBeVisible();
+  await expect(page.getByTestId('anular')).toHaveCount(0);
+  // The list still offers the daily summary, which the Cajero role sends.
+  await page.goto('/admin/documentos');
+  await expect(page.getByTestId('resumen-diario')).toBeVisible();
+});

@@ -11,7 +11,9 @@ type TTx = Pick<Db, 'select' | 'insert'>;
 /** Series of one branch: n = 1 for the first branch (F001, B001...), 2 for the second... */
 function seriesSucursal(idEmpresa: number, idSucursal: number, n: number, tipoEmpresa: number) {
   const num = String(n).padStart(3, '0');
-  if (tipoEmpresa === TipoEmpresa.SIN_RUC) return [{ idEmpresa, idSucursal, idTipoDocumento: 1008, serie: `NV${String(n).padStart(2, '0')}`, descripcion: 'Notas de venta' }];
+  // Internal sale notes: the only document of a company without RUC, and also issued by the others.
+  const notasVenta = { idEmpresa, idSucursal, idTipoDocumento: 1008, serie: `NV${String(n).padStart(2, '0')}`, descripcion: 'Notas de venta' };
+  if (tipoEmpresa === TipoEmpresa.SIN_RUC) return [notasVenta];
   const filas = [
     { idTipoDocumento: 1003, serie: `F${num}`, descripcion: 'Facturas' },
     { idTipoDocumento: 1004, serie: `B${num}`, descripcion: 'Boletas' },
@@ -22,7 +24,7 @@ function seriesSucursal(idEmpresa: number, idSucursal: number, n: number, tipoEm
     { idTipoDocumento: 1007, serie: `T${num}`, descripcion: 'Guías de remisión remitente' },
     { idTipoDocumento: 3005, serie: `V${num}`, descripcion: 'Guías de remisión transportista' },
   ];
-  return filas.map((f) => ({ idEmpresa, idSucursal, tipoSerie: 1, ...f }));
+  return [...filas.map((f) => ({ idEmpresa, idSucursal, tipoSerie: 1, ...f })), notasVenta];
 }
 
 /**

@@ -15,6 +15,7 @@ import { useEncabezadoPagina } from '../../../components/page-header';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { authStorage } from '../../../lib/auth-storage';
 import { fecha } from '../../../lib/formato';
+import { usePermiso } from '../../../lib/permissions/use-permiso';
 import { usePlantillaComprobante } from '../../../lib/api/plantilla-comprobante';
 import { useAnularDocumento } from '../api/anular-documento';
 import { guardarArchivo } from '../api/archivo-binario';
@@ -171,6 +172,9 @@ export function DocumentoDetallePage() {
   const [dialogo, setDialogo] = useState<'vista' | 'anular' | 'correo' | null>(null);
   const [descargando, setDescargando] = useState<number | null>(null);
   const ruc = authStorage.dataUser()?.DocumentoEmpresa ?? '';
+  // What the user's roles allow on this page (the controls under "Documentos emitidos"): what they do not is not offered.
+  const permiteAnular = usePermiso(2011);
+  const permiteCorreo = usePermiso(2013);
   useEncabezadoPagina(doc ? `${NombreTipoDocumento[doc.IdTipoDocumento as keyof typeof NombreTipoDocumento] ?? 'Documento'} ${doc.SerieNumero}` : null, doc ? `Emitido el ${fecha(doc.FechaEmision)}` : null);
 
   if (documento.isError) return <Alert type="error" showIcon title="No se pudo cargar el documento" description={mensajeDeError(documento.error)} />;
@@ -320,9 +324,11 @@ export function DocumentoDetallePage() {
                 Descargar CDR
               </Button>
             )}
-            <Button block icon={<MailOutlined />} onClick={() => setDialogo('correo')}>
-              Enviar por correo
-            </Button>
+            {permiteCorreo && (
+              <Button block icon={<MailOutlined />} onClick={() => setDialogo('correo')}>
+                Enviar por correo
+              </Button>
+            )}
             {ruc && !guia && (
               <Button block icon={<WhatsAppOutlined />} href={enlaceWhatsAppDocumento(doc, ruc)} target="_blank" rel="noopener noreferrer" data-testid="enlace-whatsapp">
                 Enviar por WhatsApp
@@ -348,7 +354,7 @@ export function DocumentoDetallePage() {
                 Las guías de remisión no se anulan con una comunicación de baja: si el traslado no se realizó, dé de baja la guía en SUNAT Operaciones en Línea.
               </Typography.Text>
             )}
-            {!guia && !doc.Anulado && !doc.AnulacionEnCurso && (
+            {permiteAnular && !guia && !doc.Anulado && !doc.AnulacionEnCurso && (
               <Button block danger icon={<StopOutlined />} disabled={!puedeAnular} onClick={() => setDialogo('anular')} data-testid="anular">
                 Anular
               </Button>
@@ -358,7 +364,7 @@ export function DocumentoDetallePage() {
                 Anulación enviada a SUNAT: esperando su respuesta.
               </Typography.Text>
             )}
-            {!guia && !puedeAnular && !doc.Anulado && !doc.AnulacionEnCurso && esTributario(doc) && (
+            {permiteAnular && !guia && !puedeAnular && !doc.Anulado && !doc.AnulacionEnCurso && esTributario(doc) && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 Solo se anulan documentos aceptados por SUNAT.
               </Typography.Text>

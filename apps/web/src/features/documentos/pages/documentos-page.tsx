@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useUsuarioActual } from '../../../lib/api/get-usuario';
 import { mensajeDeError } from '../../../lib/api-error';
 import { fecha } from '../../../lib/formato';
+import { usePermiso } from '../../../lib/permissions/use-permiso';
 import { useSucursalActiva } from '../../../lib/permissions/sucursal-activa';
 import { guardarArchivo } from '../api/archivo-binario';
 import { exportarComprobantes, useComprobantes, type TFiltrosComprobantes } from '../api/listar-comprobantes';
@@ -52,6 +53,7 @@ export function DocumentosPage() {
   const sucursales = usuario?.Sucursales ?? [];
   const tiposEmision = tiposEmisionDe(usuario?.TipoEmpresa);
   const sinRuc = usuario?.TipoEmpresa === TipoEmpresa.SIN_RUC;
+  const permiteResumen = usePermiso(2012);
   const filtros = filtrosDeUrl(params, sucursalActiva?.Id);
   const lista = useComprobantes(filtros);
   const navigate = useNavigate();
@@ -179,7 +181,7 @@ export function DocumentosPage() {
                 <Button icon={<FileExcelOutlined />} loading={exportando} onClick={() => void exportar()} data-testid="exportar-excel">
                   Exportar a Excel
                 </Button>
-                {!sinRuc && <ResumenDiarioBoton />}
+                {!sinRuc && permiteResumen && <ResumenDiarioBoton />}
                 <Dropdown
                   menu={{ items: tiposEmision.map((t) => ({ key: t.slug, label: t.nombre, onClick: () => navigate(`/admin/documentos/emitir/${t.slug}`) })) }}
                   trigger={['click']}
