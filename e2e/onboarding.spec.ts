@@ -445,6 +445,11 @@ test.describe('variante de boletas: registro, asistente DEMO, emisión y vencimi
 
     // The wizard: configuration type -> contact person -> series -> done.
     await esperar(page).toHaveURL(/\/inicializacion-tuboleta\/tipo-configuracion$/);
+    // Eleven digits with a wrong check digit: the form says so, not "Ingrese un RUC válido de 11 dígitos" (issue 11 item 14).
+    await page.getByRole('radio', { name: 'Empresa con RUC' }).click();
+    await page.getByLabel('RUC', { exact: true }).fill('20600123451');
+    await esperar(page.getByText('El RUC no es válido (dígito verificador incorrecto)')).toBeVisible();
+    await esperar(page.getByText('Ingrese un RUC válido de 11 dígitos')).toHaveCount(0);
     await page.getByRole('radio', { name: 'Cuenta DEMO' }).click();
     await page.getByLabel('Nombre del negocio').fill('Bodega Lucía');
     await page.getByRole('button', { name: 'Continuar' }).click();
