@@ -123,12 +123,28 @@ test('el supervisor abre /admin/ventas y ve las ventas de la sucursal selecciona
   };
   const enSegunda = await emitir('B002', '11.80');
   const enPrimera = await emitir('B001', '23.60');
+  // A credit note of 1.18 on the second branch's boleta: listed negative, with the boleta it modifies (issue 11 item 5).
+  const seriesNc = await llamarApi<{ Data: { Id: number; Serie: string }[] }>(page, '/api/entidades/v2/entidades/series?idtipodocumento=1005');
+  const nc = await llamarApi<{ Serie: string; Correlativo: number }>(page, '/api/contabilidad/v1/documentoContable', 'POST', {
+    IdTipoDocumento: 1005,
+    IdSerie: seriesNc.body.Data.find((x) => x.Serie === 'B002')!.Id,
+    FechaEmision: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date()),
+    ListaItems: [{ ItemDescripcion: 'DEVOLUCIÓN PARCIAL', CodigoUnidad: 'NIU', Cantidad: '1', PrecioUnitario: '1.18', TipoAfectacion: '10' }],
+    ListaEntidades: [{ TipoEntidad: 2, IdTipoDocumento: 1, NumeroDocumento: '45678912', RazonSocial: cliente }],
+    ListaReferencias: [{ IdTipoDocumento: 1004, Serie: enSegunda.Serie, Correlativo: enSegunda.Correlativo, CodigoMotivo: '07', DescripcionMotivo: 'DEVOLUCIÓN POR ÍTEM' }],
+  });
+  expect(nc.status, JSON.stringify(nc.body)).toBe(201);
 
   await page.goto('/admin/ventas');
   const pagina = page.getByTestId('pagina-ventas');
   await expect(pagina).toBeVisible();
   await expect(page.getByTestId('ventas-sucursal')).toContainText(segunda.Descripcion || segunda.RazonSocial);
-  await expect(pagina.getByRole('row', { name: new RegExp(`${enSegunda.Serie}-${enSegunda.Correlativo}\\b`) })).toContainText('S/ 11.80');
+  await expect(pagina.getByRole('row', { name: new RegExp(`${enSegunda.Serie}-${enSegunda.Correlativo}\\b.*Boleta`) })).toContainText('S/ 11.80');
+  const filaNc = pagina.getByRole('row', { name: new RegExp(`${nc.body.Serie}-${nc.body.Correlativo}\\b.*Nota de crédito`) });
+  await expect(filaNc).toContainText('S/ -1.18');
+  // Raw text (assertions normalise spaces): the symbol is joined to its amount by a non-breaking space.
+  expect(await filaNc.getByRole('cell').last().textContent()).toBe('S/\u00a0-1.18');
+  await expect(filaNc).toContainText(`Modifica ${enSegunda.Serie}-${enSegunda.Correlativo}`);
   await expect(pagina.getByRole('row', { name: new RegExp(`${enPrimera.Serie}-${enPrimera.Correlativo}\\b`) })).toHaveCount(0);
   await expect(page.getByTestId('ventas-por-condicion')).toContainText('Contado');
   await expect(page.getByTestId('ventas-por-dia')).toContainText('S/');
@@ -138,7 +154,8 @@ test('el supervisor abre /admin/ventas y ve las ventas de la sucursal selecciona
   await page.goto('/admin/documentos');
   await expect(page.getByTestId('documentos-sucursal')).toContainText(segunda.Descripcion || segunda.RazonSocial);
   const numero = (d: { Serie: string; Correlativo: number }) => `${d.Serie}-${String(d.Correlativo).padStart(8, '0')}`;
-  await expect(page.getByRole('link', { name: numero(enSegunda), exact: true })).toBeVisible();
+  // (the credit note of B002 is numbered B002-00000001 too: the boleta's row is the one to find)
+  await expect(page.getByRole('row').filter({ hasText: 'Boleta de venta' }).getByRole('link', { name: numero(enSegunda), exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: numero(enPrimera), exact: true })).toHaveCount(0);
 });
 

@@ -2,6 +2,7 @@ export * from './zod-es';
 export * from './errors';
 export * from './ruc';
 export * from './comun';
+export * from './texto';
 export * from './validacion';
 export * from './config';
 export * from './seguridad/login';

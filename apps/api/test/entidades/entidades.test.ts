@@ -108,6 +108,22 @@ describe('búsqueda', () => {
     expect((await llamar('GET', '/api/entidades/v1/entidades?filtro=%25')).json().Count).toBe(0);
   });
 
+  it('no distingue tildes ni ñ: "MARIA" encuentra a "MARÍA PÉREZ" y "maría" también (issue 11, punto 14)', async () => {
+    const nombres = async (filtro: string) =>
+      ((await llamar('GET', `/api/entidades/v1/entidades?filtro=${encodeURIComponent(filtro)}&estado=-1&regxpag=100`)).json().Data as TEntidad[]).map((x) => x.RazonSocial);
+    // The demo's customer MARÍA PÉREZ QUISPE.
+    expect(await nombres('MARIA PEREZ')).toContain('MARÍA PÉREZ QUISPE');
+    const r = await crear({ IdTipoDocumento: 1, Documento: '45670001', RazonSocial: 'ROSALÍA CÁCERES ÚRSULA' });
+    expect(r.statusCode, r.body).toBe(201);
+    await crear({ IdTipoDocumento: 1, Documento: '45670002', RazonSocial: 'JOSÉ MUÑOZ ÁVILA' });
+    for (const filtro of ['ROSALIA', 'rosalia caceres', 'ROSALÍA', 'cáceres úrsula', 'CACERÈS'])
+      expect(await nombres(filtro), filtro).toEqual(['ROSALÍA CÁCERES ÚRSULA']);
+    // ñ is searched as n as well (a keyboard without ñ still finds the customer), and ñ typed finds it too.
+    expect(await nombres('munoz avila')).toEqual(['JOSÉ MUÑOZ ÁVILA']);
+    expect(await nombres('MUÑOZ ÁVILA')).toEqual(['JOSÉ MUÑOZ ÁVILA']);
+    expect(await nombres('ROSALIO')).toEqual([]);
+  });
+
   it('desactivar la saca de la búsqueda de activas; estado=-1 la muestra', async () => {
     const c = (await crear({ IdTipoDocumento: 1, Documento: '77770000', RazonSocial: 'CLIENTE A DESACTIVAR' })).json<TEntidad>();
     const r = await llamar('PUT', `/api/entidades/v1/entidades/${c.Id}/estado`, { LogEstado: 0 });

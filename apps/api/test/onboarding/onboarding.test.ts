@@ -88,7 +88,10 @@ describe('registro y asistente de configuración', () => {
       configurarPagos(anterior);
     }
     const rucInvalido = await e.app.inject(conToken(token, { method: 'PUT', url: '/api/seguridad/v3/usuarios/universales/pasos/tipo-configuracion', payload: { TipoEmpresa: 0, Documento: '20600123451', RazonSocial: 'Bodega María SAC' } }));
-    expect(rucInvalido.json().Errores.Documento).toBe('Ingrese un RUC válido de 11 dígitos');
+    // Eleven digits with a wrong check digit: the message says so (issue 11 item 14).
+    expect(rucInvalido.json().Errores.Documento).toBe('El RUC no es válido (dígito verificador incorrecto)');
+    const corto = await e.app.inject(conToken(token, { method: 'PUT', url: '/api/seguridad/v3/usuarios/universales/pasos/tipo-configuracion', payload: { TipoEmpresa: 0, Documento: '2060012345', RazonSocial: 'Bodega María SAC' } }));
+    expect(corto.json().Errores.Documento).toBe('Ingrese un RUC válido de 11 dígitos');
     // The demo data's company already holds this RUC.
     const usado = await e.app.inject(conToken(token, { method: 'PUT', url: '/api/seguridad/v3/usuarios/universales/pasos/tipo-configuracion', payload: { TipoEmpresa: 0, Documento: '20600123450', RazonSocial: 'Bodega María SAC' } }));
     expect(usado.json()).toMatchObject({ ErrorId: ErrorCodes.EMPRESA_EN_TUBOLETA, Errores: { Documento: 'Este RUC ya está registrado' } });

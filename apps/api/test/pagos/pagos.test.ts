@@ -75,7 +75,7 @@ describe('compra, comprobante de pago y aprobación', () => {
     expect(compra).toMatchObject({ NombrePaquete: 'Paquete Emprendedor', Monto: '29.90', Estado: 32, DescripcionEstado: 'Pendiente' });
     const d = await pedir<TResumenDeuda>('sinruc.supervisor', 'GET', '/api/pagos/v1/mis-deudas');
     expect(d.body.Resumen).toEqual([{ idMoneda: 1, monedaAbrev: 'S/', nroDocsDeuda: 1, montoDeuda: '29.90' }]);
-    expect(estadoBannerDeuda(d.body.Resumen, d.body.Hoy).mensaje).toBe('Tienes una factura pendiente de pago por S/ 29.90');
+    expect(estadoBannerDeuda(d.body.Resumen, d.body.Hoy).mensaje).toBe('Tienes una factura pendiente de pago por S/\u00a029.90');
     // Factura needs a RUC; a free or non-sale plan cannot be bought.
     expect((await pedir('sinruc.supervisor', 'POST', '/api/pagos/v1/contratos/prepago', { IdPlan: 2, RequiereFactura: true })).status).toBe(400);
     expect((await pedir('sinruc.supervisor', 'POST', '/api/pagos/v1/contratos/prepago', { IdPlan: 1 })).status).toBe(400);

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TLoginRespuesta, TParametroFila, TVentas } from '@yupana/contracts';
 import { conToken, crearEntorno, login, sesionDe, type Entorno } from '../helpers';
-import { clienteDe, factura, hoyLima, idSerie, type Cliente } from '../contabilidad/ayudas';
+import { CLIENTE_RUC, clienteDe, factura, hoyLima, idSerie, sumarDias, type Cliente } from '../contabilidad/ayudas';
 
 let e: Entorno;
 let sup: TLoginRespuesta;
@@ -151,6 +151,53 @@ describe('ventas (/admin/ventas, permiso 120)', () => {
     // The other company sees none of these documents.
     const deOtra = await e.app.inject(conToken(otra.AccessToken, { method: 'GET', url: `/api/contabilidad/v1/ventas?desde=${hoy}&hasta=${hoy}` }));
     expect((deOtra.json() as TVentas).Data.some((d) => d.Serie === 'F001' || d.Serie === 'B002')).toBe(false);
+  });
+
+  it('neta las notas de crédito y suma las de débito, por moneda, día y condición de pago (cifras exactas)', async () => {
+    // A day no other test issues on (3 days back is the limit), so the totals are exactly these documents'.
+    const dia = sumarDias(hoyLima(), -2);
+    const emitir = async (cuerpo: Record<string, unknown>) => {
+      const r = await c.post('/api/contabilidad/v1/documentoContable', { FechaEmision: dia, ...cuerpo });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json() as { Id: number; Serie: string; Correlativo: number; MontoTotal: string };
+    };
+    const linea = (precio: string) => [{ ItemDescripcion: 'PRODUCTO REPORTE', CodigoUnidad: 'NIU', Cantidad: '1', PrecioUnitario: precio, TipoAfectacion: '10' }];
+    const antes = (await c.get(`/api/contabilidad/v1/ventas?desde=${dia}&hasta=${dia}`)).json() as TVentas;
+    expect(antes.Count).toBe(0);
+    const f1 = await idSerie(c, 1003, 'F001');
+    const fac = await emitir(factura(f1, { ListaItems: linea('147.20'), FechaEmision: dia }));
+    expect(fac.MontoTotal).toBe('147.20');
+    const nc = await emitir({
+      IdTipoDocumento: 1005, IdSerie: await idSerie(c, 1005, 'F001'), ListaItems: linea('24.90'), ListaEntidades: [CLIENTE_RUC],
+      ListaReferencias: [{ IdDocumentoReferencia: fac.Id, CodigoMotivo: '07', DescripcionMotivo: 'DEVOLUCIÓN POR ÍTEM' }],
+    });
+    expect(nc.MontoTotal).toBe('24.90');
+    // Dollars stay apart: a factura of 100.00 and a debit note of 11.80 on it.
+    const usd = await emitir(factura(f1, { IdMoneda: 2, ListaItems: linea('100.00'), FechaEmision: dia }));
+    const nd = await emitir({
+      IdTipoDocumento: 1006, IdSerie: await idSerie(c, 1006, 'F001'), IdMoneda: 2, ListaItems: linea('11.80'), ListaEntidades: [CLIENTE_RUC],
+      ListaReferencias: [{ IdDocumentoReferencia: usd.Id, CodigoMotivo: '01', DescripcionMotivo: 'INTERESES POR MORA' }],
+    });
+
+    const v = (await c.get(`/api/contabilidad/v1/ventas?desde=${dia}&hasta=${dia}`)).json() as TVentas;
+    expect(v.Total).toEqual([
+      { Clave: 'total', Nombre: 'Total', IdMoneda: 1, Cantidad: 2, MontoTotal: '122.30' },
+      { Clave: 'total', Nombre: 'Total', IdMoneda: 2, Cantidad: 2, MontoTotal: '111.80' },
+    ]);
+    expect(v.PorDia).toEqual([
+      { Clave: dia, Nombre: dia, IdMoneda: 1, Cantidad: 2, MontoTotal: '122.30' },
+      { Clave: dia, Nombre: dia, IdMoneda: 2, Cantidad: 2, MontoTotal: '111.80' },
+    ]);
+    expect(v.PorCondicion).toEqual([
+      { Clave: '1', Nombre: 'Contado', IdMoneda: 1, Cantidad: 2, MontoTotal: '122.30' },
+      { Clave: '1', Nombre: 'Contado', IdMoneda: 2, Cantidad: 2, MontoTotal: '111.80' },
+    ]);
+    // The list shows the notes with their sign and the sale they modify.
+    expect(v.Count).toBe(4);
+    const fila = (id: number) => v.Data.find((x) => x.IdDocumento === id)!;
+    expect(fila(fac.Id)).toMatchObject({ MontoTotal: '147.20', Afectado: null, IdMoneda: 1 });
+    expect(fila(nc.Id)).toMatchObject({ MontoTotal: '-24.90', Afectado: `${fac.Serie}-${fac.Correlativo}`, TipoDocumento: 'Nota de crédito electrónica', IdMoneda: 1 });
+    expect(fila(nd.Id)).toMatchObject({ MontoTotal: '11.80', Afectado: `${usd.Serie}-${usd.Correlativo}`, TipoDocumento: 'Nota de débito electrónica', IdMoneda: 2 });
   });
 
   it('un rol sin el servicio de ventas (Soporte) recibe 403', async () => {

@@ -7,6 +7,11 @@ export function fechaHora(iso: string | null | undefined): string {
   return d.isValid() ? d.format('DD/MM/YYYY HH:mm') : '—';
 }
 
+/** An amount with its currency symbol, joined by a non-breaking space so "S/" never wraps away from the figure. */
+export function importe(simbolo: string, valor: string): string {
+  return simbolo ? `${simbolo}\u00a0${valor}` : valor;
+}
+
 export function fecha(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = dayjs(iso);

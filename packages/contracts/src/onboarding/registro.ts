@@ -1,4 +1,4 @@
-import { esRucValido } from '../ruc';
+import { motivoRucInvalido } from '../ruc';
 import { ZContrasenhaNueva } from '../seguridad/contrasenha';
 import { z } from '../zod-es';
 import { ZPasoWizard } from './wizard';
@@ -45,8 +45,10 @@ export const ZTipoConfiguracion = z
     Direccion: z.string().trim().max(250).optional(),
   })
   .superRefine((d, c) => {
-    if (d.TipoEmpresa === 0 && !(d.Documento && /^\d{11}$/.test(d.Documento) && esRucValido(d.Documento)))
-      c.addIssue({ code: 'custom', path: ['Documento'], message: 'Ingrese un RUC válido de 11 dígitos' });
+    if (d.TipoEmpresa !== 0) return;
+    // Eleven digits typed: say what is wrong with them (prefix, check digit) rather than ask for 11 digits again.
+    const motivo = d.Documento && /^\d{11}$/.test(d.Documento) ? motivoRucInvalido(d.Documento) : 'Ingrese un RUC válido de 11 dígitos';
+    if (motivo) c.addIssue({ code: 'custom', path: ['Documento'], message: motivo });
   });
 export type TTipoConfiguracion = z.infer<typeof ZTipoConfiguracion>;
 

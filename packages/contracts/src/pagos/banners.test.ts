@@ -29,6 +29,7 @@ describe('banner de saldo de comprobantes', () => {
 
   it('restantes 1, 0 y -1', () => {
     expect(estadoBannerSaldo(saldo(100, 99), 0)).toMatchObject({ tipoSaldo: '2', restantes: 1 });
+    expect(estadoBannerSaldo(saldo(100, 99), 0).mensajeSecundario).toBe('Le quedan pocos comprobantes: 1 disponible · Vigencia del paquete hasta el 31/03/2027');
     for (const [usados, restantes] of [[100, 0], [101, -1]] as const) {
       const e = estadoBannerSaldo(saldo(100, usados), 0);
       expect(e).toMatchObject({ tipoSaldo: '3', restantes, mensajePrincipal: 'Se han agotado sus comprobantes, realice una recarga', mensajeSecundario: null });
@@ -39,6 +40,10 @@ describe('banner de saldo de comprobantes', () => {
   it('empresa sin RUC cuenta los comprobantes no tributarios', () => {
     const e = estadoBannerSaldo(saldo(0, 0, { d: 50, u: 7 }), 2);
     expect(e).toMatchObject({ tipoSaldo: '1', restantes: 43, mensajePrincipal: 'Usted ha emitido 7 comprobantes no tributarios' });
+    // One is singular (issue 11 item 14: "Usted ha emitido 1 comprobantes").
+    expect(estadoBannerSaldo(saldo(0, 0, { d: 50, u: 1 }), 2).mensajePrincipal).toBe('Usted ha emitido 1 comprobante no tributario');
+    expect(estadoBannerSaldo(saldo(100, 1), 0).mensajePrincipal).toBe('Usted ha emitido 1 comprobante tributario');
+    expect(estadoBannerSaldo(saldo(100, 0), 0).mensajePrincipal).toBe('Usted ha emitido 0 comprobantes tributarios');
   });
 
   it('cuenta DEMO: 10,000,000 disponibles, sin vigencia y con Configura tu empresa ahora', () => {
@@ -84,13 +89,13 @@ describe('deudas con el proveedor', () => {
     expect(estadoBannerDeuda(sumarDeudas([fila(1, 1, '1180.5')]), '2026-11-22')).toMatchObject({
       tipo: 'una',
       color: 'amarillo',
-      mensaje: 'Tienes una factura pendiente de pago por S/ 1,180.50',
+      mensaje: 'Tienes una factura pendiente de pago por S/\u00a01,180.50',
       enlace: 'Subir mi pago',
     });
     expect(estadoBannerDeuda(sumarDeudas([fila(1, 1, '118'), fila(1, 1, '118'), fila(2, 1, '50')]), '2026-11-22')).toEqual({
       tipo: 'varias',
       color: 'rojo',
-      mensaje: 'Tienes 3 facturas pendientes de pago por S/ 236.00 y $ 50.00',
+      mensaje: 'Tienes 3 facturas pendientes de pago por S/\u00a0236.00 y $\u00a050.00',
       // November's cut-off (11) has passed on the 22nd: December's (10).
       detalle: 'Por favor evite el corte del servicio. Fecha de corte 10/12/2026',
       enlace: 'Subir mis pagos',

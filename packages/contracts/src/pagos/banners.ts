@@ -65,10 +65,10 @@ export function estadoBannerSaldo(s: TSaldoComprobantes, tipoEmpresa: 0 | 1 | 2,
   } else {
     mensajePrincipal = demo
       ? 'Usted se encuentra en una cuenta DEMO'
-      : `Usted ha emitido ${emitidos} comprobantes ${tributario ? 'tributarios' : 'no tributarios'}`;
+      : `Usted ha emitido ${emitidos} ${emitidos === 1 ? 'comprobante' : 'comprobantes'} ${tributario ? (emitidos === 1 ? 'tributario' : 'tributarios') : emitidos === 1 ? 'no tributario' : 'no tributarios'}`;
     const partes = [
       tipoSaldo === '2'
-        ? `Le quedan pocos comprobantes: ${restantes} disponibles`
+        ? `Le quedan pocos comprobantes: ${restantes} ${restantes === 1 ? 'disponible' : 'disponibles'}`
         : `${new Intl.NumberFormat('es-PE').format(restantes)} comprobantes disponibles`,
     ];
     if (s.FechaVencimiento && !demo) partes.push(`Vigencia del paquete hasta el ${fechaDdMmAaaa(s.FechaVencimiento)}`);
@@ -145,7 +145,8 @@ export const TEXTO_ENLACE_DEUDA_DEFECTO = 'Registrar Pago';
 
 function formatoMonto(abrev: string, monto: string): string {
   const n = new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(monto as Intl.StringNumericLiteral);
-  return `${abrev || 'S/'} ${n}`;
+  // A non-breaking space: the symbol never wraps away from its amount.
+  return `${abrev || 'S/'}\u00a0${n}`;
 }
 
 /** The seed's three states of the debt banner, with the amounts per currency and the cut-off date when several. */

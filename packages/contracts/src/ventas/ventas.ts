@@ -2,7 +2,8 @@ import { z } from '../zod-es';
 import { ZEntero } from '../validacion';
 
 // Sales of the company (the /admin/ventas page, permission 120): its issued facturas, boletas and notas de venta,
-// with totals per day and per payment condition. Money travels as decimal strings.
+// net of credit notes and plus debit notes, with totals per day and per payment condition, per currency. Money travels
+// as decimal strings.
 
 export const ZVentasQuery = z
   .object({
@@ -28,7 +29,10 @@ export const ZVentaFila = z.object({
   IdCondicionPago: z.number().int(),
   CondicionPago: z.string(),
   IdMoneda: z.number().int(),
+  /** Signed: a credit note's total is negative. */
   MontoTotal: z.string(),
+  /** Notes: the sale they modify (F001-12); null for a sale. */
+  Afectado: z.string().nullable(),
 });
 export type TVentaFila = z.infer<typeof ZVentaFila>;
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { CLIENTE_GENERICO, TIPOS_ENTIDAD_COMERCIALES, TipoDocumentoIdentidad, TipoEntidad } from '@yupana/contracts';
 import type { Db } from '../../db/client';
 import { entidad } from './entidades.schema';
@@ -8,6 +8,26 @@ export type NuevaEntidad = Omit<typeof entidad.$inferInsert, 'id' | 'idEmpresa'>
 
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 export const escaparLike = (texto: string) => texto.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Accent-insensitive search (issue 11 item 14: "MARIA" finds "MARÍA PÉREZ"). Accented vowels, ü and ñ fold to their
+ * plain letter, on both sides of the LIKE: the column through SQL translate() (plain SQL, the same on PGlite and
+ * PostgreSQL, no unaccent extension), the typed text through the same table in JS. ñ folds to n too: in a search an
+ * extra match ("PENA" also lists "PEÑA") costs a glance, a missed customer typed on a keyboard without ñ costs a
+ * duplicate record. Upper-case accented letters are in the table as well, so the result does not depend on the
+ * database's ctype for lower().
+ */
+const PLEGADO: [string, string][] = [
+  ['áàâäã', 'a'], ['éèêë', 'e'], ['íìîï', 'i'], ['óòôöõ', 'o'], ['úùûü', 'u'], ['ñ', 'n'], ['ç', 'c'],
+];
+const PLEGAR_DE = PLEGADO.map(([de]) => de + de.toUpperCase()).join('');
+const PLEGAR_A = PLEGADO.map(([de, a]) => a.repeat(de.length * 2)).join('');
+const MAPA_PLEGADO = new Map([...PLEGAR_DE].map((c, i) => [c, PLEGAR_A[i]!]));
+
+/** The typed text as the column is compared: lower case, accents and ñ folded. */
+export const plegarTexto = (texto: string) => [...texto.toLowerCase()].map((c) => MAPA_PLEGADO.get(c) ?? c).join('');
+/** SQL: lower(column) with the same folding. */
+export const plegarSql = (columna: SQLWrapper) => sql`translate(lower(${columna}), ${PLEGAR_DE}, ${PLEGAR_A})`;
 
 /** Every company has its generic customer; created the first time the company's entities are used. */
 export async function asegurarClienteGenerico(db: Db, idEmpresa: number): Promise<void> {
@@ -33,9 +53,9 @@ export async function buscarEntidades(db: Db, idEmpresa: number, f: FiltroEntida
   if (f.tipodoc > 0) condiciones.push(eq(entidad.idTipoDocumento, f.tipodoc));
   if (f.tipoentidad > 0) condiciones.push(eq(entidad.tipoEntidad, f.tipoentidad));
   if (f.filtro) {
-    const patron = escaparLike(f.filtro.toLowerCase());
-    // A number matches documents from their start; any text matches the name anywhere.
-    condiciones.push(sql`(${entidad.documento} like ${`${patron}%`} or lower(${entidad.razonSocial}) like ${`%${patron}%`})`);
+    const patron = escaparLike(plegarTexto(f.filtro));
+    // A number matches documents from their start; any text matches the name anywhere, accents aside.
+    condiciones.push(sql`(${entidad.documento} like ${`${escaparLike(f.filtro.toLowerCase())}%`} or ${plegarSql(entidad.razonSocial)} like ${`%${patron}%`})`);
   }
   const donde = and(...condiciones);
   const [filas, [{ n }]] = await Promise.all([

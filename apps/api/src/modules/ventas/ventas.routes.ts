@@ -16,7 +16,7 @@ export async function rutasVentas(app: FastifyInstance, ctx: Contexto): Promise<
     schema: {
       tags: ['ventas'],
       security: [{ bearer: [] }],
-      summary: 'Ventas de la empresa (facturas, boletas y notas de venta) con totales por día y por condición de pago; idSucursal 0 = todas las sucursales del usuario',
+      summary: 'Ventas de la empresa (facturas, boletas y notas de venta; las notas de crédito restan y las de débito suman) con totales por día y por condición de pago, por moneda; idSucursal 0 = todas las sucursales del usuario',
       querystring: ZVentasQuery,
       response: { 200: ZVentas, ...errores },
     },

@@ -301,6 +301,7 @@ describe('resumen diario y anulaciones', () => {
     await esperarEstado([f.id], [EstadoSunat.ACEPTADO]);
     const r = await anularDocumento(dbh.db, s.ajustes, { idEmpresa: emp.idEmpresa, idUsuario: 1 }, f.id, 'ERROR EN EL RUC DEL CLIENTE');
     expect(r.Lote).toMatch(new RegExp(`^${emp.ruc}-RA-`));
+    expect(r.Mensaje).toBe(`Anulación enviada a SUNAT en la comunicación de baja ${r.Lote}`);
     await expect(anularDocumento(dbh.db, s.ajustes, { idEmpresa: emp.idEmpresa, idUsuario: 1 }, f.id, 'OTRA VEZ')).rejects.toMatchObject({
       code: ErrorCodes.DOCUMENTO_ANULADO,
     });
@@ -324,6 +325,8 @@ describe('resumen diario y anulaciones', () => {
     await esperarEstado([b.id], [EstadoSunat.ACEPTADO]);
     const r = await anularDocumento(dbh.db, s.ajustes, { idEmpresa: emp.idEmpresa, idUsuario: 1 }, b.id, 'VENTA CANCELADA');
     expect(r.Lote).toMatch(new RegExp(`^${emp.ruc}-RC-`));
+    // "el resumen diario", not "la resumen diario" (issue 11 item 14).
+    expect(r.Mensaje).toBe(`Anulación enviada a SUNAT en el resumen diario ${r.Lote}`);
     s.despertar();
     await esperarEstado([b.id], [EstadoSunat.ANULADO]);
     const lotes = await dbh.db.select().from(envioLote).where(eq(envioLote.nombre, r.Lote!));
@@ -399,7 +402,7 @@ describe('fallas de transporte, plazos, destinos permitidos y reparto justo', ()
       const [a, m, dd] = d.fechaEmision.split('-');
       const ultimo = new Date(Date.UTC(Number(a), Number(m) - 1, Number(dd) + 3)).toISOString().slice(0, 10).split('-').reverse().join('/');
       expect(d.mensajeSunat).toBe(
-        `No se pudo enviar a el simulador de SUNAT dentro del plazo (hasta el ${ultimo}). Último problema: El simulador de SUNAT respondió con algo que no es una respuesta del servicio (HTTP 200); se reintentará automáticamente. Revise la conexión y la configuración de envío, y regularice el documento`,
+        `No se pudo enviar al simulador de SUNAT dentro del plazo (hasta el ${ultimo}). Último problema: El simulador de SUNAT respondió con algo que no es una respuesta del servicio (HTTP 200); se reintentará automáticamente. Revise la conexión y la configuración de envío, y regularice el documento`,
       );
       expect((await trabajoCerrado(f.id)).estado).toBe('FALLIDO');
       const fila = (await listarRegularizaciones(dbh.db, emp.idEmpresa, 1, 50)).Data.find((x) => x.IdDocumento === f.id);

@@ -54,8 +54,8 @@ export async function anularDocumento(
         .set({ motivoAnulacion: motivo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
         .where(eq(documentoContable.id, d.id));
       const lote = await crearLoteAnulacion(tx, ajustes, d, motivo, auth.idUsuario);
-      const medio = canal === 'resumen' ? 'resumen diario' : 'comunicación de baja';
-      return { Id: d.id, IdestadoSunat: d.idEstadoSunat, Lote: lote.nombre, Mensaje: `Anulación enviada a SUNAT en la ${medio} ${lote.nombre}` };
+      const medio = canal === 'resumen' ? 'el resumen diario' : 'la comunicación de baja';
+      return { Id: d.id, IdestadoSunat: d.idEstadoSunat, Lote: lote.nombre, Mensaje: `Anulación enviada a SUNAT en ${medio} ${lote.nombre}` };
     });
   } catch (e) {
     if (e instanceof ConfiguracionIncompleta) throw new AppError(ErrorCodes.VALIDACION, e.message, 400);

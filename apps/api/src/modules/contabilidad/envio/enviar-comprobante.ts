@@ -11,7 +11,7 @@ import type { Db } from '../../../db/client';
 import type { TResultadoTrabajo, TTrabajo } from '../../../lib/trabajos/cola';
 import { ConfiguracionIncompleta, conexionDe, type TAjustesEnvio } from './conexion-sunat';
 import { cambiarEstado, canalDe, documentoPorId, type TDocumentoEnvio } from './documentos.repo';
-import { destinoDe, destinoNoPermitido, fallaTransitoria, mensajeDeCodigo, mensajePlazoVencido, plazoComprobante, type TFalla } from './fallas';
+import { aDestino, destinoNoPermitido, fallaTransitoria, mensajeDeCodigo, mensajePlazoVencido, plazoComprobante, type TFalla } from './fallas';
 
 export type TPublicar = (idEmpresa: number, evento: { tipo: string; datos: unknown }) => void;
 
@@ -96,7 +96,7 @@ export const MENSAJE_DESTINO_NO_PERMITIDO =
  * document allows; then an alert. The user sees the state and the fault in Spanish (the detail goes to the log).
  */
 async function sinRespuesta(dep: TDependenciasEnvio, d: TDocumentoEnvio, t: TTrabajo, falla: TFalla, ambiente: string): Promise<TResultadoTrabajo> {
-  dep.registrarFalla({ idDocumento: d.id, idEmpresa: d.idEmpresa, intento: t.intentos + t.reintentosSinRespuesta, detalle: falla.detalle }, `envío a ${destinoDe(ambiente)}: ${falla.mensaje}`);
+  dep.registrarFalla({ idDocumento: d.id, idEmpresa: d.idEmpresa, intento: t.intentos + t.reintentosSinRespuesta, detalle: falla.detalle }, `envío ${aDestino(ambiente)}: ${falla.mensaje}`);
   const plazo = plazoComprobante(d.fechaEmision);
   // A GRE already holding a ticket is at SUNAT: only its answer is awaited, so no deadline applies.
   if (!t.datos.ticket && dep.ahora() >= plazo) {

@@ -1,3 +1,4 @@
+import { conPunto } from '@yupana/contracts';
 import { describirCodigo, SunatFault, SunatNoAlcanzado, SunatRespuestaInvalida } from '@yupana/sunat';
 import { DestinoNoPermitido } from '../../../lib/red-saliente';
 
@@ -17,6 +18,11 @@ export type TFalla = {
 
 /** Who the company sends to, as the user calls it. */
 export const destinoDe = (ambiente: string) => (ambiente === 'OSE' ? 'el OSE' : ambiente === 'SIMULADOR' ? 'el simulador de SUNAT' : 'SUNAT');
+/** "a" + destination with Spanish contraction: "al simulador de SUNAT", "al OSE", "a SUNAT" (never "a el"). */
+export const aDestino = (ambiente: string) => {
+  const quien = destinoDe(ambiente);
+  return quien.startsWith('el ') ? `al ${quien.slice(3)}` : `a ${quien}`;
+};
 
 // SUNAT's exceptions that mean "I cannot answer now" (its services or its database down, the request not queued, a
 // duplicate still in process): the same as an unreachable SUNAT, they pass by themselves and never use up attempts.
@@ -62,7 +68,7 @@ export function fallaTransitoria(e: unknown, ambiente: string): TFalla | null {
       sinSalir: false,
     };
   if (e instanceof SunatFault && EXCEPCIONES_TRANSITORIAS.has(e.codigo))
-    return { mensaje: `SUNAT ${e.codigo}: ${mensajeDeCodigo(e.codigo)}. Se reintentará automáticamente`, detalle: `${detalle} (${e.detalle})`, sinSalir: false };
+    return { mensaje: `SUNAT ${e.codigo}: ${conPunto(mensajeDeCodigo(e.codigo))} Se reintentará automáticamente`, detalle: `${detalle} (${e.detalle})`, sinSalir: false };
   return null;
 }
 
@@ -100,5 +106,5 @@ export const ultimoDia = (plazo: Date) => {
 
 /** The alert once a window closed without SUNAT's answer: the document needs a person (regularizaciones). */
 export const mensajePlazoVencido = (plazo: Date, ambiente: string, ultima: string) =>
-  `No se pudo enviar a ${destinoDe(ambiente)} dentro del plazo (hasta el ${ultimoDia(plazo)}). Último problema: ${ultima}. ` +
+  `No se pudo enviar ${aDestino(ambiente)} dentro del plazo (hasta el ${ultimoDia(plazo)}). Último problema: ${conPunto(ultima)} ` +
   'Revise la conexión y la configuración de envío, y regularice el documento';

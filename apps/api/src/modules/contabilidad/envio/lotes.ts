@@ -24,7 +24,7 @@ import { encolarLote } from './cola';
 import { conexionDe, type TAjustesEnvio, type TConexionSunat } from './conexion-sunat';
 import { cambiarEstado, type TDocumentoEnvio } from './documentos.repo';
 import { MENSAJE_DESTINO_NO_PERMITIDO, notasDe, publicarEstado, zipCdr, type TDependenciasEnvio } from './enviar-comprobante';
-import { destinoDe, destinoNoPermitido, fallaTransitoria, mensajeDeCodigo, mensajePlazoVencido, plazoLote } from './fallas';
+import { aDestino, destinoNoPermitido, fallaTransitoria, mensajeDeCodigo, mensajePlazoVencido, plazoLote } from './fallas';
 import { envioLote, envioLoteDocumento } from './envio.schema';
 
 type TTx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -290,7 +290,7 @@ export async function enviarLoteTrabajo(dep: TDependenciasEnvio, t: TTrabajo): P
     }
     const falla = fallaTransitoria(e, ambiente);
     if (falla) {
-      dep.registrarFalla({ idLote: lote.id, idEmpresa: lote.idEmpresa, detalle: falla.detalle }, `envío a ${destinoDe(ambiente)}: ${falla.mensaje}`);
+      dep.registrarFalla({ idLote: lote.id, idEmpresa: lote.idEmpresa, detalle: falla.detalle }, `envío ${aDestino(ambiente)}: ${falla.mensaje}`);
       // Not yet handed over (no ticket) once the window closed: its documents need a person. A batch SUNAT already
       // holds (a ticket) only waits for its answer, with no deadline.
       const plazo = plazoLote(lote.tipo, lote.fechaReferencia);

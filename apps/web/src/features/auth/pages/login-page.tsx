@@ -29,13 +29,17 @@ export function LoginPage() {
         <Logo size={40} light />
         <div>
           <h2>Facture electrónicamente y ordene su negocio en un solo lugar</h2>
-          <p>Comprobantes validados para SUNAT, ventas, caja, inventario y finanzas de su empresa, desde cualquier dispositivo.</p>
+          {/* Only what exists today (issue 11 item 15): no cash, inventory or finance modules yet. */}
+          <p data-testid="login-descripcion">Comprobantes electrónicos validados para SUNAT, reporte de ventas, clientes e ítems, y la planilla de sus trabajadores, desde cualquier dispositivo.</p>
           <ul className="yp-login-puntos">
             <li>
               <IconoCheck /> Facturas, boletas, notas y guías de remisión electrónicas
             </li>
             <li>
-              <IconoCheck /> Control de caja, cobros y pagos por sucursal
+              <IconoCheck /> Ventas por día, sucursal y condición de pago, con sus notas de crédito y débito
+            </li>
+            <li>
+              <IconoCheck /> Trabajadores, contratos y planilla mensual con sus boletas de pago
             </li>
             <li>
               <IconoCheck /> Soporte por WhatsApp de lunes a viernes

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { Logo } from '../../../components/logo';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { authStorage } from '../../../lib/auth-storage';
-import { fecha } from '../../../lib/formato';
+import { fecha, importe } from '../../../lib/formato';
 import { descargarArchivoPublico, useConsultaReceptor } from '../api/consulta-receptor';
 
 const TIPOS = [
@@ -120,7 +120,7 @@ function Formulario({ lugarAcceso }: { lugarAcceso: 'publico' | 'admin' }) {
             <Descriptions.Item label="Emisor">{r.RazonSocialEmisor}</Descriptions.Item>
             <Descriptions.Item label="Fecha de emisión">{fecha(r.FechaEmision)}</Descriptions.Item>
             <Descriptions.Item label="Importe total">
-              {SimboloMoneda[r.IdMoneda] ?? ''} {r.MontoTotal}
+              {importe(SimboloMoneda[r.IdMoneda] ?? '', r.MontoTotal)}
             </Descriptions.Item>
             <Descriptions.Item label="Estado en SUNAT">
               <Tag color={r.IdestadoSunat === 2 || r.IdestadoSunat === 3 ? 'green' : r.IdestadoSunat === 10 ? 'default' : 'gold'}>{r.EstadoSunat || NombreEstadoSunat[r.IdestadoSunat]}</Tag>

@@ -23,6 +23,7 @@ import { ErroresApi } from './errores-api';
 import { LINEA_VACIA, LineasItems } from './lineas-items';
 import { lineaCompleta, totalesDe, type TLineaFormulario, type TValoresComprobante } from './modelo-comprobante';
 import { PanelTotales } from './panel-totales';
+import { importe } from '../../../lib/formato';
 
 /** From this amount (soles) a sale of services is usually subject to detracción (SPOT). */
 const UMBRAL_DETRACCION = 700;
@@ -277,7 +278,7 @@ export function FormularioComprobante({ tipo, referencia }: TProps) {
               <Form.Item noStyle shouldUpdate>
                 {() =>
                   totales && totales.importeTotal.gte(LIMITE_BOLETA_SIN_IDENTIFICAR) && valores.Cliente?.IdTipoDocumento === 6 ? (
-                    <div style={{ color: '#b45309' }}>Desde S/ {LIMITE_BOLETA_SIN_IDENTIFICAR} la boleta debe identificar al cliente (DNI u otro documento).</div>
+                    <div style={{ color: '#b45309' }}>Desde {importe('S/', String(LIMITE_BOLETA_SIN_IDENTIFICAR))} la boleta debe identificar al cliente (DNI u otro documento).</div>
                   ) : null
                 }
               </Form.Item>

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { RutasWizard, rutaInicializacion, type TTipoConfiguracion } from '@yupana/contracts';
+import { motivoRucInvalido, RutasWizard, rutaInicializacion, type TTipoConfiguracion } from '@yupana/contracts';
 import { useInfoUniversal } from '../../../components/banners/api-banners';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useConfigPublica } from '../../../lib/api/get-config-publica';
@@ -61,7 +61,12 @@ export function TipoConfiguracionPage() {
       {tipo !== null && (
         <Form form={form} layout="vertical" onFinish={enviar} initialValues={{ RazonSocial: info.data?.TipoEmpresa === 1 ? '' : info.data?.RazonSocial }}>
           {tipo === 0 && (
-            <Form.Item name="Documento" label="RUC" rules={[{ required: true, pattern: /^\d{11}$/, message: 'Ingrese un RUC válido de 11 dígitos' }]}>
+            <Form.Item name="Documento" label="RUC" rules={[
+                { required: true, pattern: /^\d{11}$/, message: 'Ingrese un RUC válido de 11 dígitos' },
+                // With 11 digits typed, the same reason the server gives (prefix, check digit).
+                { validator: (_, v?: string) => (v && /^\d{11}$/.test(v) && motivoRucInvalido(v) ? Promise.reject(new Error(motivoRucInvalido(v)!)) : Promise.resolve()) },
+              ]}
+            >
               <Input maxLength={11} inputMode="numeric" />
             </Form.Item>
           )}

@@ -1,6 +1,7 @@
 import { App, Typography } from 'antd';
 import { usePagarConTarjeta } from '../api/pasarela';
 import { TarjetaModal } from './tarjeta-modal';
+import { importe } from '../../../lib/formato';
 
 /** What is paid: a pending payment, or a subscription cycle (paid through the seed's cycle call). */
 export type TCobroTarjeta = { IdPrepago: number; IdCiclo?: number; NombrePaquete: string; Moneda: string; Monto: string };
@@ -13,7 +14,7 @@ export function PagoTarjetaModal({ pago, onCerrar }: { pago: TCobroTarjeta | nul
     <TarjetaModal
       abierto={pago !== null}
       titulo="Pagar con tarjeta"
-      textoBoton={pago ? `Pagar ${pago.Moneda} ${pago.Monto}` : 'Pagar'}
+      textoBoton={pago ? `Pagar ${importe(pago.Moneda, pago.Monto)}` : 'Pagar'}
       onCerrar={onCerrar}
       usarToken={async (Token) => {
         if (!pago) return;

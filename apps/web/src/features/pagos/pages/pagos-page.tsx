@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { estadoPrepagoVista, type TPrepago } from '@yupana/contracts';
 import { mensajeDeError } from '../../../lib/api-error';
-import { fecha } from '../../../lib/formato';
+import { fecha, importe } from '../../../lib/formato';
 import { useCancelarPago } from '../api/cancelar-pago';
 import { usePrepagos } from '../api/prepagos';
 import { PagoTarjetaModal } from '../components/pago-tarjeta-modal';
@@ -13,7 +13,7 @@ import { SubirVoucherModal } from '../components/subir-voucher-modal';
 import { SuscripcionCard } from '../components/suscripcion-card';
 
 const COLOR_ESTADO: Record<1 | 2 | 3, string> = { 1: 'green', 2: 'gold', 3: 'red' };
-const montoTexto = (p: TPrepago) => `${p.Moneda} ${new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2 }).format(Number(p.Monto))}`;
+const montoTexto = (p: TPrepago) => importe(p.Moneda, new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2 }).format(Number(p.Monto)));
 
 /** The company's subscription (if any) and its payments, paged; pending ones are paid by card or with a voucher, or annulled. */
 export function PagosPage() {

@@ -10,6 +10,7 @@ import { useEntidadPago } from '../api/entidad-pago';
 import { usePaquetesComprables } from '../api/paquetes';
 import { useSuscribir } from '../api/suscripcion';
 import { SubirVoucherModal } from '../components/subir-voucher-modal';
+import { importe } from '../../../lib/formato';
 
 const PLAN_DE_POR_VIDA = 5;
 
@@ -85,7 +86,7 @@ export function RecargasPage() {
                 data-testid={`paquete-${p.Id}`}
               >
                 <Typography.Title level={3} style={{ marginTop: 0 }}>
-                  {p.Moneda} {p.Precio}
+                  {importe(p.Moneda, p.Precio)}
                 </Typography.Title>
                 <Typography.Text type="secondary">{p.TiempoPago}</Typography.Text>
                 {p.Descripcion && <Typography.Paragraph style={{ marginTop: 8 }}>{p.Descripcion}</Typography.Paragraph>}
@@ -140,11 +141,11 @@ export function RecargasPage() {
       >
         {modo === 'compra' ? (
           <Typography.Paragraph>
-            Total a pagar: {elegido?.Moneda} {elegido?.Precio}. Luego suba su comprobante de pago (depósito o transferencia) para que lo aprobemos.
+            Total a pagar: {importe(elegido?.Moneda ?? '', elegido?.Precio ?? '')}. Luego suba su comprobante de pago (depósito o transferencia) para que lo aprobemos.
           </Typography.Paragraph>
         ) : (
           <Typography.Paragraph>
-            {elegido?.Moneda} {elegido?.Precio} cada {elegido?.TiempoPago}. El primer ciclo empieza cuando termine su paquete actual (o hoy, si ya terminó); pague cada ciclo
+            {importe(elegido?.Moneda ?? '', elegido?.Precio ?? '')} cada {elegido?.TiempoPago}. El primer ciclo empieza cuando termine su paquete actual (o hoy, si ya terminó); pague cada ciclo
             con tarjeta o con un comprobante, o active el cobro automático.
           </Typography.Paragraph>
         )}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TPagoGestion } from '@yupana/contracts';
 import { mensajeDeError } from '../../../lib/api-error';
-import { fecha } from '../../../lib/formato';
+import { fecha, importe } from '../../../lib/formato';
 import { abrirVoucher, useBandejaPagos, useReintentarComprobante, useResolverPago } from '../api/gestion-pagos';
 
 const COLOR: Record<number, string> = { 1: 'gold', 2: 'blue', 4: 'green', 5: 'green', 6: 'red', 7: 'default' };
@@ -23,7 +23,7 @@ export function GestionPagosPage() {
   const aprobar = (p: TPagoGestion) =>
     modal.confirm({
       title: `¿Aprobar el pago de ${p.RazonSocial}?`,
-      content: `${p.NombrePaquete} por ${p.Moneda} ${p.Monto}. Se ampliará su plan y su saldo de comprobantes.`,
+      content: `${p.NombrePaquete} por ${importe(p.Moneda, p.Monto)}. Se ampliará su plan y su saldo de comprobantes.`,
       okText: 'Aprobar',
       cancelText: 'Cancelar',
       onOk: () =>
@@ -59,7 +59,7 @@ export function GestionPagosPage() {
           { title: 'Fecha', dataIndex: 'FechaPago', render: (f: string) => fecha(f) },
           { title: 'Empresa', key: 'empresa', render: (_, p) => `${p.RazonSocial}${p.Documento ? ` (${p.Documento})` : ''}` },
           { title: 'Paquete', dataIndex: 'NombrePaquete' },
-          { title: 'Monto', key: 'monto', align: 'right', render: (_, p) => `${p.Moneda} ${p.Monto}` },
+          { title: 'Monto', key: 'monto', align: 'right', render: (_, p) => importe(p.Moneda, p.Monto) },
           { title: 'Comprobante', key: 'tc', render: (_, p) => (p.RequiereFactura ? 'Factura' : 'Boleta') },
           { title: 'Operación', dataIndex: 'NumeroOperacion', render: (n: string | null) => n ?? '—' },
           { title: 'Estado', key: 'estado', render: (_, p) => <Tag color={COLOR[p.Estado]}>{p.DescripcionEstado}</Tag> },

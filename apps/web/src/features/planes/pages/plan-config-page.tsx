@@ -5,6 +5,7 @@ import type { TPlan } from '@yupana/contracts';
 import { mensajeDeError } from '../../../lib/api-error';
 import { useTodosLosPlanes } from '../api/planes';
 import { PlanForm } from '../components/plan-form';
+import { importe } from '../../../lib/formato';
 
 /** The provider's plan and package configuration. */
 export function PlanConfigPage() {
@@ -31,7 +32,7 @@ export function PlanConfigPage() {
           { title: 'Nombre', key: 'n', render: (_, p) => <Tag color={p.Color ?? undefined}>{p.Nombre}</Tag> },
           { title: 'Grupo', dataIndex: 'Grupo' },
           { title: 'Tipo', dataIndex: 'TipoPlanDesc' },
-          { title: 'Precio', key: 'p', align: 'right', render: (_, p) => (p.Gratuito ? 'Gratuito' : `${p.Moneda} ${p.Precio}`) },
+          { title: 'Precio', key: 'p', align: 'right', render: (_, p) => (p.Gratuito ? 'Gratuito' : importe(p.Moneda, p.Precio)) },
           { title: 'Comprobantes', dataIndex: 'CantidadMaxima', align: 'right', render: (n: number) => new Intl.NumberFormat('es-PE').format(n) },
           { title: 'Tiempo de pago', dataIndex: 'TiempoPago' },
           { title: 'Estado', dataIndex: 'LogEstado', render: (e: number) => (e === 1 ? <Tag color="green">Activo</Tag> : <Tag>Inactivo</Tag>) },

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { mensajeDeError } from '../../../lib/api-error';
 import { useReportePagos, type TFilaReporte } from '../api/reporte';
+import { importe } from '../../../lib/formato';
 
 const COLOR: Record<number, string> = { 1: 'gold', 2: 'blue', 4: 'green', 5: 'green', 6: 'red', 7: 'default' };
 
@@ -32,7 +33,7 @@ export function PlanReportePage() {
           { title: 'Paquete', dataIndex: 'NombrePaquete' },
           { title: 'Estado', key: 'e', render: (_, f) => <Tag color={COLOR[f.Estado]}>{f.DescripcionEstado}</Tag> },
           { title: 'Pagos', dataIndex: 'Cantidad', align: 'right' },
-          { title: 'Monto', key: 'm', align: 'right', render: (_, f) => `${f.Moneda} ${f.Monto}` },
+          { title: 'Monto', key: 'm', align: 'right', render: (_, f) => importe(f.Moneda, f.Monto) },
         ]}
       />
     </Card>

@@ -1,3 +1,4 @@
+import { conPunto } from '@yupana/contracts';
 import { Alert, Typography } from 'antd';
 
 /** A single-use link for the user (invitation or password reset), shown so the administrator can share it. */
@@ -14,7 +15,8 @@ export function EnlaceCompartir({ enlace, expiraEn, correoEnviado }: { enlace: s
       <Typography.Paragraph copyable={{ text: absoluto, tooltips: ['Copiar enlace', 'Copiado'] }} code data-testid="enlace-invitacion" style={{ wordBreak: 'break-all' }}>
         {absoluto}
       </Typography.Paragraph>
-      <Typography.Text type="secondary">Vence el {new Date(expiraEn).toLocaleString('es-PE', { timeZone: 'America/Lima' })}. Solo puede usarse una vez.</Typography.Text>
+      {/* es-PE times end in "a. m." / "p. m.": the sentence takes no second period. */}
+      <Typography.Text type="secondary">{`${conPunto(`Vence el ${new Date(expiraEn).toLocaleString('es-PE', { timeZone: 'America/Lima' })}`)} Solo puede usarse una vez.`}</Typography.Text>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input, Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LONGITUD_MINIMA_CONTRASENHA } from '@yupana/contracts';
+import { conPunto, LONGITUD_MINIMA_CONTRASENHA } from '@yupana/contracts';
 import { Logo } from '../../../components/logo';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useAceptarInvitacion, useConsultaInvitacion } from '../api/invitacion';
@@ -25,14 +25,14 @@ export function InvitacionPage() {
   else if (consulta.isLoading) contenido = <Spin size="large" />;
   else if (consulta.isError)
     contenido = (
-      <Result status="warning" title="El enlace no es válido o ya venció" subTitle={`${mensajeDeError(consulta.error)} Pida a su administrador un nuevo enlace.`} extra={<Link to="/auth/login">Ir a iniciar sesión</Link>} />
+      <Result status="warning" title="El enlace no es válido o ya venció" subTitle={`${conPunto(mensajeDeError(consulta.error))} Pida a su administrador un nuevo enlace.`} extra={<Link to="/auth/login">Ir a iniciar sesión</Link>} />
     );
   else if (aceptar.isSuccess)
     contenido = (
       <Result
         status="success"
         title="Su contraseña quedó registrada"
-        subTitle={`Ya puede ingresar con el usuario ${aceptar.data.Usuario}.`}
+        subTitle={conPunto(`Ya puede ingresar con el usuario ${aceptar.data.Usuario}`)}
         extra={
           <Link to="/auth/login">
             <Button type="primary">Iniciar sesión</Button>
@@ -46,7 +46,8 @@ export function InvitacionPage() {
       <>
         <h1>{d.Tipo === 'invitacion' ? 'Active su cuenta' : 'Elija una nueva contraseña'}</h1>
         <p style={{ color: '#64748b' }}>
-          {d.Nombres}, {d.Tipo === 'invitacion' ? `fue invitado a ${d.RazonSocialEmpresa}` : `restablezca su acceso a ${d.RazonSocialEmpresa}`}. Su usuario es <strong>{d.Usuario}</strong>.
+          {/* A company name ending in a period ("S.A.C.") takes no second one. */}
+          {conPunto(`${d.Nombres}, ${d.Tipo === 'invitacion' ? `fue invitado a ${d.RazonSocialEmpresa}` : `restablezca su acceso a ${d.RazonSocialEmpresa}`}`)} Su usuario es <strong>{d.Usuario}</strong>.
         </p>
         <Form<TCampos> layout="vertical" onFinish={(v) => aceptar.mutate({ Token: token, Contrasenha: v.Contrasenha })}>
           <Form.Item

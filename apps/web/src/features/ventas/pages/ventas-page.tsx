@@ -4,11 +4,11 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useUsuarioActual } from '../../../lib/api/get-usuario';
 import { mensajeDeError } from '../../../lib/api-error';
-import { fecha } from '../../../lib/formato';
+import { fecha, importe } from '../../../lib/formato';
 import { useSucursalActiva } from '../../../lib/permissions/sucursal-activa';
 import { useVentas } from '../api/ventas';
 
-const monto = (idMoneda: number, valor: string) => `${SimboloMoneda[idMoneda] ?? ''} ${valor}`;
+const monto = (idMoneda: number, valor: string) => importe(SimboloMoneda[idMoneda] ?? '', valor);
 
 function TablaTotales({ titulo, filas, testid, esFecha }: { titulo: string; filas: TVentaTotal[]; testid: string; esFecha?: boolean }) {
   return (
@@ -31,7 +31,7 @@ function TablaTotales({ titulo, filas, testid, esFecha }: { titulo: string; fila
 
 /**
  * /admin/ventas (permission 120, component 'ventas'): the company's issued sale documents in a date range, by default
- * of the branch chosen in 'Seleccionar Sucursal'.
+ * of the branch chosen in 'Seleccionar Sucursal', with credit and debit notes as signed rows; totals are net.
  */
 export function VentasPage() {
   const activa = useSucursalActiva();
@@ -94,7 +94,7 @@ export function VentasPage() {
           <TablaTotales titulo="Por condición de pago" filas={datos?.PorCondicion ?? []} testid="ventas-por-condicion" />
         </Col>
       </Row>
-      <Card title="Comprobantes de venta">
+      <Card title="Comprobantes de venta" extra={<Typography.Text type="secondary">Las notas de crédito restan y las de débito suman</Typography.Text>}>
         <Table<TVentaFila>
           rowKey="IdDocumento"
           loading={ventas.isFetching}
@@ -104,12 +104,27 @@ export function VentasPage() {
           pagination={{ current: pagina.pagina, pageSize: pagina.regxpag, total: datos?.Count ?? 0, showSizeChanger: true, onChange: (p, r) => setPagina({ pagina: p, regxpag: r }) }}
           columns={[
             { title: 'Fecha', dataIndex: 'FechaEmision', render: (v: string) => fecha(v) },
-            { title: 'Comprobante', key: 'c', render: (_, d) => `${d.Serie}-${d.Correlativo}` },
+            {
+              title: 'Comprobante',
+              key: 'c',
+              render: (_, d) => (
+                <>
+                  {`${d.Serie}-${d.Correlativo}`}
+                  {d.Afectado && <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{`Modifica ${d.Afectado}`}</Typography.Text>}
+                </>
+              ),
+            },
             { title: 'Tipo', dataIndex: 'TipoDocumento' },
             { title: 'Cliente', dataIndex: 'Cliente' },
             { title: 'Sucursal', dataIndex: 'IdSucursal', render: nombreSucursal },
             { title: 'Condición', dataIndex: 'CondicionPago' },
-            { title: 'Total', key: 't', align: 'right', render: (_, d) => monto(d.IdMoneda, d.MontoTotal) },
+            {
+              title: 'Total',
+              key: 't',
+              align: 'right',
+              // A credit note subtracts: its amount comes negative and is shown in red.
+              render: (_, d) => (d.MontoTotal.startsWith('-') ? <Typography.Text type="danger">{monto(d.IdMoneda, d.MontoTotal)}</Typography.Text> : monto(d.IdMoneda, d.MontoTotal)),
+            },
           ]}
         />
       </Card>
