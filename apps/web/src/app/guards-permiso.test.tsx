@@ -31,6 +31,8 @@ function Inicio() {
 
 function montar(arbol: TMenuNode[], ruta: string) {
   queryClient.setQueryData(menuQuery(7, 'usuario').queryKey, { Data: arbol, Count: arbol.length });
+  // The guard reads the brand first (it decides the refresh call a menu request may trigger).
+  if (!queryClient.getQueryData(configPublicaQuery.queryKey)) queryClient.setQueryData(configPublicaQuery.queryKey, { Marca: 'Yupana', Variante: 'erp' } as never);
   const router = createMemoryRouter(
     [
       { path: '/admin', element: <Inicio /> },

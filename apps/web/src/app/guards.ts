@@ -97,6 +97,9 @@ export type TDatosPermiso = { permiso: TPermisoRuta & { controles: number[] } };
  */
 export function guardPermiso(permiso: TPermisoRuta) {
   return async (): Promise<TDatosPermiso | Response | null> => {
+    // Runs beside the shell's login guard: the brand must be known before the menu call, or a renewal that call
+    // triggers would use the main brand's refresh path instead of the receipt variant's.
+    await asegurarMarca();
     const usuario = authStorage.dataUser();
     // No session: the shell's login guard (running beside this one) sends the user to the login page.
     if (!usuario || !authStorage.haySesion()) return null;
