@@ -5,6 +5,7 @@ const CARGA = { timeout: 20_000 };
 
 // Issue 16: register a worker with a contract, create and compute the month's payroll, see the net pay, approve.
 test('trabajador con contrato, planilla de marzo 2026 calculada con su neto y aprobada', async ({ page }) => {
+  test.setTimeout(90_000);
   await iniciarSesion(page, 'supervisor');
   const menu = page.getByRole('menu', { name: 'Menú principal' });
   await menu.getByRole('link', { name: 'Trabajadores' }).click();
@@ -21,10 +22,15 @@ test('trabajador con contrato, planilla de marzo 2026 calculada con su neto y ap
   await form.getByLabel('Apellido materno').fill('Ccori');
   await form.getByLabel('Remuneración mensual (S/)').fill('2500');
   await form.getByLabel('Fecha de inicio').fill('2026-03-01');
-  await form.getByLabel('Sistema de pensiones').click();
-  await page.locator('.ant-select-item-option[title="AFP Integra"]').click();
+  // An option clicked while its list is still opening can be missed on a loaded machine (CI saw it once): choose
+  // again until the AFP's commission field shows, as a person would.
+  await expect(async () => {
+    await form.getByLabel('Sistema de pensiones').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="AFP Integra"]').click({ timeout: 3_000 });
+    await expect(form.getByLabel('Tipo de comisión')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await form.getByLabel('Tipo de comisión').click();
-  await page.locator('.ant-select-item-option[title="Comisión sobre el flujo"]').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Comisión sobre el flujo"]').click();
   await form.getByRole('switch').click();
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Trabajador registrado con su contrato')).toBeVisible();
