@@ -232,3 +232,23 @@ describe('servicios por rol', () => {
     expect((await llamar('POST', '/api/logistica/v1/items', { Codigo: 'X', Descripcion: 'X', CodigoUnidad: 'NIU', Precio: '1' }, caj)).statusCode).toBe(403);
   });
 });
+
+describe('formas del seed en entidades/{id}', () => {
+  it('la entidad por id trae NumeroDocumento y el PUT acepta solo correo_electronico', async () => {
+    const creada = (await crear({ IdTipoDocumento: 1, Documento: '41234568', RazonSocial: 'ROSA QUISPE', Telefono: '987654321' })).json() as TEntidad;
+    const leida = (await llamar('GET', `/api/entidades/v1/entidades/${creada.Id}`)).json() as TEntidad;
+    expect(leida.NumeroDocumento).toBe('41234568');
+
+    const r = await llamar('PUT', `/api/entidades/v1/entidades/${creada.Id}`, { correo_electronico: 'rosa.quispe@example.pe' });
+    expect(r.statusCode, r.body).toBe(200);
+    // Only the e-mail changed.
+    expect(r.json()).toMatchObject({ Correo: 'rosa.quispe@example.pe', RazonSocial: 'ROSA QUISPE', Documento: '41234568', Telefono: '987654321' });
+
+    const malo = await llamar('PUT', `/api/entidades/v1/entidades/${creada.Id}`, { correo_electronico: 'no-es-correo' });
+    expect(malo.statusCode).toBe(400);
+    expect(malo.json()).toMatchObject({ ErrorId: ErrorCodes.VALIDACION, Errores: { Correo: 'Correo electrónico no válido' } });
+    // Another company's entity is not found, and nothing changes.
+    expect((await llamar('PUT', `/api/entidades/v1/entidades/${creada.Id}`, { correo_electronico: 'x@example.pe' }, tokenOtra)).statusCode).toBe(404);
+    expect(((await llamar('GET', `/api/entidades/v1/entidades/${creada.Id}`)).json() as TEntidad).Correo).toBe('rosa.quispe@example.pe');
+  });
+});

@@ -46,6 +46,14 @@ describe('saldo y paquetes', () => {
     expect(r.body.Data.map((p) => p.Nombre)).toEqual(['Paquete Emprendedor', 'Paquete Negocio', 'Plan Anual Pyme', 'Pago único de por vida']);
     expect(r.body.Data.every((p) => !p.Gratuito && [1, 2, 5].includes(p.TipoPlan))).toBe(true);
     expect(r.body.Data[0]).toMatchObject({ Precio: '29.90', Moneda: 'S/', Caracteristicas: ['100 comprobantes electrónicos', '1 usuario'], CaracteristicasSecundarias: ['Soporte por WhatsApp'] });
+    // The seed reads data.planes and data.caracteristicasPaquete (one row per feature line).
+    const seed = r.body as unknown as { data: { planes: TPlan[]; caracteristicasPaquete: { IdPlan: number; Descripcion: string; Secundaria: boolean; Orden: number }[] } };
+    expect(seed.data.planes.map((p) => p.Id)).toEqual(r.body.Data.map((p) => p.Id));
+    expect(seed.data.caracteristicasPaquete.filter((c) => c.IdPlan === r.body.Data[0].Id)).toEqual([
+      expect.objectContaining({ Descripcion: '100 comprobantes electrónicos', Secundaria: false, Orden: 1 }),
+      expect.objectContaining({ Descripcion: '1 usuario', Secundaria: false, Orden: 2 }),
+      expect.objectContaining({ Descripcion: 'Soporte por WhatsApp', Secundaria: true, Orden: 3 }),
+    ]);
     // The seed's path carries the company: another one's is not found.
     expect((await pedir('supervisor', 'GET', `/api/pagos/v1/${tokens['sinruc.supervisor'].idEmpresa}/paquetes`)).status).toBe(404);
   });

@@ -207,6 +207,33 @@ describe('roles propios, permisos y servicios', () => {
     expect(deAndina.Data.map((s: { Codigo: string }) => s.Codigo)).not.toContain('SEG_CATALOGO_GESTIONAR');
   });
 
+  it('los filtros del seed en servicios: idmodulo, identidad y tipo', async () => {
+    const otra = await sesionDe(e.app, 'demo.supervisor');
+    const todos = (await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?regxpag=200')).json();
+    // tipo: services linked to a permission node of that kind (2 = component, 1 = menu entry).
+    const componentes = (await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?tipo=2&regxpag=200')).json();
+    const menus = (await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?tipo=1&regxpag=200')).json();
+    expect(componentes.Count).toBeGreaterThan(0);
+    expect(componentes.Count).toBeLessThan(todos.Count);
+    const vinculos = (await llamar(sup.AccessToken, 'GET', '/v1/permisosservicios/paginas?tipo=2&regxpag=200')).json();
+    expect(vinculos.Count).toBeGreaterThan(0);
+    const codigosDeComponentes = new Set(vinculos.Data.map((v: { Codigo: string }) => v.Codigo));
+    expect(componentes.Data.every((s: { Codigo: string }) => codigosDeComponentes.has(s.Codigo))).toBe(true);
+    expect(menus.Data.map((s: { Codigo: string }) => s.Codigo)).not.toEqual(componentes.Data.map((s: { Codigo: string }) => s.Codigo));
+    // idmodulo: every permission belongs to module 1 (ERP); another module has none.
+    expect((await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?idmodulo=1&regxpag=200')).json().Count).toBeGreaterThan(0);
+    expect((await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?idmodulo=99&regxpag=200')).json().Count).toBe(0);
+    // identidad: the caller's own company lists as without it; another company is not found.
+    expect((await llamar(sup.AccessToken, 'GET', `/v1/servicios/paginas?identidad=${sup.IdEntidadEmpresa}&regxpag=200`)).json().Count).toBe(todos.Count);
+    expect((await llamar(sup.AccessToken, 'GET', `/v1/servicios/paginas?identidad=${otra.IdEntidadEmpresa}`)).statusCode).toBe(404);
+    // rolesservicios: tipo narrows the same way.
+    const rs = (await llamar(sup.AccessToken, 'GET', '/v1/rolesservicios/paginas?regxpag=200')).json();
+    const rsComp = (await llamar(sup.AccessToken, 'GET', '/v1/rolesservicios/paginas?tipo=2&regxpag=200')).json();
+    expect(rsComp.Count).toBeLessThan(rs.Count);
+    expect(rsComp.Data.every((s: { Codigo: string }) => codigosDeComponentes.has(s.Codigo))).toBe(true);
+    expect((await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?tipo=7')).statusCode).toBe(400);
+  });
+
   it('el árbol de permisos, módulos, lista paginada de permisos y terminales', async () => {
     const arbol = (await llamar(sup.AccessToken, 'GET', '/v1/permisos')).json();
     expect(arbol.Data.map((n: { Tipo: number }) => n.Tipo).every((t: number) => t === 0)).toBe(true);

@@ -68,6 +68,8 @@ export const ZEntidad = z.object({
   TipoEntidad: z.number().int(),
   IdTipoDocumento: z.number().int(),
   Documento: z.string(),
+  /** The seed's name for `Documento` on an entity read by id (the same value). */
+  NumeroDocumento: z.string(),
   RazonSocial: z.string(),
   Nombre: z.string().nullable(),
   ApePat: z.string().nullable(),

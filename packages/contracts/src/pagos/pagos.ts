@@ -82,6 +82,20 @@ export const ZPlanGuardar = z.object({
 });
 export type TPlanGuardar = z.infer<typeof ZPlanGuardar>;
 
+/**
+ * `GET {id}/paquetes`: the seed reads `data` with `planes` and `caracteristicasPaquete` (one row per feature line of a
+ * plan); `Data`/`Count` carry the same plans for the web's paged tables.
+ */
+export const ZPaquetes = z.object({
+  Data: z.array(ZPlan),
+  Count: z.number().int(),
+  data: z.object({
+    planes: z.array(ZPlan),
+    caracteristicasPaquete: z.array(z.object({ IdPlan: z.number().int(), IdPaquete: z.number().int(), Descripcion: z.string(), Secundaria: z.boolean(), Orden: z.number().int() })),
+  }),
+});
+export type TPaquetes = z.infer<typeof ZPaquetes>;
+
 export const ZPaquetesConsulta = z.object({
   FiltroPersonalizado: z.string().trim().max(100).optional(),
   nropagina: ZEntero({ min: 1 }).default(1),

@@ -20,6 +20,9 @@ export const ZPaginado = z.object({
 });
 export type TPaginado = z.infer<typeof ZPaginado>;
 
+/** The seed's `tipo` filter on service listings: the kind of permission node a service is linked to (0 group, 1 menu entry, 2 component; -1 = all). */
+const ZTipoPermisoFiltro = ZEntero({ min: -1, max: 2 }).default(-1);
+
 const lista = <T extends z.ZodType>(fila: T) => z.object({ Data: z.array(fila), Count: z.number().int() });
 
 // ---- Modules
@@ -138,6 +141,9 @@ export const ZServiciosQuery = ZPaginado.extend({
   rol: ZEntero({ min: 0 }).default(0).describe('Only services granted to this role (0 = all)'),
   permiso: ZEntero({ min: 0 }).default(0).describe('Only services linked to this permission (0 = all)'),
   idservicio: ZEntero({ min: 0 }).default(0),
+  idmodulo: ZEntero({ min: 0 }).default(0).describe('Only services linked to a permission of this module (0 = all)'),
+  identidad: ZEntero({ min: 0 }).default(0).describe("The seed's company id: only the caller's own company (0 = the caller's)"),
+  tipo: ZTipoPermisoFiltro,
 });
 export const ZServicioEditar = z.object({
   IdServicio: z.number().int().positive(),
@@ -155,7 +161,7 @@ export const ZRolServicio = z.object({
   LogEstado: z.number().int(),
 });
 export const ZRolesServicios = lista(ZRolServicio);
-export const ZRolesServiciosQuery = ZPaginado.extend({ idRol: ZEntero({ min: 0 }).default(0), idModulo: ZEntero({ min: 0 }).default(0) });
+export const ZRolesServiciosQuery = ZPaginado.extend({ idRol: ZEntero({ min: 0 }).default(0), idModulo: ZEntero({ min: 0 }).default(0), tipo: ZTipoPermisoFiltro });
 /** POST grants (or re-activates) the link; PUT sets its state (0 revokes). */
 export const ZRolServicioGuardar = z.object({
   IdRol: z.number().int().positive(),
@@ -191,7 +197,7 @@ export const ZPermisoServicio = z.object({
   LogEstado: z.number().int(),
 });
 export const ZPermisosServicios = lista(ZPermisoServicio);
-export const ZPermisosServiciosQuery = ZPaginado.extend({ idPermiso: ZEntero({ min: 0 }).default(0), idModulo: ZEntero({ min: 0 }).default(0) });
+export const ZPermisosServiciosQuery = ZPaginado.extend({ idPermiso: ZEntero({ min: 0 }).default(0), idModulo: ZEntero({ min: 0 }).default(0), tipo: ZTipoPermisoFiltro });
 export const ZPermisoServicioGuardar = z.object({
   IdPermiso: z.number().int().positive(),
   IdServicio: z.number().int().positive(),

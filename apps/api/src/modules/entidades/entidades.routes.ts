@@ -54,7 +54,22 @@ export async function rutasEntidades(app: FastifyInstance, ctx: Contexto): Promi
 
   r.put('/v1/entidades/:id', {
     config: { servicio: 'ENT_GUARDAR' },
-    schema: { tags, security, summary: 'Editar una entidad', params: ZEntidadParams, body: ZEntidadGuardar, response: { 200: ZEntidad, ...errores } },
+    schema: {
+      tags,
+      security,
+      summary: 'Editar una entidad',
+      description: "Also accepts the seed's `{ correo_electronico }` alone: only the e-mail changes, validated like `Correo`.",
+      params: ZEntidadParams,
+      body: ZEntidadGuardar,
+      response: { 200: ZEntidad, ...errores },
+    },
+    // The seed's e-mail-only update becomes the whole entity with the new e-mail before validation, so it gets the same
+    // checks and field messages (token and permission were checked at onRequest).
+    preValidation: async (req) => {
+      const correo = servicio.correoSoloDelSeed(req.body);
+      const id = Number((req.params as { id?: unknown }).id);
+      if (correo !== undefined && Number.isSafeInteger(id) && id > 0) req.body = (await servicio.entidadConCorreo(ctx, requerirAuth(req), id, correo)) as typeof req.body;
+    },
     handler: async (req) => servicio.editarEntidad(ctx, requerirAuth(req), req.params.id, req.body),
   });
 

@@ -28,6 +28,7 @@ export function aEntidad(f: repo.FilaEntidad): TEntidad {
     TipoEntidad: f.tipoEntidad,
     IdTipoDocumento: f.idTipoDocumento,
     Documento: f.documento,
+    NumeroDocumento: f.documento,
     RazonSocial: f.razonSocial,
     Nombre: f.nombre,
     ApePat: f.apePat,
@@ -94,6 +95,32 @@ export async function crearEntidad(ctx: Contexto, auth: TAuth, b: TGuardar): Pro
     if (esDuplicado(err)) throw errorDeCampo('Documento', MensajesConsultaEntidad.YA_REGISTRADO);
     throw err;
   }
+}
+
+/** The seed's `PUT entidades/{id}` body `{ correo_electronico }` (nothing else): its value, else undefined. */
+export function correoSoloDelSeed(cuerpo: unknown): unknown {
+  if (!cuerpo || typeof cuerpo !== 'object' || Array.isArray(cuerpo)) return undefined;
+  const claves = Object.keys(cuerpo);
+  return claves.length === 1 && claves[0] === 'correo_electronico' ? (cuerpo as { correo_electronico: unknown }).correo_electronico : undefined;
+}
+
+/** The entity as an edit body with only its e-mail replaced (another company's id: 404). */
+export async function entidadConCorreo(ctx: Contexto, auth: TAuth, id: number, correo: unknown): Promise<Record<string, unknown>> {
+  const f = await repo.entidadPorId(ctx.dbh.db, auth.idEmpresa, id);
+  if (!f) throw noEncontrado('No se encontró la entidad');
+  return {
+    IdTipoDocumento: f.idTipoDocumento,
+    Documento: f.documento,
+    RazonSocial: f.razonSocial,
+    Nombre: f.nombre,
+    ApePat: f.apePat,
+    ApeMat: f.apeMat,
+    IdUbigeo: f.idUbigeo,
+    Correo: correo,
+    Telefono: f.telefono,
+    Direccion: f.direccion,
+    TipoEntidad: f.tipoEntidad,
+  };
 }
 
 async function entidadEditable(ctx: Contexto, auth: TAuth, id: number): Promise<repo.FilaEntidad> {

@@ -15,6 +15,7 @@ import {
   MAX_ID,
   ZMensaje,
   ZPagoGestion,
+  ZPaquetes,
   ZPaquetesConsulta,
   ZPagoUnicoSolicitud,
   ZPasarelaConfig,
@@ -64,7 +65,7 @@ export async function rutasPagos(app: FastifyInstance, ctx: Contexto): Promise<v
 
   r.get('/v1/:IdEmpresa/paquetes', {
     config: { servicio: 'PAGOS_VER' },
-    schema: { tags, summary: 'Paquetes a la venta (o todos, para el proveedor)', params: z.object({ IdEmpresa: ZId }), querystring: ZPaquetesConsulta, response: { 200: lista(ZPlan), ...errores } },
+    schema: { tags, summary: 'Paquetes a la venta (o todos, para el proveedor)', params: z.object({ IdEmpresa: ZId }), querystring: ZPaquetesConsulta, response: { 200: ZPaquetes, ...errores } },
     handler: async (req) => {
       const auth = requerirAuth(req);
       // The seed's path carries the company: another company's id is not found.

@@ -75,7 +75,12 @@ export async function listarPaquetes(db: Db, auth: TAuth, q: { FiltroPersonaliza
     cuantos: q.regxpagina,
     tipos: TIPOS_PLAN_COMPRABLES,
   });
-  return { Data: filas.map(aPlan), Count: total };
+  const planes = filas.map(aPlan);
+  const caracteristicasPaquete = planes.flatMap((p) => [
+    ...p.Caracteristicas.map((Descripcion, i) => ({ IdPlan: p.Id, IdPaquete: p.IdPaquete, Descripcion, Secundaria: false, Orden: i + 1 })),
+    ...p.CaracteristicasSecundarias.map((Descripcion, i) => ({ IdPlan: p.Id, IdPaquete: p.IdPaquete, Descripcion, Secundaria: true, Orden: p.Caracteristicas.length + i + 1 })),
+  ]);
+  return { Data: planes, Count: total, data: { planes, caracteristicasPaquete } };
 }
 
 export async function obtenerPlan(db: Db, id: number): Promise<TPlan> {

@@ -371,7 +371,17 @@ export async function cambiarPermisoDeRol(ctx: Contexto, auth: TAuth, d: { IdRol
 // ---------------------------------------------------------------- services
 const aServicio = (s: typeof servicio.$inferSelect): TServicio => ({ IdServicio: s.id, Codigo: s.codigo, Descripcion: s.descripcion, Modulo: s.modulo, LogEstado: s.logEstado });
 
-export async function listarServicios(db: Db, auth: TAuth, q: Pagina & { filtro?: string; estado: number; modulo?: string; rol: number; permiso: number; idservicio: number }) {
+/** Services linked (actively) to a permission node of this module and/or kind: the seed's `idmodulo` and `tipo` filters. */
+function vinculadoAPermiso(idServicio: SQL | typeof servicio.id, idModulo: number, tipo: number): SQL | undefined {
+  if (!idModulo && tipo < 0) return undefined;
+  return exists(
+    sql`(select 1 from ${permisoServicio} join ${permiso} on ${permiso.id} = ${permisoServicio.idPermiso} where ${permisoServicio.idServicio} = ${idServicio} and ${permisoServicio.logEstado} = 1${idModulo ? sql` and ${permiso.idModulo} = ${idModulo}` : sql``}${tipo >= 0 ? sql` and ${permiso.tipo} = ${tipo}` : sql``})`,
+  );
+}
+
+export async function listarServicios(db: Db, auth: TAuth, q: Pagina & { filtro?: string; estado: number; modulo?: string; rol: number; permiso: number; idservicio: number; idmodulo: number; identidad: number; tipo: number }) {
+  // The seed names the company; a caller only ever lists its own company's view.
+  if (q.identidad && q.identidad !== auth.idEmpresa) throw noEncontrado('No se encontró la empresa');
   if (q.rol) await rolVisible(db, auth, q.rol);
   // A customer company's administrators do not see the platform's own services: they could not grant them.
   const ocultos = (await idEmpresaProveedora(db)) === auth.idEmpresa ? [] : [...serviciosSoloProveedor];
@@ -383,6 +393,7 @@ export async function listarServicios(db: Db, auth: TAuth, q: Pagina & { filtro?
     q.filtro ? or(ilike(servicio.codigo, patron(q.filtro)), ilike(servicio.descripcion, patron(q.filtro))) : undefined,
     q.rol ? exists(sql`(select 1 from ${rolServicio} where ${rolServicio.idServicio} = ${servicio.id} and ${rolServicio.idRol} = ${q.rol} and ${rolServicio.logEstado} = 1)`) : undefined,
     q.permiso ? exists(sql`(select 1 from ${permisoServicio} where ${permisoServicio.idServicio} = ${servicio.id} and ${permisoServicio.idPermiso} = ${q.permiso} and ${permisoServicio.logEstado} = 1)`) : undefined,
+    vinculadoAPermiso(servicio.id, q.idmodulo, q.tipo),
   );
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(servicio).where(donde);
   const filas = await db.select().from(servicio).where(donde).orderBy(asc(servicio.modulo), asc(servicio.codigo)).limit(q.regxpag).offset(desplazamiento(q));
@@ -406,12 +417,13 @@ export async function editarServicio(ctx: Contexto, auth: TAuth, d: { IdServicio
 }
 
 // ---------------------------------------------------------------- role-service
-export async function listarRolesServicios(db: Db, auth: TAuth, q: Pagina & { filtro?: string; estado: number; idRol: number; idModulo: number }) {
+export async function listarRolesServicios(db: Db, auth: TAuth, q: Pagina & { filtro?: string; estado: number; idRol: number; idModulo: number; tipo: number }) {
   if (q.idRol) await rolVisible(db, auth, q.idRol);
   const donde = and(
     q.idRol ? eq(rolServicio.idRol, q.idRol) : rolesVisiblesCondicion(auth.idEmpresa),
     estadoCond(rolServicio.logEstado, q.estado),
     q.idModulo ? eq(rol.idModulo, q.idModulo) : undefined,
+    vinculadoAPermiso(servicio.id, 0, q.tipo),
     q.filtro ? or(ilike(servicio.codigo, patron(q.filtro)), ilike(servicio.descripcion, patron(q.filtro))) : undefined,
   );
   const base = () => db.select().from(rolServicio).innerJoin(servicio, eq(servicio.id, rolServicio.idServicio)).innerJoin(rol, eq(rol.id, rolServicio.idRol));
@@ -453,9 +465,10 @@ export async function guardarRolServicio(ctx: Contexto, auth: TAuth, d: { IdRol:
 }
 
 // ---------------------------------------------------------------- permission-service (global catalogue)
-export async function listarPermisosServicios(db: Db, q: Pagina & { filtro?: string; estado: number; idPermiso: number; idModulo: number }) {
+export async function listarPermisosServicios(db: Db, q: Pagina & { filtro?: string; estado: number; idPermiso: number; idModulo: number; tipo: number }) {
   const donde = and(
     q.idPermiso ? eq(permisoServicio.idPermiso, q.idPermiso) : undefined,
+    q.tipo >= 0 ? eq(permiso.tipo, q.tipo) : undefined,
     q.idModulo ? eq(permiso.idModulo, q.idModulo) : undefined,
     estadoCond(permisoServicio.logEstado, q.estado),
     q.filtro ? or(ilike(servicio.codigo, patron(q.filtro)), ilike(servicio.descripcion, patron(q.filtro)), ilike(permiso.descripcion, patron(q.filtro))) : undefined,
