@@ -21,3 +21,11 @@ export function compararCodigos(a: string, b: string): number {
   if (ea !== eb) return ea ? -1 : 1;
   return a.localeCompare(b, 'es');
 }
+
+/**
+ * A document's number as users see it everywhere (lists, detail, PDFs, e-mails, messages): "F001-123", without
+ * leading zeros, exactly as the XML's cbc:ID, SUNAT's file name, the QR and the public lookup write it.
+ */
+export function serieNumero(serie: string, correlativo: number | string): string {
+  return `${serie}-${Number(correlativo)}`;
+}

@@ -29,7 +29,8 @@ const ZONA_LIMA = 'America/Lima';
 const validacion = (errores: Record<string, string>, mensaje = MensajesError[ErrorCodes.VALIDACION]) =>
   new AppError(ErrorCodes.VALIDACION, mensaje, 400, { errores });
 
-export const serieNumero = (s: string, n: number) => `${s}-${String(n).padStart(8, '0')}`;
+export { serieNumero } from '@yupana/contracts';
+import { serieNumero } from '@yupana/contracts';
 
 // Built once: constructing an Intl.DateTimeFormat (time-zone data) cost ~1 ms per issued document.
 const formatoLima = new Intl.DateTimeFormat('en-CA', { timeZone: ZONA_LIMA, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import { NombreEstadoSunat, NombreTipoDocumento, type TComprobanteFila, type TTipoDocumentoContable } from '@yupana/contracts';
+import { NombreEstadoSunat, NombreTipoDocumento, serieNumero, type TComprobanteFila, type TTipoDocumentoContable } from '@yupana/contracts';
 import type { Db } from '../../../db/client';
 import { documentoContable as d } from '../contabilidad.schema';
 
@@ -67,7 +67,7 @@ export function aFilaContrato(f: TFilaListado): TComprobanteFila {
     TipoDocumento: NombreTipoDocumento[f.idTipoDocumento as TTipoDocumentoContable] ?? String(f.idTipoDocumento),
     Serie: f.serie,
     CorrelativoDocumento: f.correlativo,
-    SerieNumero: `${f.serie}-${String(f.correlativo).padStart(8, '0')}`,
+    SerieNumero: serieNumero(f.serie, f.correlativo),
     FechaEmision: f.fechaEmision,
     NumeroDocumentoCliente: f.receptorNumeroDocumento,
     RazonSocialCliente: f.receptorRazonSocial,

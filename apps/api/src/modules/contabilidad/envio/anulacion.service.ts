@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { ErrorCodes, EstadoSunat, type TAnulacionRespuesta, type TRegularizacion } from '@yupana/contracts';
+import { ErrorCodes, EstadoSunat, serieNumero, type TAnulacionRespuesta, type TRegularizacion } from '@yupana/contracts';
 import type { Db } from '../../../db/client';
 import { AppError, noEncontrado } from '../../../lib/app-error';
 import { documentoContable } from '../contabilidad.schema';
@@ -27,7 +27,7 @@ export async function anularDocumento(
       const d = await bloquearDocumento(tx, idDocumento, auth.idEmpresa);
       if (!d) throw noEncontrado('No se encontró el documento');
       if (d.anulado || d.idEstadoSunat === EstadoSunat.ANULADO || (await anulacionEnCurso(tx, d.id)))
-        throw new AppError(ErrorCodes.DOCUMENTO_ANULADO, `El documento ${d.serie}-${d.correlativo} ya está anulado o su anulación está en curso`, 400);
+        throw new AppError(ErrorCodes.DOCUMENTO_ANULADO, `El documento ${serieNumero(d.serie, d.correlativo)} ya está anulado o su anulación está en curso`, 400);
       const canal = canalDe(d);
       if (canal === 'ninguno') {
         await tx
@@ -106,7 +106,7 @@ export async function listarRegularizaciones(db: Db, idEmpresa: number, pagina: 
     Data: filas.map(({ d, intentos, error }) => ({
       IdDocumento: d.id,
       IdTipoDocumento: d.idTipoDocumento,
-      SerieNumero: `${d.serie}-${d.correlativo}`,
+      SerieNumero: serieNumero(d.serie, d.correlativo),
       FechaEmision: d.fechaEmision,
       MontoTotal: d.montoTotal,
       IdestadoSunat: d.idEstadoSunat,

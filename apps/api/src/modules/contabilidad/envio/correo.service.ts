@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import {
   ErrorCodes,
   NombreTipoDocumento,
+  serieNumero,
   type TConfiguracionCorreo,
   type TConfiguracionCorreoGuardar,
   type TCorreoDocumentoSolicitud,
@@ -68,7 +69,7 @@ export async function enviarDocumentoPorCorreo(
   const adjuntos = [await archivoDocumento(db, f, 1, b.Formato)];
   if (f.xmlFirmado) adjuntos.push(await archivoDocumento(db, f, 2));
   const tipo = NombreTipoDocumento[f.idTipoDocumento as TTipoDocumentoContable] ?? 'Comprobante';
-  const numero = `${f.serie}-${f.correlativo}`;
+  const numero = serieNumero(f.serie, f.correlativo);
   // Resolved and checked now, and connected to as checked (a second resolution could answer differently); TLS still
   // verifies the certificate against the server's name.
   let direccion: string;

@@ -101,7 +101,7 @@ const NOMBRE_TIPO: Record<string, string> = {
 export const nombreTipoDocumento = (codigo: string) => NOMBRE_TIPO[codigo] ?? `DOCUMENTO ${codigo}`;
 
 /** "F001-123": sin ceros a la izquierda, igual que el ID del XML, el nombre del archivo y la consulta pública. */
-export const serieNumero = (serie: string, numero: number) => `${serie}-${numero}`;
+export { serieNumero } from '@yupana/contracts';
 
 // Caracteres de Windows-1252 fuera de Latin-1: con Latin-1 forman lo que las fuentes estándar del PDF dibujan.
 const EXTRA_WIN_ANSI = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');

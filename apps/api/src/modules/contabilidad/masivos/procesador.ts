@@ -57,7 +57,7 @@ export function crearProcesadorMasivo(ctx: Contexto, opciones: { alError?: (err:
       let cambios: Partial<typeof loteMasivoDocumento.$inferInsert>;
       try {
         const { creado } = await emitirDocumento(ctx, auth, ZDocumentoContableCrear.parse(d.solicitud), claveDocumentoMasivo(l.id, d.numero));
-        cambios = { estado: 'EMITIDO', idDocumento: creado.Id, serieNumero: `${creado.Serie}-${creado.Correlativo}`, montoTotal: creado.MontoTotal };
+        cambios = { estado: 'EMITIDO', idDocumento: creado.Id, serieNumero: creado.SerieNumero, montoTotal: creado.MontoTotal };
       } catch (e) {
         // A business refusal (allowance used up, series deactivated meanwhile...) is this document's result; anything
         // else (database down) stops the batch, to be resumed by the retry.

@@ -21,7 +21,7 @@ function servidorFalso(llamadas: TLlamada[]) {
       return Response.json({ Data: [{ Id: 7, Serie: 'F001', IdTipoDocumento: 1003, IdSucursal: 1, Descripcion: null }], Count: 1 });
     if (url === '/api/contabilidad/v1/documentoContable' && metodo === 'POST') {
       await new Promise((r) => setTimeout(r, 150));
-      return Response.json({ Id: 99, IdTipoDocumento: 1003, Serie: 'F001', Correlativo: 1, SerieNumero: 'F001-00000001', IdestadoSunat: 1, MontoTotal: '118.00', Hash: 'abc' }, { status: 201 });
+      return Response.json({ Id: 99, IdTipoDocumento: 1003, Serie: 'F001', Correlativo: 1, SerieNumero: 'F001-1', IdestadoSunat: 1, MontoTotal: '118.00', Hash: 'abc' }, { status: 201 });
     }
     return Response.json({ ErrorId: 404, Mensaje: 'No encontrado' }, { status: 404 });
   });

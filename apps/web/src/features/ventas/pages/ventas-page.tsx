@@ -1,4 +1,4 @@
-import { SimboloMoneda, type TVentaFila, type TVentaTotal } from '@yupana/contracts';
+import { serieNumero, SimboloMoneda, type TVentaFila, type TVentaTotal } from '@yupana/contracts';
 import { Card, Col, DatePicker, Row, Select, Space, Statistic, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -109,7 +109,7 @@ export function VentasPage() {
               key: 'c',
               render: (_, d) => (
                 <>
-                  {`${d.Serie}-${d.Correlativo}`}
+                  {serieNumero(d.Serie, d.Correlativo)}
                   {d.Afectado && <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{`Modifica ${d.Afectado}`}</Typography.Text>}
                 </>
               ),
