@@ -1,4 +1,5 @@
-import { EstadoUsuario } from '@yupana/contracts';
+import { EstadoUsuario, RUTA_WIZARD, RutasWizard } from '@yupana/contracts';
+import { infoUniversalQuery } from '../components/banners/api-banners';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { configPublicaQuery } from '../lib/api/get-config-publica';
 import { menuQuery } from '../lib/api/get-menu';
@@ -59,6 +60,25 @@ export async function guardLogin({ request }: LoaderFunctionArgs) {
     queryClient.clear();
     return redirect(rutaLogin());
   }
+  return rutaDelAsistente(new URL(request.url).pathname);
+}
+
+/**
+ * The setup wizard's rules (the seed's RutaInicializacion, computed by the server): a user whose wizard is not finished
+ * goes back to its step from anywhere in the app, also after signing out and in again; a company configured with a
+ * RUC does not reopen the wizard (a demo or no-RUC company may, to configure itself), but sees its last page ("Listo").
+ */
+async function rutaDelAsistente(pathname: string): Promise<Response | null> {
+  let info;
+  try {
+    info = await queryClient.ensureQueryData(infoUniversalQuery);
+  } catch {
+    // The info call failing does not lock the user out: the pages report their own errors.
+    return null;
+  }
+  const enAsistente = pathname.startsWith(RUTA_WIZARD);
+  if (info.RutaInicializacion) return enAsistente ? null : redirect(info.RutaInicializacion);
+  if (enAsistente && info.TipoEmpresa === 0 && !pathname.startsWith(RutasWizard.OPCIONES_CONFIGURACION)) return redirect('/admin');
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TInfoUniversal, TResumenDeuda, TSaldo } from '@yupana/contracts';
 import { authStorage } from '../../lib/auth-storage';
 import { api } from '../../lib/session';
@@ -30,11 +30,13 @@ export function useMisDeudas(activo = true) {
   });
 }
 
+/** The signed-in user's wizard and demo state (the shell's guard routes by it; the banners and the wizard show it). */
+export const infoUniversalQuery = queryOptions({
+  queryKey: CLAVE_INFO_UNIVERSAL,
+  queryFn: ({ signal }) => api.get<TInfoUniversal>('/seguridad/v3/usuarios/universales/info', { signal }),
+  staleTime: 30_000,
+});
+
 export function useInfoUniversal(activo = true) {
-  return useQuery({
-    queryKey: CLAVE_INFO_UNIVERSAL,
-    queryFn: ({ signal }) => api.get<TInfoUniversal>('/seguridad/v3/usuarios/universales/info', { signal }),
-    enabled: activo && authStorage.haySesion(),
-    staleTime: 30_000,
-  });
+  return useQuery({ ...infoUniversalQuery, enabled: activo && authStorage.haySesion() });
 }

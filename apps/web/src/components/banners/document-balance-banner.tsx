@@ -5,7 +5,6 @@ import { estadoBannerSaldo, type TSaldoComprobantes } from '@yupana/contracts';
 import { useConfigPublica } from '../../lib/api/get-config-publica';
 import { useSaldo } from './api-banners';
 import { DemoVencidoOverlay } from './demo-vencido-overlay';
-import { InicializacionPendiente } from './inicializacion-pendiente';
 
 const TIPO_ALERTA = { '1': 'info', '2': 'warning', '3': 'error' } as const;
 
@@ -56,7 +55,6 @@ export function DocumentBalanceBanner() {
     <>
       <DocumentBalanceBannerVista saldo={s} tipoEmpresa={s.TipoEmpresa} diasPromo={s.DiasPromocion} />
       {s.Demo?.Vencido && <DemoVencidoOverlay />}
-      {config.data?.Variante === 'tuboleta' && <InicializacionPendiente />}
     </>
   );
 }

@@ -182,9 +182,27 @@ type TPendiente = {
   p: TPreparada;
   credencial: TCredencialFirma | null;
   plantilla: TPlantillaNumerable | null;
+  enLaTransaccion?: TEnLaTransaccion;
   resolver: (r: TResultado) => void;
   rechazar: (e: unknown) => void;
 };
+
+/** The issue's transaction, as the work other modules do inside it receives it. */
+export type TTransaccionEmision = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What was issued, as those hooks see it: the stored document (number taken) and the request it came from. */
+export type TEmitido = { creado: TDocumentoContableCreado; b: TDocumentoContableCrearParseado; idEmpresa: number; idSucursal: number; idUsuario: number; idDocumentoAfectado: number | null };
+/** Work of the caller inside the issue's transaction (the point of sale records the sale in its cash session). */
+export type TEnLaTransaccion = (tx: TTransaccionEmision, emitido: TEmitido) => Promise<void>;
+
+/**
+ * Work other modules do for EVERY issued document inside the issue's transaction (inventory moves stock): a failure
+ * rolls the issue back, so a document and its consequences are written together or not at all. Registered once at
+ * start-up (app.ts), so issuing does not import the modules that follow it.
+ */
+const trasEmitir: TEnLaTransaccion[] = [];
+export function alEmitirDocumento(fn: TEnLaTransaccion): void {
+  if (!trasEmitir.includes(fn)) trasEmitir.push(fn);
+}
 
 /**
  * Issues one document: lock the series row, take the next number, sign the XML, store document + lines + signed XML +
@@ -203,6 +221,8 @@ export async function emitirDocumento(
   claveIdempotencia?: string,
   /** Fingerprint of the client's request (lib/idempotencia.ts): the same key with another one is a 422, not a replay. */
   huellaDeSolicitud?: string,
+  /** The caller's own work inside the issue's transaction (see TEnLaTransaccion). */
+  enLaTransaccion?: TEnLaTransaccion,
 ): Promise<TResultado> {
   const db = ctx.dbh.db;
   if (claveIdempotencia) {
@@ -218,7 +238,7 @@ export async function emitirDocumento(
   // lock only the number is written in and the signature computed.
   const plantilla = p.armado.documento && credencial ? plantillaNumerable(p.armado.documento as TDocumentoNumerable, p.armado.totales ?? undefined) : null;
   return new Promise<TResultado>((resolver, rechazar) => {
-    encolar({ ctx, auth, b, claveIdempotencia, huellaDeSolicitud, p, credencial, plantilla, resolver, rechazar });
+    encolar({ ctx, auth, b, claveIdempotencia, huellaDeSolicitud, p, credencial, plantilla, enLaTransaccion, resolver, rechazar });
   });
 }
 
@@ -352,6 +372,13 @@ async function guardarGrupo(grupo: TPendiente[]): Promise<TFilaCreada[]> {
     await tx.execute(
       sql`with documentos as (${insertarDocumentos(filasDocumento)}), lineas as (${insertarLineas(filasLinea)})${trabajos ? sql`, trabajos as (${sentencia(trabajos)})` : sql``} select 1`,
     );
+    for (const [i, { x }] of numerados.entries()) {
+      const emitido: TEmitido = {
+        creado: respuesta(creadas[i]), b: x.b, idEmpresa, idSucursal: s.idSucursal, idUsuario: x.auth.idUsuario, idDocumentoAfectado: x.p.afectado?.id ?? null,
+      };
+      for (const fn of trasEmitir) await fn(tx, emitido);
+      if (x.enLaTransaccion) await x.enLaTransaccion(tx, emitido);
+    }
     return creadas;
   });
 }

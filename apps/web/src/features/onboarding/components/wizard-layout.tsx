@@ -1,5 +1,5 @@
 import { Button, Card, Result, Spin, Steps, Typography } from 'antd';
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { RutasWizard } from '@yupana/contracts';
 import { useInfoUniversal } from '../../../components/banners/api-banners';
 import { mensajeDeError } from '../../../lib/api-error';
@@ -26,7 +26,15 @@ export function WizardLayout() {
           <Typography.Title level={3} style={{ margin: 0 }}>
             Configura tu empresa en {config.data?.Marca ?? 'Yupana'}
           </Typography.Title>
-          <Button onClick={() => void cerrarSesion()}>Cerrar Sesión</Button>
+          <div style={{ display: 'flex', gap: 8 }}>
+            {/* A user the wizard does not hold (a demo or no-RUC company configuring itself later) can go back. */}
+            {info.data && !info.data.RutaInicializacion && (
+              <Link to="/admin">
+                <Button>Volver al sistema</Button>
+              </Link>
+            )}
+            <Button onClick={() => void cerrarSesion()}>Cerrar Sesión</Button>
+          </div>
         </div>
         <Steps current={actual} items={PASOS.map((p) => ({ title: p.titulo }))} style={{ margin: '24px 0' }} size="small" />
         {info.isLoading ? <Spin /> : info.isError ? <Result status="error" title={mensajeDeError(info.error)} /> : <Outlet />}
