@@ -2,7 +2,6 @@ import { GiftOutlined } from '@ant-design/icons';
 import { Alert, Button, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import { estadoBannerSaldo, type TSaldoComprobantes } from '@yupana/contracts';
-import { useConfigPublica } from '../../lib/api/get-config-publica';
 import { useSaldo } from './api-banners';
 import { DemoVencidoOverlay } from './demo-vencido-overlay';
 
@@ -44,11 +43,10 @@ export function DocumentBalanceBannerVista({ saldo, tipoEmpresa, diasPromo }: { 
 
 /**
  * The balance banner of the shell, fed by the company's allowance. It also hosts what depends on the same data and
- * must be on every shell page: the demo-expired overlay and, in the receipt variant, the jump to a pending wizard.
+ * must be on every shell page: the demo-expired overlay. (A pending wizard is the route guard's job: app/guards.ts.)
  */
 export function DocumentBalanceBanner() {
   const saldo = useSaldo();
-  const config = useConfigPublica();
   if (!saldo.data) return null;
   const s = saldo.data;
   return (
