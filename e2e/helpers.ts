@@ -10,6 +10,17 @@ const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CONTRASENHA_DEMO = 'Demo.2026';
 
 /** Signs in through the login page, as a user would. */
+/**
+ * Chooses an option of the header's user menu: opens it, waits until the open dropdown shows the option, clicks it.
+ * (Scoped to the open dropdown: a closed one stays in the page, hidden, and a click must not land while it animates.)
+ */
+export async function elegirEnMenuUsuario(page: Page, opcion: string) {
+  await page.getByTestId('menu-usuario').click();
+  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu').getByRole('menuitem', { name: opcion });
+  await expect(item).toBeVisible();
+  await item.click();
+}
+
 export async function iniciarSesion(page: Page, usuario: string, contrasenha = CONTRASENHA_DEMO) {
   await page.goto('/auth/login');
   await page.getByLabel('Usuario').fill(usuario);

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { rmSync } from 'node:fs';
-import { iniciarSesion, leerStorage, ServidorAdicional } from './helpers';
+import { iniciarSesion, leerStorage, ServidorAdicional, elegirEnMenuUsuario } from './helpers';
 
 // Issue 5 (security administration and live sessions), through the browser against the real API. The tests of this
 // file build on each other (the role, then the invited user), so they run in order; they leave the company's
@@ -240,8 +240,7 @@ test('cerrar sesión en una pestaña lleva las demás al login y limpia la sesi�
   await expect(otra.getByTestId('pagina-usuarios')).toBeVisible();
   // Soporte reads users but may not manage them: the controls are not there.
   await expect(otra.getByRole('button', { name: 'Invitar usuario' })).toHaveCount(0);
-  await otra.getByTestId('menu-usuario').click();
-  await otra.locator('.ant-dropdown-menu').getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+  await elegirEnMenuUsuario(otra, 'Cerrar Sesión');
   await expect(otra).toHaveURL(/\/auth\/login$/);
   await expect(page).toHaveURL(/\/auth\/login$/);
   expect(await leerStorage(page, 'AccessToken')).toBeNull();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { iniciarSesion, leerStorage } from './helpers';
+import { iniciarSesion, leerStorage, elegirEnMenuUsuario } from './helpers';
 
 async function escribirStorage(page: Page, clave: string, valor: string) {
   await page.evaluate(
@@ -82,8 +82,7 @@ test('cerrar sesión en otra pestaña cierra esta también', async ({ page, cont
   const otra = await context.newPage();
   await otra.goto('/admin');
   await expect(otra.getByTestId('pagina-inicio')).toBeVisible();
-  await otra.getByTestId('menu-usuario').click();
-  await otra.locator('.ant-dropdown-menu').getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+  await elegirEnMenuUsuario(otra, 'Cerrar Sesión');
   await expect(otra).toHaveURL(/\/auth\/login$/);
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
