@@ -31,6 +31,7 @@ import { crearTiempoReal } from './lib/tiempo-real';
 import { identidadDeToken } from './modules/seguridad/auth.hook';
 import { mantenimiento } from './modules/seguridad/auth.service';
 import { rutasUsuarios } from './modules/seguridad/usuarios.routes';
+import { rutasAyuda } from './modules/ayuda/ayuda.routes';
 import { rutasSistema } from './modules/sistema/sistema.routes';
 import { rutasEntidades } from './modules/entidades/entidades.routes';
 import { rutasPadron } from './modules/entidades/padron.routes';
@@ -218,6 +219,8 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   registrarAutorizacion(app, ctx);
 
   await app.register(async (api) => rutasSistema(api, ctx), { prefix: '/api' });
+  // Help articles and the virtual assistant.
+  await app.register(async (ayu) => rutasAyuda(ayu, ctx), { prefix: '/api/sistema' });
   await app.register(
     async (seg) => {
       await rutasAuth(seg, ctx);

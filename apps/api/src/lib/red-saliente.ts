@@ -212,3 +212,32 @@ export function problemaServidorSmtp(host: string, puerto: number): string | nul
     return 'El servidor de correo no puede ser una dirección local o privada; indique el nombre de su servidor (por ejemplo smtp.suempresa.pe)';
   return `El servidor de correo ${host}:${puerto} no está permitido (puertos de correo: ${PUERTOS_SMTP.join(', ')}; el administrador de la plataforma puede agregar otros en SMTP_HOSTS_PERMITIDOS)`;
 }
+
+let cacheAsistente: { clave: string; reglas: TReglasDestino } | undefined;
+
+/**
+ * ASISTENTE_HOSTS_PERMITIDOS: where a company's chat webhook (assistant parameter's Auxiliar1) may point. Empty by
+ * default: the platform operator names the chat providers it allows; until then the assistant answers from the help.
+ */
+export function reglasAsistente(): TReglasDestino {
+  const texto = process.env.ASISTENTE_HOSTS_PERMITIDOS ?? '';
+  if (cacheAsistente?.clave !== texto) cacheAsistente = { clave: texto, reglas: leerReglas(texto, 'ASISTENTE_HOSTS_PERMITIDOS') };
+  return cacheAsistente.reglas;
+}
+
+/** Why a chat webhook URL cannot be saved (Spanish), or null: HTTPS on an allowed host (http only to a listed IP). */
+export function problemaUrlAsistente(texto: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(texto);
+  } catch {
+    return 'URL del webhook no válida';
+  }
+  if (url.username || url.password) return 'La URL del webhook no debe llevar usuario ni contraseña';
+  const host = sinCorchetes(url.hostname);
+  const puerto = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  if (!hostPermitido(reglasAsistente(), host, puerto))
+    return `El servidor ${url.host} no está entre los permitidos para el asistente (el administrador de la plataforma los indica en ASISTENTE_HOSTS_PERMITIDOS)`;
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isIP(host))) return 'La URL del webhook debe empezar con https://';
+  return null;
+}

@@ -7,7 +7,7 @@ import { NombreCondicionPago } from './catalogos';
  * Auxiliar1-3, Estado). Tipo 1 = billing. The catalogue below fixes the ids, the allowed values and the defaults; the
  * issuing screens take them as their initial values.
  */
-export const TipoParametro = { FACTURACION: 1 } as const;
+export const TipoParametro = { FACTURACION: 1, ASISTENTE: 2 } as const;
 
 type TDefinicionParametro = {
   IdParametro: number;
@@ -38,6 +38,20 @@ export const ParametrosFacturacion = [
     Descripcion: 'Condición de pago con la que se abren las facturas (las boletas siempre son al contado)',
     PorDefecto: '1',
     Valores: Object.entries(NombreCondicionPago).map(([Valor, Nombre]) => ({ Valor, Nombre })),
+  },
+  {
+    // The seed's assistant configuration: Valor 'true' shows the 'Asistente Virtual' chat (main brand only);
+    // Auxiliar1, optional, is the company's chat webhook (https, on a host the platform allows); without it the
+    // assistant answers from the product's help articles.
+    IdParametro: 103,
+    Tipo: 2,
+    Codigo: 'AsistenteVirtual',
+    Descripcion: 'Mostrar el Asistente Virtual (en Auxiliar1, opcional, la URL del webhook de su propio chat)',
+    PorDefecto: 'true',
+    Valores: [
+      { Valor: 'true', Nombre: 'Mostrar' },
+      { Valor: 'false', Nombre: 'No mostrar' },
+    ],
   },
 ] as const satisfies TDefinicionParametro[];
 

@@ -5,6 +5,7 @@ import type { TServicioCatalogo } from './tipos';
 // including the roles a company creates.
 export const serviciosSeguridad = [
   { Codigo: 'SEG_CUENTA', Descripcion: 'Ver su perfil y su menú, y cambiar su contraseña', Modulo: 'seguridad', RolesPorDefecto: [1, 2, 4], ParaTodos: true },
+  { Codigo: 'AYUDA_CONSULTAR', Descripcion: 'Leer los artículos de ayuda y conversar con el Asistente Virtual', Modulo: 'seguridad', RolesPorDefecto: [1, 2, 4], ParaTodos: true },
   { Codigo: 'SEG_USUARIOS_VER', Descripcion: 'Consultar los usuarios de la empresa', Modulo: 'seguridad', RolesPorDefecto: [2, 4] },
   { Codigo: 'SEG_USUARIOS_GESTIONAR', Descripcion: 'Invitar, activar, desactivar y eliminar usuarios; asignar roles y sucursales; restablecer contraseñas; cerrar sesiones', Modulo: 'seguridad', RolesPorDefecto: [2] },
   { Codigo: 'SEG_ROLES_VER', Descripcion: 'Consultar roles, módulos, permisos y servicios', Modulo: 'seguridad', RolesPorDefecto: [2, 4] },

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { ParametrosFacturacion, type TParametroEntidad, type TParametrosGuardar } from '@yupana/contracts';
+import { ID_PARAMETRO_ASISTENTE, ParametrosFacturacion, type TParametroEntidad, type TParametrosGuardar } from '@yupana/contracts';
 import type { Db } from '../../../db/client';
+import { errorDeCampo } from '../../../lib/app-error';
+import { problemaUrlAsistente } from '../../../lib/red-saliente';
 import { parametroEntidad } from '../contabilidad.schema';
 
 type TFila = typeof parametroEntidad.$inferSelect;
@@ -32,6 +34,12 @@ export async function listarParametros(db: Db, idEmpresa: number, filtro: { idPa
 
 /** Saves several parameters in one transaction (the contract already checked ids and values). */
 export async function guardarParametros(db: Db, idEmpresa: number, idUsuario: number, d: TParametrosGuardar): Promise<TParametroEntidad[]> {
+  // The assistant's webhook: the server will post the company's chats there, so only to a host the platform allows.
+  d.Lista.forEach((p, i) => {
+    if (p.IdParametro !== ID_PARAMETRO_ASISTENTE || !p.Auxiliar1) return;
+    const problema = problemaUrlAsistente(p.Auxiliar1);
+    if (problema) throw errorDeCampo(`Lista.${i}.Auxiliar1`, problema);
+  });
   await db.transaction(async (tx) => {
     for (const p of d.Lista) {
       const def = ParametrosFacturacion.find((x) => x.IdParametro === p.IdParametro)!;
