@@ -49,6 +49,7 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'PUT /api/entidades/v1/entidades/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/entidades/:id (verificado)' },
   'PUT /api/entidades/v1/entidades/:id/estado': { exento: 'modificación: la empresa se filtra como en GET /v1/entidades/:id (verificado)' },
   'GET /api/entidades/v1/ubigeo/:id': { exento: 'catálogo global de ubigeos' },
+  'GET /api/sistema/v1/ayuda/articulos/:slug': { exento: 'artículos de ayuda del producto, iguales para todas las empresas' },
   'GET /api/entidades/v1/entidades/:id/sucursales': { param: 'empresaA' },
   'GET /api/entidades/v1/sucursales/:id': { tabla: 'sucursal' },
   'PUT /api/entidades/v1/sucursales/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/sucursales/:id (verificado)' },

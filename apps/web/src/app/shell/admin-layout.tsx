@@ -12,6 +12,7 @@ import { useMigas } from '../route-handle';
 import { AppHeader } from './app-header';
 import { AvisoCertificado } from './aviso-certificado';
 import { BreadcrumbBar } from './breadcrumb-bar';
+import { AsistenteVirtual } from '../../components/asistente/asistente-virtual';
 import { HelpButtons } from './help-buttons';
 import { DialogoTiempoCaducado, VigilanteInactividad } from './inactividad';
 import { SideMenu } from './side-menu';
@@ -99,6 +100,7 @@ function Shell() {
         </Layout.Content>
       </Layout>
       <HelpButtons />
+      <AsistenteVirtual />
       <VigilanteInactividad />
       <DialogoTiempoCaducado />
     </Layout>

@@ -1,6 +1,7 @@
 import { ClockCircleOutlined, CloseOutlined, QuestionCircleOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { Button, Popover, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
+import { ArticulosAyuda } from '../../components/asistente/articulos-ayuda';
 import { AsesoresLista } from '../../components/soporte/asesores-lista';
 import { useConfigPublica } from '../../lib/api/get-config-publica';
 import { useUsuarioActual } from '../../lib/api/get-usuario';
@@ -26,6 +27,7 @@ export function HelpButtons() {
         <Button type="text" size="small" icon={<CloseOutlined style={{ color: '#fff' }} />} aria-label="Cerrar ayuda" onClick={() => setAbierto(false)} />
       </div>
       <div className="yp-ayuda-cuerpo">
+        <ArticulosAyuda activo={abierto} alNavegar={() => setAbierto(false)} />
         <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
           Haz clic en un asesor para recibir ayuda por WhatsApp.
         </Typography.Paragraph>
