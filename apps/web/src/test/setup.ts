@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait up to 1 s by default: on a loaded 2-core machine a form's first render (antd, the signing
+// engine's totals) took longer and a test failed on time, not on behaviour. They still fail on a wrong result.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,12 +1,12 @@
 import type { TDocumentoContable, TGuiaDocumento } from '@yupana/contracts';
 import { Card, Descriptions, Table, Typography } from 'antd';
-import { fecha } from '../../../lib/formato';
+import { cantidad, fecha } from '../../../lib/formato';
 
 type TPunto = TGuiaDocumento['PuntoPartida'];
 type TParte = TGuiaDocumento['Destinatario'];
 
 const UNIDAD_PESO: Record<string, string> = { KGM: 'kg', TNE: 't' };
-const peso = (g: TGuiaDocumento) => `${Number(g.PesoBrutoTotal).toLocaleString('es-PE', { maximumFractionDigits: 3 })} ${UNIDAD_PESO[g.UnidadPeso] ?? g.UnidadPeso}`;
+const peso = (g: TGuiaDocumento) => `${cantidad(g.PesoBrutoTotal)} ${UNIDAD_PESO[g.UnidadPeso] ?? g.UnidadPeso}`;
 const secundario = { color: '#64748b', fontSize: 12 } as const;
 
 function Parte({ p, testId }: { p: TParte; testId?: string }) {
@@ -158,7 +158,7 @@ export function TrasladoGuia({ doc, g }: { doc: TDocumentoContable; g: TGuiaDocu
           pagination={false}
           dataSource={doc.ListaItems}
           columns={[
-            { title: 'Cantidad', dataIndex: 'Cantidad', align: 'right', width: 110, render: (c: string) => Number(c).toLocaleString('es-PE', { maximumFractionDigits: 10 }) },
+            { title: 'Cantidad', dataIndex: 'Cantidad', align: 'right', width: 110, render: (c: string) => cantidad(c) },
             { title: 'Unidad', dataIndex: 'CodigoUnidad', width: 90 },
             { title: 'Descripción', dataIndex: 'ItemDescripcion', render: (d: string, l) => (l.CodigoItem ? `${l.CodigoItem} - ${d}` : d) },
           ]}

@@ -1,9 +1,8 @@
 import type { TTotales } from '@yupana/sunat/isomorfico';
 import { Alert, Descriptions, Typography } from 'antd';
-import { importe } from '../../../lib/formato';
+import { importe, monto } from '../../../lib/formato';
 
-const fmt = (simbolo: string, d: { toFixed(n: number): string }) =>
-  importe(simbolo, Number(d.toFixed(2)).toLocaleString('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const fmt = (simbolo: string, d: { toFixed(n: number): string }) => importe(simbolo, monto(d));
 
 /** Live totals from the engine's calcularTotales (the very function that signs the XML on the server). */
 export function PanelTotales({ totales, simbolo }: { totales: TTotales | null; simbolo: string }) {

@@ -14,7 +14,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useEncabezadoPagina } from '../../../components/page-header';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { authStorage } from '../../../lib/auth-storage';
-import { fecha } from '../../../lib/formato';
+import { cantidad, fecha, importe, monto } from '../../../lib/formato';
 import { usePermiso } from '../../../lib/permissions/use-permiso';
 import { usePlantillaComprobante } from '../../../lib/api/plantilla-comprobante';
 import { useAnularDocumento } from '../api/anular-documento';
@@ -27,7 +27,7 @@ import { enlaceWhatsAppDocumento } from '../components/enlace-consulta';
 import { EstadoSunatTag } from '../components/estado-sunat-tag';
 
 type TFormato = 'A4' | 'TICKET';
-const dinero = (doc: TDocumentoContable, m: string) => `${SimboloMoneda[doc.IdMoneda] ?? ''} ${Number(m).toLocaleString('es-PE', { minimumFractionDigits: 2 })}`;
+const dinero = (doc: TDocumentoContable, m: string) => importe(SimboloMoneda[doc.IdMoneda] ?? '', monto(m));
 const esTributario = (d: TDocumentoContable) => d.IdTipoDocumento !== TipoDocumentoContable.NOTA_VENTA;
 const esComprobante = (d: TDocumentoContable) =>
   ([TipoDocumentoContable.FACTURA, TipoDocumentoContable.BOLETA] as number[]).includes(d.IdTipoDocumento);
@@ -268,7 +268,7 @@ export function DocumentoDetallePage() {
               columns={[
                 { title: 'Descripción', dataIndex: 'ItemDescripcion' },
                 { title: 'Unidad', dataIndex: 'CodigoUnidad', responsive: ['sm'] },
-                { title: 'Cantidad', dataIndex: 'Cantidad', align: 'right', render: (c: string) => Number(c).toLocaleString('es-PE') },
+                { title: 'Cantidad', dataIndex: 'Cantidad', align: 'right', render: (c: string) => cantidad(c) },
                 { title: 'P. unitario', dataIndex: 'PrecioUnitario', align: 'right', render: (p: string) => dinero(doc, p) },
                 { title: 'Total', dataIndex: 'Total', align: 'right', render: (t: string) => dinero(doc, t) },
               ]}

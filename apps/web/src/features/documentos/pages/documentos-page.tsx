@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useUsuarioActual } from '../../../lib/api/get-usuario';
 import { mensajeDeError } from '../../../lib/api-error';
-import { fecha, importe } from '../../../lib/formato';
+import { fecha, importe, monto } from '../../../lib/formato';
 import { usePermiso } from '../../../lib/permissions/use-permiso';
 import { useSucursalActiva } from '../../../lib/permissions/sucursal-activa';
 import { guardarArchivo } from '../api/archivo-binario';
@@ -115,7 +115,7 @@ export function DocumentosPage() {
       title: 'Total',
       dataIndex: 'MontoTotal',
       align: 'right',
-      render: (m: string, d) => importe(SimboloMoneda[d.IdMoneda] ?? '', Number(m).toLocaleString('es-PE', { minimumFractionDigits: 2 })),
+      render: (m: string, d) => importe(SimboloMoneda[d.IdMoneda] ?? '', monto(m)),
     },
     { title: 'Estado SUNAT', dataIndex: 'IdestadoSunat', render: (e: number, d) => <EstadoSunatTag estado={e} codigo={d.CodigoSunat} mensaje={d.EstadoSunat} /> },
   ];
