@@ -6,6 +6,7 @@ import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { usePermiso } from '../../../lib/permissions/use-permiso';
 import { useGuardarRol, useRolesPaginados } from '../api/roles';
 import { ArbolPermisosRol } from '../components/arbol-permisos-rol';
+import { LoQuePuedeHacerRol } from '../components/lo-que-puede-hacer-rol';
 import { ServiciosRol } from '../components/servicios-rol';
 import { OPCIONES_ESTADO, useFiltrosUrl } from '../components/use-filtros-url';
 import { ControlesSeguridad } from '../permisos-seguridad';
@@ -99,7 +100,9 @@ export function RolesPage() {
         {detalle && (
           <Tabs
             items={[
-              { key: 'permisos', label: 'Permisos', children: <ArbolPermisosRol idRol={detalle.IdRol} editable={puedeGestionar && detalle.Propio} /> },
+              { key: 'plano', label: 'Qué puede hacer', children: <LoQuePuedeHacerRol idRol={detalle.IdRol} editable={puedeGestionar && detalle.Propio} /> },
+              // The screens a role opens (the menu tree) and, with their codes, the API services (the provider's terms).
+              { key: 'permisos', label: 'Pantallas (permisos)', children: <ArbolPermisosRol idRol={detalle.IdRol} editable={puedeGestionar && detalle.Propio} /> },
               { key: 'servicios', label: 'Servicios', children: <ServiciosRol idRol={detalle.IdRol} editable={puedeGestionar && detalle.Propio} /> },
             ]}
           />
