@@ -42,3 +42,4 @@ export * from './servicios/index';
 export * from './onboarding/registro';
 export * from './onboarding/cuenta';
 export * from './onboarding/empresa';
+export * from './pagos/datos-deposito';
