@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generarCertificadoPrueba } from '@yupana/sunat';
+import { iniciarSesion } from './helpers';
 
 // Issue 11: the setup wizard's SUNAT link step (companies with RUC) and the deposit data the provider publishes.
 
@@ -65,14 +66,51 @@ test.describe('asistente: vinculación con SUNAT', () => {
     await esperar(page.getByLabel('Serie de Facturas electrónicas')).toHaveValue('F001');
   });
 
-  test('"Configurar después" deja el paso para luego y el asistente sigue a las series', async ({ page }) => {
-    test.setTimeout(90_000);
+  test('depósito: el proveedor registra su cuenta, CCI y Yape; una empresa nueva deja SUNAT para después, compra y ve esos datos al subir su pago', async ({ page }) => {
+    test.setTimeout(150_000);
+    // The provider's staff publish the deposit data (the form checks the CCI's 20 digits and the 9-digit phone).
+    await iniciarSesion(page, 'proveedor');
+    await page.goto('/admin/gestion-pagos');
+    await esperar(page.getByTestId('pagina-gestion-pagos')).toBeVisible();
+    await page.getByRole('button', { name: 'Datos para depósitos' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Datos para depósitos' });
+    await dialogo.getByLabel('Banco').fill('Banco de Crédito del Perú');
+    await dialogo.getByLabel('Número de cuenta').fill('193-2456789-0-12');
+    await dialogo.getByLabel('CCI (código de cuenta interbancario)').fill('0021930024567890121');
+    await dialogo.getByLabel('Titular de la cuenta').fill('Yupana Plataforma SAC');
+    await dialogo.getByLabel('Celular Yape / Plin').fill('98765432');
+    await dialogo.getByRole('button', { name: 'Guardar' }).click();
+    await esperar(dialogo.getByText('El CCI tiene 20 dígitos')).toBeVisible();
+    await esperar(dialogo.getByText('El número de Yape o Plin es un celular de 9 dígitos que empieza con 9')).toBeVisible();
+    await dialogo.getByLabel('CCI (código de cuenta interbancario)').fill('00219300245678901215');
+    await dialogo.getByLabel('Celular Yape / Plin').fill('987654321');
+    await dialogo.getByRole('button', { name: 'Guardar' }).click();
+    await esperar(page.getByText('Datos para depósitos guardados')).toBeVisible();
+    await esperar(dialogo).toHaveCount(0);
+    await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies();
+
+    // A new company with RUC leaves SUNAT for later: the wizard goes on to the series, also after a reload.
     await registrar(page, 'tomas.vega@ejemplo.pe');
     await hastaPasoSunat(page, '20100070970', 'Vega Distribuciones SA', 'tomas.vega@ejemplo.pe');
     await page.getByTestId('paso-vinculacion-sunat').getByRole('button', { name: 'Configurar después' }).click();
     await esperar(page).toHaveURL(/wizard-config\/series-electronicas$/);
-    // The server knows the step: signing in again resumes at the series, not at the SUNAT step.
     await page.reload();
     await esperar(page).toHaveURL(/wizard-config\/series-electronicas$/);
+    await page.getByRole('button', { name: 'Guardar series y continuar' }).click();
+    await esperar(page).toHaveURL(/wizard-config\/opciones-configuracion$/);
+
+    // It buys a package and pays by deposit: the upload dialog shows where to pay.
+    await page.goto('/admin/pagos/recargastuboletape');
+    await esperar(page.getByTestId('pagina-recargas')).toBeVisible();
+    await page.getByRole('button', { name: 'Comprar Paquete Emprendedor' }).click();
+    await page.getByRole('button', { name: 'Confirmar compra' }).click();
+    const subir = page.getByRole('dialog', { name: 'Subir comprobante de pago' });
+    const datos = subir.getByTestId('datos-deposito');
+    await esperar(datos).toContainText('Banco de Crédito del Perú');
+    await esperar(datos).toContainText('193-2456789-0-12');
+    await esperar(datos).toContainText('00219300245678901215');
+    await esperar(datos).toContainText('Yupana Plataforma SAC');
+    await esperar(datos).toContainText('987654321');
   });
 });
