@@ -43,3 +43,4 @@ export * from './onboarding/registro';
 export * from './onboarding/cuenta';
 export * from './onboarding/empresa';
 export * from './ayuda/ayuda';
+export * from './pagos/datos-deposito';

@@ -388,6 +388,7 @@ export const router = createBrowserRouter([
                 path: 'wizard-config',
                 children: [
                   { path: 'persona-de-contacto', lazy: () => import('../features/onboarding/pages/persona-contacto-page').then((m) => ({ Component: m.PersonaContactoPage })) },
+                  { path: 'vinculacion-sunat', lazy: () => import('../features/onboarding/pages/vinculacion-sunat-page').then((m) => ({ Component: m.VinculacionSunatPage })) },
                   { path: 'series-electronicas', lazy: () => import('../features/onboarding/pages/series-electronicas-page').then((m) => ({ Component: m.SeriesElectronicasPage })) },
                   { path: 'opciones-configuracion', lazy: () => import('../features/onboarding/pages/opciones-configuracion-page').then((m) => ({ Component: m.OpcionesConfiguracionPage })) },
                 ],

@@ -49,3 +49,19 @@ export const ZAmbienteSunat = z.object({
   Certificado: ZCertificadoResumen.pick({ ValidoHasta: true, DiasRestantes: true, PorVencer: true, Vencido: true }).nullable(),
 });
 export type TAmbienteSunatRespuesta = z.infer<typeof ZAmbienteSunat>;
+
+/**
+ * Connection test (issue 11, the wizard's VinculacionSunat step and the SUNAT settings): the company's saved settings
+ * are used to call SUNAT (or the stand-in) as whom it sends. A failed test is an answer, not an error.
+ */
+export const ZPruebaConexionSunat = z.object({
+  Correcta: z.boolean(),
+  Ambiente: z.string(),
+  /** What happened, in Spanish, for the user. */
+  Mensaje: z.string(),
+  /** SUNAT's return code when SUNAT answered with one (e.g. 0102 wrong user or password). */
+  Codigo: z.string().nullable(),
+  /** The company has its own usuario/clave SOL (otherwise BETA and the stand-in use SUNAT's public test user). */
+  UsuarioPropio: z.boolean(),
+});
+export type TPruebaConexionSunat = z.infer<typeof ZPruebaConexionSunat>;

@@ -34,7 +34,8 @@ export type TVariante = 'erp' | 'tuboleta';
 
 /**
  * Where the user must go before using the app (null: access allowed). The highest finished step decides: step 1 to
- * the contact person page, steps 2 and 3 to the electronic series, 4 lets the user in. A user who has steps but has
+ * the contact person page, step 2 to the SUNAT link when the list holds it pending (companies with RUC: see
+ * conPasoSunat) and otherwise to the electronic series, step 3 to the series, 4 lets the user in. A user who has steps but has
  * finished none starts at the configuration-type selection, and so does an account without a user yet in the receipt
  * variant. A user without steps (created by an administrator, not by registration) is not in the wizard.
  */
@@ -44,6 +45,8 @@ export function rutaInicializacion(e: { pasos: TPasoWizard[] | null | undefined;
   const mayor = e.pasos.filter((p) => p.Estado === EstadoPaso.FINALIZADO).reduce((m, p) => Math.max(m, p.Id), 0);
   if (mayor === 0) return RutasWizard.TIPO_CONFIGURACION;
   if (mayor === PasoWizard.DATOS_EMPRESA) return RutasWizard.PERSONA_CONTACTO;
+  if (mayor === PasoWizard.DATOS_CONTACTO && e.pasos.some((p) => p.Id === PasoWizard.VINCULACION_SUNAT && p.Estado !== EstadoPaso.FINALIZADO))
+    return RutasWizard.VINCULACION_SUNAT;
   if (mayor === PasoWizard.DATOS_CONTACTO || mayor === PasoWizard.VINCULACION_SUNAT) return RutasWizard.SERIES_ELECTRONICAS;
   return null;
 }
@@ -66,3 +69,19 @@ export function finalizarPaso(pasos: TPasoWizard[], id: number, datos?: Record<s
     .map((p) => (p.Id === id ? { ...p, Estado: EstadoPaso.FINALIZADO, Datos: datos ? JSON.stringify(datos) : p.Datos } : p))
     .sort((a, b) => a.Id - b.Id);
 }
+
+/**
+ * The SUNAT link step (3) belongs to companies with RUC only (type 0): it is added pending, in the seed's order, when
+ * step 1 chooses a RUC, and dropped when it chooses otherwise. A finished step 3 is kept as it is.
+ */
+export function conPasoSunat(pasos: TPasoWizard[], conRuc: boolean): TPasoWizard[] {
+  const sin = pasos.filter((p) => p.Id !== PasoWizard.VINCULACION_SUNAT);
+  if (!conRuc) return sin;
+  const actual = pasos.find((p) => p.Id === PasoWizard.VINCULACION_SUNAT);
+  const paso: TPasoWizard = actual ?? { Id: PasoWizard.VINCULACION_SUNAT, Nombre: NombrePaso[PasoWizard.VINCULACION_SUNAT], Estado: EstadoPaso.PENDIENTE, Datos: null };
+  return [...sin, paso].sort((a, b) => a.Id - b.Id);
+}
+
+/** PUT .../pasos/vinculacion-sunat: Omitir true is the user's "Configurar después". */
+export const ZVinculacionSunat = z.object({ Omitir: z.boolean().default(false) });
+export type TVinculacionSunat = z.input<typeof ZVinculacionSunat>;

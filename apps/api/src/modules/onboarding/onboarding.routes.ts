@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorCodes, ZDatosEmpresa, ZDatosEmpresaActualizar, ZDatosMiCuenta, ZDatosMiCuentaActualizar, ZError, ZId, ZInfoUniversal, ZPasoWizard, ZPersonaContacto, ZRegistroCuenta, ZRegistroRespuesta, ZTipoConfiguracion } from '@yupana/contracts';
+import { ErrorCodes, ZDatosEmpresa, ZDatosEmpresaActualizar, ZDatosMiCuenta, ZDatosMiCuentaActualizar, ZError, ZId, ZInfoUniversal, ZPasoWizard, ZPersonaContacto, ZRegistroCuenta, ZRegistroRespuesta, ZTipoConfiguracion, ZVinculacionSunat } from '@yupana/contracts';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
@@ -68,6 +68,12 @@ export async function rutasOnboarding(app: FastifyInstance, ctx: Contexto): Prom
     config: { servicio: 'ONBOARDING_CONFIGURAR' },
     schema: { tags, summary: 'Paso 2: persona de contacto', body: ZPersonaContacto, response: { 200: ZPasos, ...errores } },
     handler: async (req) => ({ Pasos: await servicio.personaContacto(db, auth(req), req.body) }),
+  });
+
+  r.put('/v3/usuarios/universales/pasos/vinculacion-sunat', {
+    config: { servicio: 'ONBOARDING_CONFIGURAR' },
+    schema: { tags, summary: 'Paso 3 (empresas con RUC): vinculación con SUNAT, o "Configurar después"', body: ZVinculacionSunat, response: { 200: ZPasos, ...errores } },
+    handler: async (req) => ({ Pasos: await servicio.vinculacionSunat(db, auth(req), req.body) }),
   });
 
   r.put('/v3/usuarios/universales/pasos/series-electronicas', {

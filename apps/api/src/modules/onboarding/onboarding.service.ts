@@ -3,6 +3,7 @@ import {
   ErrorCodes,
   EstadoPaso,
   MensajesError,
+  conPasoSunat,
   finalizarPaso,
   PasoWizard,
   pasosIniciales,
@@ -20,6 +21,7 @@ import {
   type TRegistroCuenta,
   type TTipoConfiguracion,
   type TVariante,
+  type TVinculacionSunat,
 } from '@yupana/contracts';
 import type { Db } from '../../db/client';
 import { cuenta, empresa, sucursal, usuario, usuarioRol, usuarioSucursal } from '../../db/schema';
@@ -223,7 +225,9 @@ export async function tipoConfiguracion(db: Db, auth: Auth, d: TTipoConfiguracio
         origen,
         detalle: { Paso: 'tipo-configuracion', Antes: { TipoEmpresa: f.tipoEmpresa, Documento: f.documento, RazonSocial: f.razonSocial }, Despues: { TipoEmpresa: d.TipoEmpresa, Documento: rucNuevo, RazonSocial: d.RazonSocial.toUpperCase() } },
       });
-      const pasos = finalizarPaso(leerPasos(f.datosJson).length ? leerPasos(f.datosJson) : pasosIniciales(), PasoWizard.DATOS_EMPRESA, {
+      // A company with RUC gets the SUNAT link step (3) in the seed's place; the others do not have it.
+      const previos = leerPasos(f.datosJson).length ? leerPasos(f.datosJson) : pasosIniciales();
+      const pasos = finalizarPaso(conPasoSunat(previos, d.TipoEmpresa === TipoEmpresa.CON_RUC), PasoWizard.DATOS_EMPRESA, {
         TipoEmpresa: d.TipoEmpresa,
         IsConfigSunat: false,
       });
@@ -254,6 +258,31 @@ export async function personaContacto(db: Db, auth: Auth, d: TPersonaContacto): 
     const actuales = leerPasos(f.datosJson);
     await exigirPaso(actuales, PasoWizard.DATOS_EMPRESA);
     const pasos = finalizarPaso(actuales, PasoWizard.DATOS_CONTACTO, d);
+    await guardarPasos(tx, f.idUsuario, f.datosJson, pasos);
+    return pasos;
+  });
+}
+
+/**
+ * Step 3 (companies with RUC): the SUNAT link. The certificate and usuario/clave SOL are saved (and the connection
+ * tested) through the SUNAT settings calls; this step closes it, or records the user's "Configurar después" (Omitir).
+ * IsConfigSunat says what the company really has: a certificate and SOL credentials saved by a person (a sign-up's
+ * demo settings are inserted with no modifying user).
+ */
+export async function vinculacionSunat(db: Db, auth: Auth, d: TVinculacionSunat): Promise<TPasoWizard[]> {
+  return db.transaction(async (tx) => {
+    const f = await cargar(tx, auth, true);
+    exigirAsistenteAbierto(f);
+    if (f.tipoEmpresa !== TipoEmpresa.CON_RUC) throw new AppError(ErrorCodes.VALIDACION, 'La vinculación con SUNAT es para empresas con RUC', 400);
+    const actuales = leerPasos(f.datosJson);
+    await exigirPaso(actuales, PasoWizard.DATOS_CONTACTO);
+    const r = await tx.execute(
+      sql`select count(*) as n from empresa_sunat where id_empresa = ${f.idEmpresa} and certificado_cifrado is not null and usuario_sol_cifrado is not null and clave_sol_cifrada is not null and log_usuario_modif is not null`,
+    );
+    const configurada = Number((r as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0) > 0;
+    if (!d.Omitir && !configurada)
+      throw errorDeCampo('Sunat', 'Suba el certificado digital y registre su usuario y clave SOL, o elija "Configurar después"');
+    const pasos = finalizarPaso(conPasoSunat(actuales, true), PasoWizard.VINCULACION_SUNAT, { IsConfigSunat: configurada, Omitido: !!d.Omitir });
     await guardarPasos(tx, f.idUsuario, f.datosJson, pasos);
     return pasos;
   });

@@ -5,6 +5,8 @@ import {
   ZCargoResultado,
   ZCargoTarjeta,
   ZComprobanteProveedor,
+  ZDatosDeposito,
+  ZDatosDepositoGuardar,
   ZEntidadPago,
   ZEntidadPagoGuardar,
   ZError,
@@ -39,6 +41,7 @@ import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import { registrarYContarIntento } from '../../lib/limite-intentos';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
+import { guardarDatosDeposito, obtenerDatosDeposito } from './datos-deposito';
 import { facturadorDelProveedor, facturarPago, pdfDePago, rutasFacturacionProveedor } from './facturacion';
 import { crearPasarelaSandbox } from './pasarela/sandbox';
 import * as servicio from './pagos.service';
@@ -234,6 +237,19 @@ export async function rutasPagos(app: FastifyInstance, ctx: Contexto): Promise<v
     config: { servicio: 'PAGOS_VER' },
     schema: { tags, summary: 'Deudas de la empresa con el proveedor (resumen por moneda y documentos)', response: { 200: ZResumenDeuda, ...errores } },
     handler: async (req) => servicio.misDeudas(db, requerirAuth(req)),
+  });
+
+  // Where customers pay by deposit (issue 11 item 12): every company that buys reads it; the provider writes it.
+  r.get('/v1/datos-deposito', {
+    config: { servicio: 'PAGOS_VER' },
+    schema: { tags, summary: 'Cuenta bancaria, CCI y Yape/Plin del proveedor para pagar por depósito', response: { 200: ZDatosDeposito, ...errores } },
+    handler: async () => obtenerDatosDeposito(db),
+  });
+
+  r.put('/v1/gestion/datos-deposito', {
+    config: { servicio: 'PAGOS_GESTIONAR' },
+    schema: { tags, summary: 'Guardar los datos para depósitos (proveedor)', body: ZDatosDepositoGuardar, response: { 200: ZDatosDeposito, ...errores } },
+    handler: async (req) => guardarDatosDeposito(db, requerirAuth(req), req.body),
   });
 
   // Provider side.

@@ -103,3 +103,18 @@ export const entidadPago = pgTable('entidad_pago', {
   requiereFactura: boolean('requiere_factura').notNull().default(false),
   ...auditoria,
 });
+
+/**
+ * The provider's deposit data (issue 11 item 12): bank, account, CCI, holder and Yape/Plin number customers pay to.
+ * One row for the provider company, written by its staff only.
+ */
+export const datosDeposito = pgTable('datos_deposito', {
+  id: idGenerado(),
+  idEmpresa: integer('id_empresa').notNull().references(() => empresa.id).unique(),
+  banco: varchar('banco', { length: 80 }).notNull(),
+  numeroCuenta: varchar('numero_cuenta', { length: 30 }).notNull(),
+  cci: varchar('cci', { length: 20 }),
+  titular: varchar('titular', { length: 150 }).notNull(),
+  yape: varchar('yape', { length: 9 }),
+  ...auditoria,
+});

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
+import type { TPruebaConexionSunat } from '@yupana/contracts';
 import {
   cargarPfx,
+  CertificadoError,
   ENDPOINTS_SUNAT,
+  getStatus,
+  SunatFault,
+  SunatNoAlcanzado,
+  SunatRespuestaInvalida,
   endpointsOse,
   endpointsSimulador,
   type TConfigGre,
@@ -99,4 +105,48 @@ export async function conexionDe(db: Pick<Db, 'select'>, idEmpresa: number, ajus
       return cargarPfx(descifrar(c.certificadoCifrado), descifrarTexto(c.claveCertificadoCifrada));
     },
   };
+}
+
+/** SUNAT's codes for a refused user or password (the catalogue's 0101-0106 and 0111). */
+const CODIGOS_AUTENTICACION = new Set(['0101', '0102', '0103', '0104', '0105', '0106', '0111']);
+/** A ticket no one was given: SUNAT authenticates the caller first, then says it does not know the ticket. */
+const TICKET_DE_PRUEBA = '0000000000000000';
+
+/**
+ * Connection test with the company's saved settings (issue 11, the wizard's SUNAT link step): the certificate must
+ * open with its password, and SUNAT (or the stand-in) must accept the usuario SOL. A getStatus for a ticket nobody was
+ * given authenticates without sending anything: SUNAT answers "ticket not found" (0127 or similar) to a valid user and
+ * 0102 to a wrong one. A demo company goes to the stand-in, as its documents do.
+ */
+export async function probarConexion(db: Pick<Db, 'select'>, idEmpresa: number, ajustes: TAjustesEnvio): Promise<TPruebaConexionSunat> {
+  let cx: TConexionSunat;
+  try {
+    cx = await conexionDe(db, idEmpresa, ajustes);
+  } catch (e) {
+    if (e instanceof ConfiguracionIncompleta) return { Correcta: false, Ambiente: '', Mensaje: e.message, Codigo: null, UsuarioPropio: false };
+    throw e;
+  }
+  const usuarioPropio = !(cx.soap.usuario === USUARIO_PRUEBA.usuario && cx.soap.clave === USUARIO_PRUEBA.clave);
+  const base = { Ambiente: cx.ambiente, UsuarioPropio: usuarioPropio };
+  const nombre = cx.ambiente === 'SIMULADOR' ? 'el simulador de SUNAT' : cx.ambiente === 'OSE' ? 'el OSE' : `SUNAT (${cx.ambiente})`;
+  try {
+    cx.credencial();
+  } catch (e) {
+    const mensaje = e instanceof ConfiguracionIncompleta ? e.message : `El certificado digital no se pudo abrir: ${e instanceof CertificadoError ? e.message : 'revise el archivo y su contraseña'}`;
+    return { ...base, Correcta: false, Mensaje: mensaje, Codigo: null };
+  }
+  try {
+    await getStatus(cx.soap, TICKET_DE_PRUEBA);
+  } catch (e) {
+    if (e instanceof SunatFault) {
+      if (CODIGOS_AUTENTICACION.has(e.codigo))
+        return { ...base, Correcta: false, Codigo: e.codigo, Mensaje: `${nombre} rechazó el usuario o la clave SOL (código ${e.codigo}: ${e.mensaje}). Revíselos y vuelva a guardarlos.` };
+    } else if (e instanceof SunatNoAlcanzado) {
+      return { ...base, Correcta: false, Codigo: null, Mensaje: `No se pudo conectar con ${nombre}. Inténtelo nuevamente en unos minutos.` };
+    } else if (e instanceof SunatRespuestaInvalida) {
+      return { ...base, Correcta: false, Codigo: null, Mensaje: `${nombre} respondió algo que no es una respuesta de SUNAT. Revise el ambiente configurado.` };
+    } else throw e;
+  }
+  const quien = usuarioPropio ? `su usuario SOL (${cx.soap.usuario})` : 'el usuario de prueba de SUNAT';
+  return { ...base, Correcta: true, Codigo: null, Mensaje: `Conexión correcta: ${nombre} aceptó ${quien} y el certificado digital se abrió con su contraseña.` };
 }

@@ -13,6 +13,7 @@ import {
   ZId,
   ZLoteEnvio,
   ZMensaje,
+  ZPruebaConexionSunat,
   ZRegularizacion,
   ZRegularizacionRespuesta,
   ZResumenRespuesta,
@@ -23,7 +24,7 @@ import { AppError } from '../../../lib/app-error';
 import type { Contexto } from '../../../lib/contexto';
 import { requerirAuth } from '../../../lib/auth';
 import { anularDocumento, listarRegularizaciones, regularizar } from './anulacion.service';
-import { ConfiguracionIncompleta } from './conexion-sunat';
+import { ConfiguracionIncompleta, probarConexion } from './conexion-sunat';
 import { enviarDocumentoPorCorreo, guardarConfiguracionCorreo, obtenerConfiguracionCorreo } from './correo.service';
 import { envioLote } from './envio.schema';
 import { crearServicioEnvio, type TServicioEnvio } from './envio.service';
@@ -78,6 +79,18 @@ async function rutasEnvio(app: FastifyInstance, ctx: Contexto, envio: TServicioE
       envio.despertar();
       return r;
     },
+  });
+
+  r.post('/v1/configuraciones/sunat/conexion', {
+    // Who may change the settings may test them (it calls SUNAT as the company).
+    config: { servicio: 'SUNAT_CONFIG_GUARDAR' },
+    schema: {
+      tags: ['contabilidad'],
+      summary: 'Probar la conexión con SUNAT (o el simulador) con el certificado y el usuario SOL guardados',
+      security: [{ bearer: [] }],
+      response: { 200: ZPruebaConexionSunat, 401: ZError, 403: ZError },
+    },
+    handler: async (req) => probarConexion(db, requerirAuth(req).idEmpresa, envio.ajustes),
   });
 
   r.post('/v1/resumenes', {

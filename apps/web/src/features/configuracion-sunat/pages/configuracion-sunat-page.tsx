@@ -1,11 +1,12 @@
-import { SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { AmbientesSunat, type TConfiguracionSunatGuardar } from '@yupana/contracts';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Select, Skeleton, Space, Tag, Upload } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Select, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { fecha } from '../../../lib/formato';
 import { useAmbienteSunat } from '../../../lib/api/ambiente-sunat';
-import { archivoABase64, useConfiguracionSunat, useGuardarConfiguracionSunat } from '../api/configuracion-sunat';
+import { CamposCredencialesSunat, cuerpoCredenciales, ProbarConexionSunat, type TValoresCredenciales } from '../../../components/sunat/credenciales-sunat';
+import { useConfiguracionSunat, useGuardarConfiguracionSunat } from '../../../lib/api/configuracion-sunat';
 
 const NOMBRE_AMBIENTE: Record<string, string> = {
   SIMULADOR: 'Simulador local (pruebas)',
@@ -14,7 +15,7 @@ const NOMBRE_AMBIENTE: Record<string, string> = {
   OSE: 'Operador de servicios electrónicos (OSE)',
 };
 
-type TValores = { Ambiente: TConfiguracionSunatGuardar['Ambiente']; UrlOse?: string; ClaveCertificado?: string; UsuarioSol?: string; ClaveSol?: string };
+type TValores = TValoresCredenciales & { Ambiente: TConfiguracionSunatGuardar['Ambiente']; UrlOse?: string };
 
 /** Company SUNAT settings: certificate, usuario/clave SOL and environment. Secrets go in and never come back. */
 export function ConfiguracionSunatPage() {
@@ -32,15 +33,7 @@ export function ConfiguracionSunatPage() {
   const errores = guardar.error instanceof ApiError ? guardar.error.errores : {};
 
   async function enviar(v: TValores) {
-    const cuerpo: TConfiguracionSunatGuardar = { Ambiente: v.Ambiente, UrlOse: v.Ambiente === 'OSE' ? v.UrlOse : undefined };
-    if (archivo) {
-      cuerpo.CertificadoBase64 = await archivoABase64(archivo);
-      cuerpo.ClaveCertificado = v.ClaveCertificado ?? '';
-    }
-    if (v.UsuarioSol || v.ClaveSol) {
-      cuerpo.UsuarioSol = v.UsuarioSol?.trim();
-      cuerpo.ClaveSol = v.ClaveSol;
-    }
+    const cuerpo: TConfiguracionSunatGuardar = { Ambiente: v.Ambiente, UrlOse: v.Ambiente === 'OSE' ? v.UrlOse : undefined, ...(await cuerpoCredenciales(v, archivo)) };
     await guardar.mutateAsync(cuerpo);
     setArchivo(null);
     form.resetFields(['ClaveCertificado', 'UsuarioSol', 'ClaveSol']);
@@ -82,6 +75,7 @@ export function ConfiguracionSunatPage() {
               )}
             </Descriptions.Item>
           </Descriptions>
+          <ProbarConexionSunat />
         </Card>
       </Col>
       <Col xs={24} lg={14}>
@@ -95,49 +89,7 @@ export function ConfiguracionSunatPage() {
                 <Input placeholder="https://" />
               </Form.Item>
             )}
-            <Form.Item label="Certificado digital (.pfx o .p12)" extra="Déjelo vacío para conservar el certificado actual.">
-              <Upload
-                accept=".pfx,.p12,application/x-pkcs12"
-                maxCount={1}
-                beforeUpload={(f) => {
-                  setArchivo(f);
-                  return false;
-                }}
-                onRemove={() => setArchivo(null)}
-                fileList={archivo ? [{ uid: '1', name: archivo.name, status: 'done' }] : []}
-              >
-                <Button icon={<UploadOutlined />}>Seleccionar certificado</Button>
-              </Upload>
-            </Form.Item>
-            {archivo && (
-              <Form.Item label="Contraseña del certificado" name="ClaveCertificado" rules={[{ required: true, message: 'Indique la contraseña del certificado' }]} {...campo('ClaveCertificado')}>
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            )}
-            <Row gutter={12}>
-              <Col xs={24} sm={12}>
-                <Form.Item label="Usuario SOL" name="UsuarioSol" extra="Sin el RUC delante" {...campo('UsuarioSol')}>
-                  <Input autoComplete="off" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={12}>
-                <Form.Item
-                  label="Clave SOL"
-                  name="ClaveSol"
-                  dependencies={['UsuarioSol']}
-                  {...campo('ClaveSol')}
-                  rules={[
-                    ({ getFieldValue }) => ({
-                      validator: async (_, v?: string) => {
-                        if (!!getFieldValue('UsuarioSol') !== !!v) throw new Error('Indique el usuario y la clave SOL juntos');
-                      },
-                    }),
-                  ]}
-                >
-                  <Input.Password autoComplete="new-password" />
-                </Form.Item>
-              </Col>
-            </Row>
+            <CamposCredencialesSunat archivo={archivo} onArchivo={setArchivo} errores={errores} />
             {guardar.error ? <Alert type="error" showIcon title={mensajeDeError(guardar.error)} style={{ marginBottom: 12 }} /> : null}
             <Space>
               <Button type="primary" htmlType="submit" loading={guardar.isPending}>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TPasoWizard, TPersonaContacto, TTipoConfiguracion } from '@yupana/contracts';
+import type { TPasoWizard, TPersonaContacto, TTipoConfiguracion, TVinculacionSunat } from '@yupana/contracts';
 import { api } from '../../../lib/session';
 
 type TPasos = { Pasos: TPasoWizard[] };
@@ -22,4 +22,5 @@ function usePaso<T>(fn: (d: T) => Promise<TPasos>) {
 
 export const useTipoConfiguracion = () => usePaso((d: TTipoConfiguracion) => api.put<TPasos>(`${base}/tipo-configuracion`, d));
 export const usePersonaContacto = () => usePaso((d: TPersonaContacto) => api.put<TPasos>(`${base}/persona-de-contacto`, d));
+export const useVinculacionSunat = () => usePaso((d: TVinculacionSunat) => api.put<TPasos>(`${base}/vinculacion-sunat`, d));
 export const useCerrarSeries = () => usePaso(() => api.put<TPasos>(`${base}/series-electronicas`));

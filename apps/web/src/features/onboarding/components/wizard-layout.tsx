@@ -9,6 +9,7 @@ import { cerrarSesion } from '../../../lib/session';
 const PASOS = [
   { ruta: RutasWizard.TIPO_CONFIGURACION, titulo: 'Tipo de configuración' },
   { ruta: RutasWizard.PERSONA_CONTACTO, titulo: 'Persona de contacto' },
+  { ruta: RutasWizard.VINCULACION_SUNAT, titulo: 'Vinculación SUNAT' },
   { ruta: RutasWizard.SERIES_ELECTRONICAS, titulo: 'Series' },
   { ruta: RutasWizard.OPCIONES_CONFIGURACION, titulo: 'Listo' },
 ];
@@ -18,7 +19,9 @@ export function WizardLayout() {
   const { pathname } = useLocation();
   const info = useInfoUniversal();
   const config = useConfigPublica();
-  const actual = Math.max(0, PASOS.findIndex((p) => pathname.startsWith(p.ruta)));
+  // The SUNAT link (seed step 3) is only for companies with RUC (type 0), between the contact and the series.
+  const pasos = PASOS.filter((p) => p.ruta !== RutasWizard.VINCULACION_SUNAT || info.data?.TipoEmpresa === 0);
+  const actual = Math.max(0, pasos.findIndex((p) => pathname.startsWith(p.ruta)));
   return (
     <div style={{ minHeight: '100vh', background: '#f0f2f5', padding: 16 }}>
       <Card style={{ maxWidth: 820, margin: '24px auto' }} data-testid="asistente-configuracion">
@@ -36,7 +39,7 @@ export function WizardLayout() {
             <Button onClick={() => void cerrarSesion()}>Cerrar Sesión</Button>
           </div>
         </div>
-        <Steps current={actual} items={PASOS.map((p) => ({ title: p.titulo }))} style={{ margin: '24px 0' }} size="small" />
+        <Steps current={actual} items={pasos.map((p) => ({ title: p.titulo }))} style={{ margin: '24px 0' }} size="small" />
         {info.isLoading ? <Spin /> : info.isError ? <Result status="error" title={mensajeDeError(info.error)} /> : <Outlet />}
       </Card>
     </div>

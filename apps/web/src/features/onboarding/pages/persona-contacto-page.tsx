@@ -1,7 +1,9 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { RutasWizard, type TPersonaContacto } from '@yupana/contracts';
+import { RutasWizard, rutaInicializacion, type TPersonaContacto } from '@yupana/contracts';
+import { useInfoUniversal } from '../../../components/banners/api-banners';
+import { useConfigPublica } from '../../../lib/api/get-config-publica';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { usePersonaContacto } from '../api/pasos';
 
@@ -10,12 +12,15 @@ export function PersonaContactoPage() {
   const [form] = Form.useForm<TPersonaContacto>();
   const guardar = usePersonaContacto();
   const navegar = useNavigate();
+  const info = useInfoUniversal();
+  const config = useConfigPublica();
   const [error, setError] = useState<string | null>(null);
   const enviar = async (v: TPersonaContacto) => {
     setError(null);
     try {
-      await guardar.mutateAsync(v);
-      navegar(RutasWizard.SERIES_ELECTRONICAS);
+      // The steps decide what follows: the SUNAT link for a company with RUC, the series otherwise.
+      const r = await guardar.mutateAsync(v);
+      navegar(rutaInicializacion({ pasos: r.Pasos, idUsuario: info.data?.IdUsuario, variante: config.data?.Variante ?? 'tuboleta' }) ?? RutasWizard.SERIES_ELECTRONICAS);
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.errores).length) form.setFields(Object.entries(e.errores).map(([name, m]) => ({ name: name as keyof TPersonaContacto, errors: [m] })));
       setError(mensajeDeError(e));

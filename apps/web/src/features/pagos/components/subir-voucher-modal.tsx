@@ -3,6 +3,7 @@ import { Alert, App, Button, Form, Input, Modal, Typography, Upload } from 'antd
 import { useState } from 'react';
 import { mensajeDeError } from '../../../lib/api-error';
 import { useSubirVoucher, validarVoucher } from '../api/subir-voucher';
+import { DatosDeposito } from './datos-deposito';
 
 /** Upload of the payment voucher (image or PDF up to 2 MB) that the provider then approves. */
 export function SubirVoucherModal({ idPago, concepto, onCerrar }: { idPago: number | null; concepto?: string; onCerrar: () => void }) {
@@ -41,6 +42,7 @@ export function SubirVoucherModal({ idPago, concepto, onCerrar }: { idPago: numb
       destroyOnHidden
     >
       {concepto && <Typography.Paragraph>Pago de: {concepto}</Typography.Paragraph>}
+      <DatosDeposito />
       <Form layout="vertical">
         <Form.Item label="Comprobante (imagen PNG/JPG o PDF, hasta 2 MB)" required>
           <Upload

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { TPagoGestion } from '@yupana/contracts';
 import { mensajeDeError } from '../../../lib/api-error';
 import { fecha, importe } from '../../../lib/formato';
+import { DatosDepositoModal } from '../components/datos-deposito-modal';
 import { abrirVoucher, useBandejaPagos, useReintentarComprobante, useResolverPago } from '../api/gestion-pagos';
 
 const COLOR: Record<number, string> = { 1: 'gold', 2: 'blue', 4: 'green', 5: 'green', 6: 'red', 7: 'default' };
@@ -19,6 +20,7 @@ export function GestionPagosPage() {
   const { message, modal } = App.useApp();
   const [rechazo, setRechazo] = useState<TPagoGestion | null>(null);
   const [motivo, setMotivo] = useState('');
+  const [deposito, setDeposito] = useState(false);
 
   const aprobar = (p: TPagoGestion) =>
     modal.confirm({
@@ -34,7 +36,8 @@ export function GestionPagosPage() {
     });
 
   return (
-    <Card data-testid="pagina-gestion-pagos" title="Gestión de pagos">
+    <Card data-testid="pagina-gestion-pagos" title="Gestión de pagos" extra={<Button onClick={() => setDeposito(true)}>Datos para depósitos</Button>}>
+      <DatosDepositoModal abierto={deposito} onCerrar={() => setDeposito(false)} />
       <Segmented
         value={estado}
         onChange={(v) => setParams({ estado: String(v), pagina: '1' }, { replace: true })}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TConfiguracionSunat, TConfiguracionSunatGuardar } from '@yupana/contracts';
-import { CLAVE_AMBIENTE_SUNAT } from '../../../lib/api/ambiente-sunat';
-import { api } from '../../../lib/session';
+import type { TConfiguracionSunat, TConfiguracionSunatGuardar, TPruebaConexionSunat } from '@yupana/contracts';
+import { CLAVE_AMBIENTE_SUNAT } from './ambiente-sunat';
+import { api } from '../session';
 
 export function useConfiguracionSunat() {
   return useQuery({
@@ -27,4 +27,9 @@ export async function archivoABase64(archivo: File): Promise<string> {
   let binario = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binario += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binario);
+}
+
+/** Tests the saved settings against SUNAT (or the stand-in): the answer says, in Spanish, what happened. */
+export function useProbarConexionSunat() {
+  return useMutation({ mutationFn: () => api.post<TPruebaConexionSunat>('/contabilidad/v1/configuraciones/sunat/conexion') });
 }
