@@ -18,7 +18,6 @@ import { sucursal, usuario } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { TAuth } from '../../lib/auth';
-import type { Contexto } from '../../lib/contexto';
 import { documentoContable } from '../contabilidad/contabilidad.schema';
 import { caja, cuadreSesionCaja, movimientoCaja, pagoVentaCaja, sesionCaja, ventaCaja } from './cajas.schema';
 
