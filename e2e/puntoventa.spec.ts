@@ -47,7 +47,7 @@ test('el cajero abre su caja, vende una boleta en el punto de venta y cierra la 
   await cobro.getByRole('button', { name: 'Confirmar cobro' }).click();
 
   const vendida = page.getByTestId('pv-vendida');
-  await expect(vendida).toContainText(/Comprobante B001-\d+ por S\/ 24\.90/);
+  await expect(vendida).toContainText(/Comprobante B001-\d+ por S\/\s24\.90/);
   await expect(vendida).toContainText('Vuelto: S/ 25.10');
   // The ticket: the issued document's 80 mm PDF, in a new tab.
   const [ticket] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Imprimir ticket' }).click()]);
