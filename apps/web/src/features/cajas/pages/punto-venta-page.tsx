@@ -1,4 +1,4 @@
-import { DeleteOutlined, LogoutOutlined, PrinterOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
+import { DeleteOutlined, LoadingOutlined, LogoutOutlined, PrinterOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Form, Input, InputNumber, List, Modal, Radio, Result, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -41,10 +41,13 @@ function nuevaClave(): string {
 /** The point of sale: full screen, keyboard first (F2 search, F9 charge, Esc cancel), behind an open cash session. */
 export function PuntoVentaPage() {
   const mia = useMiCaja();
+  // Kept here: once closed, the session query has no open session and the selling screen goes away.
+  const [cierre, setCierre] = useState<TCuadreCaja | null>(null);
+  if (cierre) return <ResultadoCierre cuadre={cierre} onOtra={() => setCierre(null)} />;
   if (mia.isPending) return <div style={{ padding: 24 }}>Cargando su caja…</div>;
   if (mia.isError) return <Result status="error" title="No se pudo cargar su caja" subTitle={mensajeDeError(mia.error)} extra={<Link to="/admin">Volver al sistema</Link>} />;
   if (!mia.data.Sesion) return <AbrirCaja mia={mia.data} />;
-  return <Vender mia={mia.data} />;
+  return <Vender mia={mia.data} onCerrada={setCierre} />;
 }
 
 function Pantalla({ children, barra }: { children: React.ReactNode; barra: React.ReactNode }) {
@@ -103,7 +106,7 @@ function AbrirCaja({ mia }: { mia: TMiCaja }) {
   );
 }
 
-function Vender({ mia }: { mia: TMiCaja }) {
+function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) => void }) {
   const sesion = mia.Sesion!;
   const { message, modal } = App.useApp();
   const buscador = useRef<React.ComponentRef<typeof Input>>(null);
@@ -255,7 +258,8 @@ function Vender({ mia }: { mia: TMiCaja }) {
             aria-label="Buscar producto"
             placeholder="Descripción, código o código de barras (mín. 3 letras)"
             value={texto}
-            loading={buscando}
+            // Not antd's `loading`: it swallows Enter while a search runs, and a scanner presses Enter right away.
+            suffix={buscando ? <LoadingOutlined /> : <span />}
             enterButton={<SearchOutlined />}
             onChange={(e) => {
               setTexto(e.target.value);
@@ -418,6 +422,7 @@ function Vender({ mia }: { mia: TMiCaja }) {
         <CerrarCaja
           idSesion={sesion.Id}
           onCerrar={() => setCerrando(false)}
+          onCerrada={onCerrada}
           hayVenta={lineas.length > 0}
           confirmar={(f) => modal.confirm({ title: 'Hay una venta sin cobrar', content: 'Se descartará al cerrar la caja.', okText: 'Cerrar igual', cancelText: 'Volver', onOk: f })}
         />
@@ -543,12 +548,23 @@ function MovimientoCaja({ onCerrar }: { onCerrar: () => void }) {
 }
 
 /** Blind count: the cashier declares what is there per payment means; the expected figures come only with the result. */
-function CerrarCaja({ idSesion, onCerrar, hayVenta, confirmar }: { idSesion: number; onCerrar: () => void; hayVenta: boolean; confirmar: (f: () => void) => void }) {
+function CerrarCaja({
+  idSesion,
+  onCerrar,
+  onCerrada,
+  hayVenta,
+  confirmar,
+}: {
+  idSesion: number;
+  onCerrar: () => void;
+  onCerrada: (c: TCuadreCaja) => void;
+  hayVenta: boolean;
+  confirmar: (f: () => void) => void;
+}) {
   const cerrar = useCerrarCaja();
   const { message } = App.useApp();
   const [montos, setMontos] = useState<Record<number, string>>({});
   const [observacion, setObservacion] = useState('');
-  const [resultado, setResultado] = useState<TCuadreCaja | null>(null);
   async function enviar() {
     try {
       const r = await cerrar.mutateAsync({
@@ -558,26 +574,10 @@ function CerrarCaja({ idSesion, onCerrar, hayVenta, confirmar }: { idSesion: num
           .map(([k, v]) => ({ IdMedioPago: Number(k), Monto: v })),
         ...(observacion.trim() ? { Observacion: observacion.trim() } : {}),
       });
-      setResultado(r);
+      onCerrada(r);
     } catch (e) {
       message.error(mensajeDeError(e));
     }
-  }
-  if (resultado) {
-    const s = resultado.Sesion;
-    return (
-      <Modal open title="Caja cerrada" closable={false} maskClosable={false} footer={[<Button key="z" icon={<PrinterOutlined />} onClick={() => abrirReporteZ(s.Id).catch((e) => message.error(mensajeDeError(e)))}>Reporte Z</Button>, <Link key="s" to="/admin"><Button type="primary">Volver al sistema</Button></Link>]}>
-        <div data-testid="pv-cierre">
-          <p>
-            Estado: <Tag color={s.Estado === 2 ? 'orange' : 'green'}>{s.EstadoNombre}</Tag>
-          </p>
-          <p>Esperado: {soles(s.TotalEsperado ?? '0')} · Declarado: {soles(s.TotalDeclarado ?? '0')}</p>
-          <p>
-            Diferencia: <strong>{soles(s.Diferencia ?? '0')}</strong>
-          </p>
-        </div>
-      </Modal>
-    );
   }
   return (
     <Modal
@@ -598,5 +598,36 @@ function CerrarCaja({ idSesion, onCerrar, hayVenta, confirmar }: { idSesion: num
       ))}
       <Input.TextArea aria-label="Observación" placeholder="Observación (opcional)" maxLength={300} value={observacion} onChange={(e) => setObservacion(e.target.value)} />
     </Modal>
+  );
+}
+
+function ResultadoCierre({ cuadre, onOtra }: { cuadre: TCuadreCaja; onOtra: () => void }) {
+  const { message } = App.useApp();
+  const s = cuadre.Sesion;
+  return (
+    <Pantalla barra={<Link to="/admin" style={{ color: '#fff' }}>Volver al sistema</Link>}>
+      <Card title="Caja cerrada" style={{ maxWidth: 460, margin: '24px auto' }}>
+        <div data-testid="pv-cierre" style={{ fontSize: 16 }}>
+          <p>
+            {s.Caja} · sesión N.° {s.Id} · Estado: <Tag color={s.Estado === 2 ? 'orange' : 'green'}>{s.EstadoNombre}</Tag>
+          </p>
+          <p>
+            Esperado: {soles(s.TotalEsperado ?? '0')} · Declarado: {soles(s.TotalDeclarado ?? '0')}
+          </p>
+          <p>
+            Diferencia: <strong>{soles(s.Diferencia ?? '0')}</strong>
+          </p>
+        </div>
+        <Space wrap>
+          <Button icon={<PrinterOutlined />} onClick={() => abrirReporteZ(s.Id).catch((e) => message.error(mensajeDeError(e)))}>
+            Reporte Z
+          </Button>
+          <Button onClick={onOtra}>Abrir otra sesión</Button>
+          <Link to="/admin">
+            <Button type="primary">Volver al sistema</Button>
+          </Link>
+        </Space>
+      </Card>
+    </Pantalla>
   );
 }
