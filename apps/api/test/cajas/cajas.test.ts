@@ -174,3 +174,29 @@ describe('sesión de caja', () => {
     expect(b.json().EstadoNombre).toBe('Bloqueado');
   });
 });
+
+describe('carreras y permisos', () => {
+  it('dos aperturas a la vez de la misma caja: una sola sesión', async () => {
+    const c = (await sup.post(`${F}/cajas`, { IdSucursal: idSucursal, Descripcion: 'Caja carrera' })).json() as TCaja;
+    const [a, b] = await Promise.all([
+      sup.post(`${F}/cajas/${c.Id}/aperturas`, { MontoApertura: '10' }),
+      cajero.post(`${F}/cajas/${c.Id}/aperturas`, { MontoApertura: '20' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect((a.statusCode === 409 ? a : b).json().ErrorId).toBe(ErrorCodes.CAJA_APERTURADA_POR_USUARIO);
+    const abierta = (a.statusCode === 201 ? a : b).json() as TSesionCaja;
+    // The holder closes it (the supervisor may close anyone's).
+    const r = await sup.post(`${F}/cajas/cierres`, { IdSesion: abierta.Id, Declarado: [{ IdMedioPago: 1, Monto: abierta.MontoApertura }] });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().Sesion.EstadoNombre).toBe('Cerrado');
+  });
+
+  it('soporte no opera ni consulta cajas; el cajero no cierra la sesión de otro', async () => {
+    expect((await soporte.get(`${F}/cajas/sesiones`)).statusCode).toBe(403);
+    expect((await soporte.post('/api/ventas/v1/cajas/ventas', { Documento: boleta(), Pagos: [{ IdMedioPago: 1, Monto: '50' }] })).statusCode).toBe(403);
+    const s = (await sup.post(`${F}/cajas/${cajaA.Id}/aperturas`, { MontoApertura: '5' })).json() as TSesionCaja;
+    const ajena = await cajero.post(`${F}/cajas/cierres`, { IdSesion: s.Id, Declarado: [] });
+    expect(ajena.statusCode).toBe(403);
+    expect((await cajero.get(`${F}/cuadrescajas/${s.Id}`)).statusCode).toBe(403);
+  });
+});
