@@ -263,10 +263,11 @@ test.describe('marca principal: lo que decide la marca', () => {
     await page.goto('/auth/inicio?volver=%2Fadmin%2Fpagos');
     await esperar(page).toHaveURL(/\/auth\/login\?volver=%2Fadmin%2Fpagos$/);
     await esperar(page).toHaveTitle('Yupana | Iniciar sesión');
-    // The login page describes only what exists (issue 11 item 15): no cash, inventory or finance modules yet.
+    // The login page describes only what exists (issue 11 item 15): the point of sale with its cash box (issue 12); no
+    // inventory or finance modules yet.
     const descripcion = page.getByTestId('login-descripcion');
-    await esperar(descripcion).toContainText('reporte de ventas, clientes e ítems, y la planilla');
-    await esperar(page.locator('.yp-login-arte')).not.toContainText(/caja|inventario|finanzas/i);
+    await esperar(descripcion).toContainText('punto de venta con caja y arqueo, reporte de ventas, clientes e ítems, y la planilla');
+    await esperar(page.locator('.yp-login-arte')).not.toContainText(/inventario|finanzas/i);
     // Signed out: the receipt-only area sends to the login page.
     await page.goto('/config-tuboleta/configuracion/datos-de-mi-cuenta');
     await esperar(page).toHaveURL(/\/auth\/login/);

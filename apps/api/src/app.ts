@@ -44,6 +44,7 @@ import { rutasSeries } from './modules/entidades/series/series.routes';
 import { rutasComprobantesFinanzas } from './modules/finanzas/comprobantes.routes';
 import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
 import { rutasVentas } from './modules/ventas/ventas.routes';
+import { rutasCajas, rutasVentaCaja } from './modules/cajas/cajas.routes';
 import { registrarEnvio } from './modules/contabilidad/envio/envio.routes';
 import { registrarMasivos } from './modules/contabilidad/masivos/masivos.routes';
 import { crearEjecutor } from './lib/trabajos/ejecutor';
@@ -249,6 +250,9 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   await app.register(async (ven) => rutasVentas(ven, ctx), { prefix: '/api/contabilidad' });
   await app.register(async (ser) => rutasSeries(ser, ctx), { prefix: '/api/entidades' });
   await app.register(async (fin) => rutasComprobantesFinanzas(fin, ctx), { prefix: '/api/finanzas' });
+  // Cash boxes and sessions (finance host) and the point of sale's checkout (issue 12).
+  await app.register(async (fin) => rutasCajas(fin, ctx), { prefix: '/api/finanzas' });
+  await app.register(async (ven) => rutasVentaCaja(ven, ctx), { prefix: '/api/ventas' });
   // Account creation and the setup wizard (security host paths).
   await app.register(async (onb) => rutasOnboarding(onb, ctx), { prefix: '/api/seguridad' });
   // Sending to SUNAT (worker started by main.ts through servicioEnvioDe), voiding, resumen, regularizaciones, e-mail.

@@ -122,6 +122,7 @@ describe('GET /api/seguridad/v2/usuarios/{id}/permisos/modulos', () => {
       [0, 'Mi cuenta'],
       [0, 'Facturación electrónica'],
       [0, 'Maestros'],
+      [0, 'Caja'],
       [0, 'Recursos humanos'],
       [0, 'Mi plan'],
       [0, 'Seguridad'],

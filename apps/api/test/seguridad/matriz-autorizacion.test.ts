@@ -28,6 +28,13 @@ type Opciones = {
 };
 
 const TENENCIA: Record<string, Caso & Opciones> = {
+  // Issue 12: cash boxes and sessions.
+  'GET /api/finanzas/v1/cajas/:id': { tabla: 'caja' },
+  'PUT /api/finanzas/v1/cajas/:id': { tabla: 'caja', cuerpo: { IdSucursal: 1, Descripcion: 'Ajena' } },
+  'POST /api/finanzas/v1/cajas/:id/aperturas': { tabla: 'caja', cuerpo: { MontoApertura: '0' } },
+  'GET /api/finanzas/v1/cuadrescajas/:id': { tabla: 'sesion_caja' },
+  'GET /api/finanzas/v1/cuadrescajas/:id/reporte': { tabla: 'sesion_caja' },
+  'PUT /api/finanzas/v1/cuadrescajas/:id/bloqueos': { tabla: 'sesion_caja' },
   'GET /api/seguridad/v2/usuarios/:id': { param: 'usuarioA' },
   'GET /api/seguridad/v2/usuarios/:id/permisos/modulos': { param: 'usuarioA' },
   'GET /api/seguridad/v3/usuarios/universales/:id/permisos/modulos': { param: 'usuarioA' },

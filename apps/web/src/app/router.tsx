@@ -195,6 +195,25 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
+              // Issue 12 (cajas): cash boxes (Supervisor) and the history of cash sessions.
+              {
+                path: 'cajas',
+                handle: h({ breadcrumb: 'Caja', sinPagina: true }),
+                children: [
+                  {
+                    index: true,
+                    loader: guardPermiso({ idPermiso: 12020, componente: 'cajas' }),
+                    handle: h({ breadcrumb: 'Cajas', description: 'Cajas y puntos de venta de cada sucursal', icon: 'InboxOutlined' }),
+                    lazy: () => import('../features/cajas/pages/cajas-page').then((m) => ({ Component: m.CajasPage })),
+                  },
+                  {
+                    path: 'sesiones',
+                    loader: guardPermiso({ idPermiso: 12030, componente: 'cajassesiones' }),
+                    handle: h({ breadcrumb: 'Sesiones de caja', description: 'Aperturas y cierres de caja, arqueos y reportes Z', icon: 'InboxOutlined' }),
+                    lazy: () => import('../features/cajas/pages/sesiones-page').then((m) => ({ Component: m.SesionesCajaPage })),
+                  },
+                ],
+              },
               {
                 path: 'regularizaciones',
                 loader: guardPermiso({ idPermiso: 2020, componente: 'regularizaciones' }),
@@ -374,6 +393,14 @@ export const router = createBrowserRouter([
           {
             path: 'consultareceptor',
             lazy: () => import('../features/consulta-receptor/pages/consulta-receptor-page').then((m) => ({ Component: () => <m.ConsultaReceptorPage /> })),
+          },
+          // Issue 12: the point of sale, full screen outside the shell, behind the login and its permission.
+          {
+            path: 'puntoventa',
+            loader: async (args) => (await guardLogin(args)) ?? guardPermiso({ idPermiso: 12010, componente: 'puntoventa' })(),
+            shouldRevalidate: () => true,
+            errorElement: <ErrorDeRuta />,
+            lazy: () => import('../features/cajas/pages/punto-venta-page').then((m) => ({ Component: m.PuntoVentaPage })),
           },
           // Issue 6 (onboarding): the setup wizard, outside the shell, behind the login guard.
           {

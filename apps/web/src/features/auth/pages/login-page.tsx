@@ -29,8 +29,8 @@ export function LoginPage() {
         <Logo size={40} light />
         <div>
           <h2>Facture electrónicamente y ordene su negocio en un solo lugar</h2>
-          {/* Only what exists today (issue 11 item 15): no cash, inventory or finance modules yet. */}
-          <p data-testid="login-descripcion">Comprobantes electrónicos validados para SUNAT, reporte de ventas, clientes e ítems, y la planilla de sus trabajadores, desde cualquier dispositivo.</p>
+          {/* Only what exists today (issue 11 item 15): no inventory or finance modules yet. */}
+          <p data-testid="login-descripcion">Comprobantes electrónicos validados para SUNAT, punto de venta con caja y arqueo, reporte de ventas, clientes e ítems, y la planilla de sus trabajadores, desde cualquier dispositivo.</p>
           <ul className="yp-login-puntos">
             <li>
               <IconoCheck /> Facturas, boletas, notas y guías de remisión electrónicas

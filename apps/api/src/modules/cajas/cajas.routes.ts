@@ -1,0 +1,203 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ExcelJS from 'exceljs';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAperturaCaja,
+  ZCaja,
+  ZCajaGuardar,
+  ZCajasLista,
+  ZCajasQuery,
+  ZCierreCaja,
+  ZCuadreCaja,
+  ZError,
+  ZId,
+  ZMiCaja,
+  ZMovimientoCaja,
+  ZMovimientoCajaCrear,
+  ZSesionCaja,
+  ZSesionesLista,
+  ZSesionesQuery,
+  ZVentaCaja,
+  ZVentaCajaCrear,
+} from '@yupana/contracts';
+import type { Contexto } from '../../lib/contexto';
+import { requerirAuth } from '../../lib/auth';
+// eslint-disable-next-line yupana/no-cross-import -- what the caller's roles grant decides whether it sees every session or its own
+import { concesionesDe } from '../seguridad/autorizacion';
+import * as svc from './cajas.service';
+import { pdfReporteZ } from './reporte-z';
+import { vender } from './venta.service';
+
+const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
+const conConflicto = { ...errores, 409: ZError };
+const ZParamId = z.object({ id: ZId });
+const ZIdempotencia = z.object({
+  'idempotency-key': z
+    .string()
+    .min(8, 'Idempotency-Key de 8 a 100 caracteres')
+    .max(100, 'Idempotency-Key de 8 a 100 caracteres')
+    .regex(/^[\x21-\x7E]+$/, 'Idempotency-Key: solo letras, números y signos ASCII, sin espacios')
+    .optional(),
+});
+
+/** Cash boxes and cash sessions (issue 12), under /api/finanzas with the seed's cash paths (§7 Finance "Cash"). */
+export async function rutasCajas(app: FastifyInstance, ctx: Contexto): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = ctx.dbh.db;
+  const security = [{ bearer: [] }];
+  const tags = ['finanzas: cajas'];
+  const gestiona = async (req: FastifyRequest) => (await concesionesDe(ctx).servicios(db, requerirAuth(req))).has('CAJA_GESTIONAR');
+
+  r.get('/v1/cajas', {
+    config: { servicio: 'CAJA_VER' },
+    schema: { tags, security, summary: 'Cajas y puntos de venta de la empresa', querystring: ZCajasQuery, response: { 200: ZCajasLista, ...errores } },
+    handler: async (req) => svc.listarCajas(db, requerirAuth(req), req.query.idsucursal, req.query.estado),
+  });
+  r.get('/v1/cajas/:id', {
+    config: { servicio: 'CAJA_VER' },
+    schema: { tags, security, summary: 'Una caja', params: ZParamId, response: { 200: ZCaja, ...errores } },
+    handler: async (req) => svc.obtenerCaja(db, requerirAuth(req), req.params.id),
+  });
+  r.post('/v1/cajas', {
+    config: { servicio: 'CAJA_GESTIONAR' },
+    schema: { tags, security, summary: 'Crear una caja o punto de venta en una sucursal', body: ZCajaGuardar, response: { 201: ZCaja, ...errores } },
+    handler: async (req, reply) => reply.code(201).send(await svc.guardarCaja(db, requerirAuth(req), req.body)),
+  });
+  r.put('/v1/cajas/:id', {
+    config: { servicio: 'CAJA_GESTIONAR' },
+    schema: { tags, security, summary: 'Editar una caja', params: ZParamId, body: ZCajaGuardar, response: { 200: ZCaja, ...errores } },
+    handler: async (req) => svc.guardarCaja(db, requerirAuth(req), req.body, req.params.id),
+  });
+
+  r.get('/v1/usuarios/cajas', {
+    config: { servicio: 'CAJA_OPERAR' },
+    schema: { tags, security, summary: 'La sesión de caja abierta del usuario y las cajas de sus sucursales', response: { 200: ZMiCaja, ...errores } },
+    handler: async (req) => svc.miCaja(db, requerirAuth(req)),
+  });
+  r.post('/v1/cajas/:id/aperturas', {
+    config: { servicio: 'CAJA_OPERAR' },
+    schema: {
+      tags,
+      security,
+      summary: 'Aperturar la caja con un fondo inicial (una sesión abierta por caja y por usuario: 5003201)',
+      params: ZParamId,
+      body: ZAperturaCaja,
+      response: { 201: ZSesionCaja, ...conConflicto },
+    },
+    handler: async (req, reply) => reply.code(201).send(await svc.abrirSesion(db, requerirAuth(req), req.params.id, req.body.MontoApertura)),
+  });
+  r.post('/v1/cajas/cierres', {
+    config: { servicio: 'CAJA_OPERAR' },
+    schema: {
+      tags,
+      security,
+      summary: 'Cerrar la sesión con el arqueo ciego (montos declarados por medio de pago); dos veces: 5003202 "Caja ya cerrada"',
+      body: ZCierreCaja,
+      response: { 200: ZCuadreCaja, ...conConflicto },
+    },
+    handler: async (req) => svc.cerrarSesion(db, requerirAuth(req), req.body, await gestiona(req)),
+  });
+  r.post('/v1/cajas/movimientos', {
+    config: { servicio: 'CAJA_OPERAR' },
+    schema: { tags, security, summary: 'Ingreso o egreso de efectivo en la sesión abierta del usuario, con su motivo', body: ZMovimientoCajaCrear, response: { 201: ZMovimientoCaja, ...conConflicto } },
+    handler: async (req, reply) => reply.code(201).send(await svc.registrarMovimiento(db, requerirAuth(req), req.body)),
+  });
+
+  r.get('/v1/cajas/sesiones', {
+    config: { servicio: 'CAJA_VER' },
+    schema: { tags, security, summary: 'Historial de sesiones de caja (el cajero ve las suyas)', querystring: ZSesionesQuery, response: { 200: ZSesionesLista, ...errores } },
+    handler: async (req) => svc.listarSesiones(db, requerirAuth(req), req.query, await gestiona(req)),
+  });
+  r.get('/v1/cajas/sesiones/excel', {
+    config: { servicio: 'CAJA_VER' },
+    schema: { tags, security, summary: 'Excel (.xlsx) del historial de sesiones filtrado', querystring: ZSesionesQuery },
+    handler: async (req, reply) => {
+      const { Data } = await svc.listarSesiones(db, requerirAuth(req), req.query, await gestiona(req), true);
+      const libro = new ExcelJS.Workbook();
+      const hoja = libro.addWorksheet('Sesiones de caja');
+      hoja.columns = [
+        { header: 'Sesión', key: 'id', width: 9 },
+        { header: 'Sucursal', key: 'sucursal', width: 24 },
+        { header: 'Caja', key: 'caja', width: 20 },
+        { header: 'Usuario', key: 'usuario', width: 18 },
+        { header: 'Estado', key: 'estado', width: 12 },
+        { header: 'Apertura', key: 'apertura', width: 20 },
+        { header: 'Cierre', key: 'cierre', width: 20 },
+        { header: 'Fondo inicial', key: 'fondo', width: 14, style: { numFmt: '#,##0.00' } },
+        { header: 'Ventas', key: 'ventas', width: 9 },
+        { header: 'Total vendido', key: 'vendido', width: 14, style: { numFmt: '#,##0.00' } },
+        { header: 'Esperado', key: 'esperado', width: 14, style: { numFmt: '#,##0.00' } },
+        { header: 'Declarado', key: 'declarado', width: 14, style: { numFmt: '#,##0.00' } },
+        { header: 'Diferencia', key: 'diferencia', width: 14, style: { numFmt: '#,##0.00' } },
+      ];
+      hoja.getRow(1).font = { bold: true };
+      const hora = (v: string | null) => (v ? new Date(v).toLocaleString('es-PE', { timeZone: 'America/Lima' }) : '');
+      // Amounts go as numbers for Excel's sums; they were computed in decimal and carry two decimals.
+      const num = (v: string | null) => (v === null ? null : Number(v));
+      for (const s of Data)
+        hoja.addRow({
+          id: s.Id,
+          sucursal: s.Sucursal,
+          caja: s.Caja,
+          usuario: s.Usuario,
+          estado: s.EstadoNombre,
+          apertura: hora(s.FechaApertura),
+          cierre: hora(s.FechaCierre),
+          fondo: num(s.MontoApertura),
+          ventas: s.Ventas,
+          vendido: num(s.TotalVentas),
+          esperado: num(s.TotalEsperado),
+          declarado: num(s.TotalDeclarado),
+          diferencia: num(s.Diferencia),
+        });
+      const salida = new PassThrough();
+      void libro.xlsx.write(salida).then(() => salida.end(), (e) => salida.destroy(e as Error));
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="sesiones-caja.xlsx"')
+        .send(salida);
+    },
+  });
+  r.get('/v1/cuadrescajas/:id', {
+    config: { servicio: 'CAJA_VER' },
+    schema: { tags, security, summary: 'Cuadre de una sesión: por medio de pago (lo esperado no se muestra al cajero mientras está abierta)', params: ZParamId, response: { 200: ZCuadreCaja, ...errores } },
+    handler: async (req) => svc.cuadre(db, requerirAuth(req), req.params.id, await gestiona(req)),
+  });
+  r.get('/v1/cuadrescajas/:id/reporte', {
+    config: { servicio: 'CAJA_VER' },
+    schema: { tags, security, summary: 'Reporte Z de una sesión cerrada (PDF A4)', params: ZParamId },
+    handler: async (req, reply) => {
+      const { pdf, nombre } = await pdfReporteZ(ctx, requerirAuth(req), req.params.id, await gestiona(req));
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${nombre}"`).header('cache-control', 'private, no-store').send(pdf);
+    },
+  });
+  r.put('/v1/cuadrescajas/:id/bloqueos', {
+    config: { servicio: 'CAJA_GESTIONAR' },
+    schema: { tags, security, summary: 'Bloquear una sesión cerrada u observada (estado 4)', params: ZParamId, response: { 200: ZSesionCaja, ...conConflicto } },
+    handler: async (req) => svc.bloquearSesion(db, requerirAuth(req), req.params.id),
+  });
+}
+
+/** The point of sale's checkout (issue 12), under /api/ventas. */
+export async function rutasVentaCaja(app: FastifyInstance, ctx: Contexto): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/v1/cajas/ventas', {
+    config: { servicio: 'CAJA_OPERAR' },
+    schema: {
+      tags: ['ventas: punto de venta'],
+      security: [{ bearer: [] }],
+      summary: 'Cobrar una venta: emite el comprobante y la registra en la sesión de caja abierta, en una transacción',
+      description: 'Con Idempotency-Key, repetir la solicitud devuelve la misma venta sin crear otra; la misma clave con otros datos responde 422.',
+      headers: ZIdempotencia,
+      body: ZVentaCajaCrear,
+      response: { 201: ZVentaCaja, 409: ZError, 422: ZError, ...errores },
+    },
+    handler: async (req, reply) => {
+      const { venta, repetido } = await vender(ctx, requerirAuth(req), req.body, req.headers['idempotency-key']);
+      if (repetido) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(venta);
+    },
+  });
+}

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditoria, empresa, idGenerado, sucursal, usuario } from '../../db/schema';
+import { documentoContable } from '../contabilidad/contabilidad.schema';
+
+const monto = (nombre: string) => numeric(nombre, { precision: 14, scale: 2 });
+
+/** A cash box or sales point of a branch (seed: 0 Punto venta, 1 Caja). */
+export const caja = pgTable(
+  'caja',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idSucursal: integer('id_sucursal').notNull().references(() => sucursal.id),
+    descripcion: varchar('descripcion', { length: 100 }).notNull(),
+    tipo: smallint('tipo').notNull().default(1),
+    // Largest |declared - expected| still closed as Cerrado; beyond it the session is Observado.
+    tolerancia: monto('tolerancia').notNull().default('0.00'),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('caja_descripcion_uq').on(t.idEmpresa, t.idSucursal, sql`lower(${t.descripcion})`)],
+);
+
+/** A cash session: opened with a float, closed with a blind count (seed states 1-4). */
+export const sesionCaja = pgTable(
+  'sesion_caja',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idCaja: integer('id_caja').notNull().references(() => caja.id),
+    idUsuario: integer('id_usuario').notNull().references(() => usuario.id),
+    estado: smallint('estado').notNull().default(1),
+    montoApertura: monto('monto_apertura').notNull(),
+    fechaApertura: timestamp('fecha_apertura', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    fechaCierre: timestamp('fecha_cierre', { withTimezone: true, mode: 'date' }),
+    totalEsperado: monto('total_esperado'),
+    totalDeclarado: monto('total_declarado'),
+    diferencia: monto('diferencia'),
+    idUsuarioCierre: integer('id_usuario_cierre').references(() => usuario.id),
+    observacion: varchar('observacion', { length: 300 }),
+    ...auditoria,
+  },
+  (t) => [
+    // One open session per box and one per user, enforced by the database under any concurrency.
+    uniqueIndex('sesion_caja_abierta_caja_uq').on(t.idCaja).where(sql`${t.estado} = 1`),
+    uniqueIndex('sesion_caja_abierta_usuario_uq').on(t.idUsuario).where(sql`${t.estado} = 1`),
+    index('sesion_caja_empresa_idx').on(t.idEmpresa, t.fechaApertura),
+  ],
+);
+
+/** Expected vs declared per payment means, written at close. */
+export const cuadreSesionCaja = pgTable(
+  'cuadre_sesion_caja',
+  {
+    id: idGenerado(),
+    idSesion: integer('id_sesion').notNull().references(() => sesionCaja.id),
+    idMedioPago: smallint('id_medio_pago').notNull(),
+    esperado: monto('esperado').notNull(),
+    declarado: monto('declarado').notNull(),
+    diferencia: monto('diferencia').notNull(),
+  },
+  (t) => [uniqueIndex('cuadre_sesion_medio_uq').on(t.idSesion, t.idMedioPago)],
+);
+
+/** A sale made at the point of sale: the issued document bound to the session, with its payments. */
+export const ventaCaja = pgTable(
+  'venta_caja',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idSesion: integer('id_sesion').notNull().references(() => sesionCaja.id),
+    idDocumento: integer('id_documento').notNull().references(() => documentoContable.id),
+    total: monto('total').notNull(),
+    pagado: monto('pagado').notNull(),
+    vuelto: monto('vuelto').notNull(),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('venta_caja_documento_uq').on(t.idDocumento), index('venta_caja_sesion_idx').on(t.idSesion)],
+);
+
+export const pagoVentaCaja = pgTable(
+  'pago_venta_caja',
+  {
+    id: idGenerado(),
+    idVenta: integer('id_venta').notNull().references(() => ventaCaja.id),
+    idMedioPago: smallint('id_medio_pago').notNull(),
+    monto: monto('monto').notNull(),
+    referencia: varchar('referencia', { length: 60 }),
+  },
+  (t) => [index('pago_venta_caja_venta_idx').on(t.idVenta)],
+);
+
+/** Cash income/expense in a session (seed movement 1 Ingreso, 2 Egreso), always cash, with its reason. */
+export const movimientoCaja = pgTable(
+  'movimiento_caja',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idSesion: integer('id_sesion').notNull().references(() => sesionCaja.id),
+    tipo: smallint('tipo').notNull(),
+    monto: monto('monto').notNull(),
+    motivo: text('motivo').notNull(),
+    ...auditoria,
+  },
+  (t) => [index('movimiento_caja_sesion_idx').on(t.idSesion)],
+);

@@ -1,0 +1,153 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TAperturaCaja,
+  TCaja,
+  TCajaGuardar,
+  TCierreCaja,
+  TCuadreCaja,
+  TEntidadConsulta,
+  TEntidadConsultaRespuesta,
+  TItem,
+  TMiCaja,
+  TMovimientoCajaCrear,
+  TSerieDocumento,
+  TSesionCaja,
+  TSucursal,
+  TVentaCaja,
+  TVentaCajaCrear,
+} from '@yupana/contracts';
+import { ApiError } from '../../../lib/api-error';
+import { authStorage } from '../../../lib/auth-storage';
+import { api } from '../../../lib/session';
+
+const F = '/finanzas/v1';
+const CLAVE = ['cajas'] as const;
+
+export function useMiCaja() {
+  return useQuery({ queryKey: [...CLAVE, 'mia'], queryFn: ({ signal }) => api.get<TMiCaja>(`${F}/usuarios/cajas`, { signal }) });
+}
+
+export function useCajas() {
+  return useQuery({ queryKey: [...CLAVE, 'lista'], queryFn: ({ signal }) => api.get<{ Data: TCaja[]; Count: number }>(`${F}/cajas`, { signal }) });
+}
+
+export function useGuardarCaja() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ datos, id }: { datos: TCajaGuardar; id?: number }) => (id ? api.put<TCaja>(`${F}/cajas/${id}`, datos) : api.post<TCaja>(`${F}/cajas`, datos)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: CLAVE }),
+  });
+}
+
+export function useAbrirCaja() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idCaja, datos }: { idCaja: number; datos: TAperturaCaja }) => api.post<TSesionCaja>(`${F}/cajas/${idCaja}/aperturas`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: CLAVE }),
+  });
+}
+
+export function useCerrarCaja() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TCierreCaja) => api.post<TCuadreCaja>(`${F}/cajas/cierres`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: CLAVE }),
+  });
+}
+
+export function useMovimientoCaja() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TMovimientoCajaCrear) => api.post(`${F}/cajas/movimientos`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: CLAVE }),
+  });
+}
+
+/** The checkout: the key belongs to the checkout (kept across retries), so a double click never makes two sales. */
+export function useVender() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cuerpo, clave }: { cuerpo: TVentaCajaCrear; clave: string }) => api.post<TVentaCaja>('/ventas/v1/cajas/ventas', cuerpo, { headers: { 'Idempotency-Key': clave } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: CLAVE }),
+  });
+}
+
+export type TFiltroSesiones = { pagina: number; estado: number; fechainicio?: string; fechafin?: string };
+export function useSesiones(f: TFiltroSesiones) {
+  return useQuery({
+    queryKey: [...CLAVE, 'sesiones', f],
+    queryFn: ({ signal }) => api.get<{ Data: TSesionCaja[]; Count: number }>(`${F}/cajas/sesiones`, { query: { ...f, regxpag: 10 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCuadre(id: number | null) {
+  return useQuery({ queryKey: [...CLAVE, 'cuadre', id], queryFn: ({ signal }) => api.get<TCuadreCaja>(`${F}/cuadrescajas/${id}`, { signal }), enabled: id !== null });
+}
+
+export function buscarItems(filtro: string, signal?: AbortSignal) {
+  return api.get<{ Data: TItem[]; Count: number }>('/logistica/v1/items', { query: { filtro: filtro.trim(), pagina: 1, regxpag: 10 }, signal });
+}
+
+export function useSeriesVenta(idTipoDocumento: number, idSucursal: number | undefined) {
+  return useQuery({
+    queryKey: ['cajas', 'series', idTipoDocumento, idSucursal],
+    queryFn: ({ signal }) => api.get<{ Data: TSerieDocumento[] }>('/entidades/v2/entidades/series', { query: { idtipodocumento: idTipoDocumento, idsucursal: idSucursal, logestado: 1 }, signal }),
+    enabled: idSucursal !== undefined,
+  });
+}
+
+export function consultarCliente(cuerpo: TEntidadConsulta) {
+  return api.post<TEntidadConsultaRespuesta>('/entidades/v1/entidad/consulta', cuerpo);
+}
+
+/** A file of the API (PDF, Excel) with the bearer token and one renewal on 401. */
+export async function obtenerArchivo(ruta: string, query: Record<string, string | number | undefined> = {}): Promise<Blob> {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') qs.set(k, String(v));
+  const destino = `/api${ruta}${qs.size ? `?${qs}` : ''}`;
+  const pedir = () => fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } });
+  if (!authStorage.accessTokenVigente() && authStorage.refreshToken()) await api.refrescar();
+  let r = await pedir();
+  if (r.status === 401) {
+    await api.refrescar();
+    r = await pedir();
+  }
+  if (!r.ok) throw new ApiError(r.status, destino, (await r.json().catch(() => null)) as ApiError['cuerpo']);
+  return r.blob();
+}
+
+/** Opens a PDF in a new tab; the tab is opened first (inside the click) so pop-up blockers let it through. */
+export async function abrirPdf(ruta: string, query: Record<string, string | number | undefined> = {}): Promise<void> {
+  const ventana = window.open('', '_blank');
+  try {
+    const url = URL.createObjectURL(await obtenerArchivo(ruta, query));
+    if (ventana) ventana.location.href = url;
+    else window.open(url, '_blank');
+  } catch (e) {
+    ventana?.close();
+    throw e;
+  }
+}
+
+export const abrirTicket = (idDocumento: number) => abrirPdf(`/contabilidad/v1/documentoContable/${idDocumento}/archivos/1`, { formato: 'TICKET' });
+export const abrirReporteZ = (idSesion: number) => abrirPdf(`${F}/cuadrescajas/${idSesion}/reporte`);
+
+export async function descargarSesionesExcel(f: TFiltroSesiones): Promise<void> {
+  const blob = await obtenerArchivo(`${F}/cajas/sesiones/excel`, { estado: f.estado, fechainicio: f.fechainicio, fechafin: f.fechafin });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = 'sesiones-caja.xlsx';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function useSucursalesEmpresa() {
+  return useQuery({
+    queryKey: ['cajas', 'sucursales'],
+    queryFn: ({ signal }) => api.get<{ Data: TSucursal[]; Count: number }>('/entidades/v1/sucursales', { query: { pagina: 1, regxpag: 100, estado: 1 }, signal }),
+  });
+}

@@ -1,0 +1,633 @@
+import { DeleteOutlined, LoadingOutlined, LogoutOutlined, PrinterOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Empty, Form, Input, InputNumber, List, Modal, Radio, Result, Select, Space, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { calcularTotales, Decimal } from '@yupana/sunat/isomorfico';
+import { MediosPagoCaja, type TCuadreCaja, type TEntidadDocumento, type TItem, type TMiCaja, type TVentaCaja } from '@yupana/contracts';
+import { ApiError, mensajeDeError } from '../../../lib/api-error';
+import {
+  abrirReporteZ,
+  abrirTicket,
+  buscarItems,
+  consultarCliente,
+  useAbrirCaja,
+  useCerrarCaja,
+  useMiCaja,
+  useMovimientoCaja,
+  useSeriesVenta,
+  useVender,
+} from '../api/cajas';
+
+type TLinea = { clave: string; item: TItem; cantidad: string };
+type TPago = { IdMedioPago: number; Monto: string; Referencia?: string };
+const TIPOS = [
+  { id: 1004, nombre: 'Boleta', codigo: '03' },
+  { id: 1003, nombre: 'Factura', codigo: '01' },
+  { id: 1008, nombre: 'Nota de venta', codigo: '03' },
+] as const;
+const soles = (v: Decimal.Value) => `S/\u00a0${new Decimal(v).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+const aDecimal = (v: string | number | null | undefined) => {
+  try {
+    return new Decimal(v === null || v === undefined || v === '' ? 0 : v);
+  } catch {
+    return new Decimal(0);
+  }
+};
+function nuevaClave(): string {
+  if (typeof crypto.randomUUID === 'function' && window.isSecureContext) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/** The point of sale: full screen, keyboard first (F2 search, F9 charge, Esc cancel), behind an open cash session. */
+export function PuntoVentaPage() {
+  const mia = useMiCaja();
+  // Kept here: once closed, the session query has no open session and the selling screen goes away.
+  const [cierre, setCierre] = useState<TCuadreCaja | null>(null);
+  if (cierre) return <ResultadoCierre cuadre={cierre} onOtra={() => setCierre(null)} />;
+  if (mia.isPending) return <div style={{ padding: 24 }}>Cargando su caja…</div>;
+  if (mia.isError) return <Result status="error" title="No se pudo cargar su caja" subTitle={mensajeDeError(mia.error)} extra={<Link to="/admin">Volver al sistema</Link>} />;
+  if (!mia.data.Sesion) return <AbrirCaja mia={mia.data} />;
+  return <Vender mia={mia.data} onCerrada={setCierre} />;
+}
+
+function Pantalla({ children, barra }: { children: React.ReactNode; barra: React.ReactNode }) {
+  return (
+    <div data-testid="punto-venta" style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: '#f3f5f8' }}>
+      <header style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', justifyContent: 'space-between', padding: '8px 16px', background: '#1f3a5f', color: '#fff' }}>
+        <strong style={{ fontSize: 16 }}>Punto de venta</strong>
+        <Space wrap size={6}>{barra}</Space>
+      </header>
+      <main style={{ flex: 1, padding: 12 }}>{children}</main>
+    </div>
+  );
+}
+
+function AbrirCaja({ mia }: { mia: TMiCaja }) {
+  const abrir = useAbrirCaja();
+  const { message } = App.useApp();
+  const libres = mia.Cajas.filter((c) => !c.IdSesionAbierta);
+  const [form] = Form.useForm<{ IdCaja: number; MontoApertura: string }>();
+  async function enviar(v: { IdCaja: number; MontoApertura: string }) {
+    try {
+      await abrir.mutateAsync({ idCaja: v.IdCaja, datos: { MontoApertura: String(v.MontoApertura ?? '0') } });
+      message.success('Caja aperturada');
+    } catch (e) {
+      message.error(mensajeDeError(e));
+    }
+  }
+  return (
+    <Pantalla barra={<Link to="/admin" style={{ color: '#fff' }}>Volver al sistema</Link>}>
+      <Card title="Abrir caja" style={{ maxWidth: 420, margin: '24px auto' }}>
+        {!mia.Cajas.length ? (
+          <Alert type="info" showIcon title="No hay cajas en sus sucursales: pida a su supervisor que cree una en Caja > Cajas." />
+        ) : (
+          <Form form={form} layout="vertical" onFinish={enviar} initialValues={{ IdCaja: libres[0]?.Id, MontoApertura: '0.00' }}>
+            <p>Para vender, abra una sesión de caja con el fondo inicial de efectivo.</p>
+            <Form.Item name="IdCaja" label="Caja" rules={[{ required: true, message: 'Seleccione la caja' }]}>
+              <Select
+                aria-label="Caja"
+                options={mia.Cajas.map((c) => ({
+                  value: c.Id,
+                  label: `${c.Descripcion} · ${c.Sucursal}${c.IdSesionAbierta ? ` (abierta por ${c.UsuarioSesion})` : ''}`,
+                  disabled: !!c.IdSesionAbierta,
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="MontoApertura" label="Fondo inicial (S/)" rules={[{ required: true, message: 'Ingrese el fondo inicial' }]}>
+              <InputNumber<string> aria-label="Fondo inicial" min="0" step="0.10" precision={2} stringMode style={{ width: '100%' }} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={abrir.isPending}>
+              Aperturar caja
+            </Button>
+          </Form>
+        )}
+      </Card>
+    </Pantalla>
+  );
+}
+
+function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) => void }) {
+  const sesion = mia.Sesion!;
+  const { message, modal } = App.useApp();
+  const buscador = useRef<React.ComponentRef<typeof Input>>(null);
+  const [texto, setTexto] = useState('');
+  const [resultados, setResultados] = useState<TItem[] | null>(null);
+  const [buscando, setBuscando] = useState(false);
+  const [lineas, setLineas] = useState<TLinea[]>([]);
+  const [tipo, setTipo] = useState<number>(1004);
+  const [idSerie, setIdSerie] = useState<number | undefined>();
+  const [cliente, setCliente] = useState<TEntidadDocumento | null>(null);
+  const [docCliente, setDocCliente] = useState('');
+  const [cobrando, setCobrando] = useState(false);
+  const [vendida, setVendida] = useState<TVentaCaja | null>(null);
+  const [cerrando, setCerrando] = useState(false);
+  const [moviendo, setMoviendo] = useState(false);
+  const series = useSeriesVenta(tipo, sesion.IdSucursal);
+  const boletas = useSeriesVenta(1004, sesion.IdSucursal);
+  const facturas = useSeriesVenta(1003, sesion.IdSucursal);
+
+  useEffect(() => {
+    const s = series.data?.Data ?? [];
+    setIdSerie((actual) => (s.some((x) => x.Id === actual) ? actual : s[0]?.Id));
+  }, [series.data]);
+  // A company without RUC has neither boletas nor facturas: the sale note is its document.
+  useEffect(() => {
+    if (boletas.data && !boletas.data.Data.length && tipo === 1004) setTipo(1008);
+  }, [boletas.data, tipo]);
+
+  const codigoTipo = TIPOS.find((t) => t.id === tipo)!.codigo;
+  const totales = useMemo(() => {
+    if (!lineas.length) return null;
+    try {
+      return calcularTotales({
+        tipo: codigoTipo,
+        fechaEmision: new Date().toISOString().slice(0, 10),
+        moneda: 'PEN',
+        items: lineas.map((l) => ({ descripcion: l.item.Descripcion, cantidad: l.cantidad, afectacion: l.item.AfectacionIgv, precioUnitario: l.item.PrecioUnitario })),
+        formaPago: { tipo: 'Contado' },
+      });
+    } catch {
+      return null;
+    }
+  }, [lineas, codigoTipo]);
+  const total = totales?.importeTotal ?? new Decimal(0);
+
+  async function buscar(valor: string) {
+    const t = valor.trim();
+    if (t.length < 3) {
+      setResultados(null);
+      return;
+    }
+    setBuscando(true);
+    try {
+      const r = await buscarItems(t);
+      setResultados(r.Data);
+      return r.Data;
+    } catch (e) {
+      message.error(mensajeDeError(e));
+    } finally {
+      setBuscando(false);
+    }
+  }
+
+  function agregar(item: TItem) {
+    setLineas((ls) => {
+      const i = ls.findIndex((l) => l.item.Id === item.Id);
+      if (i >= 0) return ls.map((l, j) => (j === i ? { ...l, cantidad: aDecimal(l.cantidad).plus(1).toString() } : l));
+      return [...ls, { clave: `${item.Id}-${Date.now()}`, item, cantidad: '1' }];
+    });
+    setTexto('');
+    setResultados(null);
+    // A barcode scanner types and presses Enter: the focus stays in the search box for the next one.
+    buscador.current?.focus();
+  }
+
+  function cancelarVenta() {
+    setLineas([]);
+    setCliente(null);
+    setDocCliente('');
+    setTexto('');
+    setResultados(null);
+    buscador.current?.focus();
+  }
+
+  function cobrar() {
+    if (!lineas.length) return void message.warning('Agregue al menos un producto');
+    if (!idSerie) return void message.warning('No hay una serie activa para este comprobante en su sucursal');
+    if (tipo === 1003 && cliente?.IdTipoDocumento !== 2) return void message.warning('La factura requiere un cliente con RUC');
+    setCobrando(true);
+  }
+
+  // Keyboard: F2 search, F9 charge, Esc cancel (the open dialog first).
+  const atajos = useRef({ cobrar, cancelarVenta, abierto: false });
+  atajos.current = { cobrar, cancelarVenta, abierto: cobrando || cerrando || moviendo || !!vendida };
+  useEffect(() => {
+    const alPulsar = (ev: KeyboardEvent) => {
+      if (ev.key === 'F2') {
+        ev.preventDefault();
+        buscador.current?.focus();
+      } else if (ev.key === 'F9') {
+        ev.preventDefault();
+        if (!atajos.current.abierto) atajos.current.cobrar();
+      } else if (ev.key === 'Escape' && !atajos.current.abierto) {
+        atajos.current.cancelarVenta();
+      }
+    };
+    window.addEventListener('keydown', alPulsar);
+    return () => window.removeEventListener('keydown', alPulsar);
+  }, []);
+  useEffect(() => buscador.current?.focus(), []);
+
+  async function buscarCliente() {
+    const n = docCliente.trim();
+    if (!/^(\d{8}|\d{11})$/.test(n)) return void message.warning('Ingrese un DNI de 8 dígitos o un RUC de 11');
+    const idTipoDocumento = n.length === 8 ? 1 : 2;
+    try {
+      const r = await consultarCliente({ idTipoDocumento, numeroDocumento: n, consultasunat: true });
+      const e = r.Collection[0];
+      if (!e) return void message.warning(r.Mensaje ?? 'No hay Entidad');
+      setCliente({ TipoEntidad: 2, IdTipoDocumento: idTipoDocumento, NumeroDocumento: n, RazonSocial: e.RazonSocial, Direccion: e.Direccion ?? undefined, ...(e.Id ? { IdEntidad: e.Id } : {}) });
+    } catch (err) {
+      message.error(mensajeDeError(err));
+    }
+  }
+
+  return (
+    <Pantalla
+      barra={
+        <>
+          <Tag color="green" data-testid="pv-sesion">
+            {sesion.Caja} · {sesion.Usuario}
+          </Tag>
+          <Button size="small" icon={<SwapOutlined />} onClick={() => setMoviendo(true)}>
+            Ingreso / egreso
+          </Button>
+          <Button size="small" danger onClick={() => setCerrando(true)}>
+            Cerrar caja
+          </Button>
+          <Link to="/admin" style={{ color: '#fff' }}>
+            <LogoutOutlined /> Salir
+          </Link>
+        </>
+      }
+    >
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start' }}>
+        <Card size="small" title="Productos (F2)" style={{ flex: '1 1 340px', minWidth: 0 }}>
+          <Input.Search
+            ref={buscador}
+            aria-label="Buscar producto"
+            placeholder="Descripción, código o código de barras (mín. 3 letras)"
+            value={texto}
+            // Not antd's `loading`: it swallows Enter while a search runs, and a scanner presses Enter right away.
+            suffix={buscando ? <LoadingOutlined /> : <span />}
+            enterButton={<SearchOutlined />}
+            onChange={(e) => {
+              setTexto(e.target.value);
+              void buscar(e.target.value);
+            }}
+            onSearch={async (v) => {
+              // Enter adds the first match (a scanned barcode finds exactly one).
+              const r = (await buscar(v)) ?? resultados;
+              if (r?.length) agregar(r[0]);
+            }}
+          />
+          {texto.trim().length > 0 && texto.trim().length < 3 && <Typography.Text type="secondary">Escriba al menos tres letras para buscar</Typography.Text>}
+          {resultados && !resultados.length && (
+            <Empty description={<>NO SE ENCONTRÓ NINGUN PRODUCTO O SERVICIO<br />REVISE SUS CRITERIOS DE BUSQUEDA Y VUELVA A INTENTARLO</>} />
+          )}
+          {!!resultados?.length && (
+            <List<TItem>
+              size="small"
+              dataSource={resultados}
+              renderItem={(i) => (
+                <List.Item style={{ cursor: 'pointer' }} onClick={() => agregar(i)} actions={[<strong key="p">{soles(i.PrecioUnitario)}</strong>]}>
+                  <List.Item.Meta title={i.Descripcion} description={i.Codigo} />
+                </List.Item>
+              )}
+            />
+          )}
+        </Card>
+
+        <Card size="small" title="Venta" style={{ flex: '1 1 340px', minWidth: 0 }}>
+          {!lineas.length ? (
+            <Empty description="Agregue productos con el buscador" />
+          ) : (
+            <List<TLinea>
+              size="small"
+              dataSource={lineas}
+              renderItem={(l) => (
+                <List.Item
+                  data-testid="pv-linea"
+                  actions={[
+                    <Button key="q" type="text" danger aria-label={`Quitar ${l.item.Descripcion}`} icon={<DeleteOutlined />} onClick={() => setLineas((ls) => ls.filter((x) => x.clave !== l.clave))} />,
+                  ]}
+                >
+                  <div style={{ display: 'flex', gap: 8, alignItems: 'center', width: '100%', flexWrap: 'wrap' }}>
+                    <span style={{ flex: '1 1 140px' }}>{l.item.Descripcion}</span>
+                    <InputNumber<string>
+                      aria-label={`Cantidad de ${l.item.Descripcion}`}
+                      size="small"
+                      min="0.001"
+                      stringMode
+                      value={l.cantidad}
+                      style={{ width: 80 }}
+                      onChange={(v) => v && setLineas((ls) => ls.map((x) => (x.clave === l.clave ? { ...x, cantidad: v } : x)))}
+                    />
+                    <strong style={{ minWidth: 90, textAlign: 'right' }}>{soles(aDecimal(l.item.PrecioUnitario).times(aDecimal(l.cantidad)))}</strong>
+                  </div>
+                </List.Item>
+              )}
+            />
+          )}
+          <div style={{ marginTop: 12 }}>
+            <Radio.Group value={tipo} onChange={(e) => setTipo(e.target.value as number)} optionType="button" buttonStyle="solid" size="small">
+              {TIPOS.map((t) => (
+                <Radio.Button key={t.id} value={t.id} disabled={t.id === 1004 ? !boletas.data?.Data.length : t.id === 1003 ? !facturas.data?.Data.length : false}>
+                  {t.nombre}
+                </Radio.Button>
+              ))}
+            </Radio.Group>
+            <Select
+              aria-label="Serie"
+              size="small"
+              style={{ width: 100, marginLeft: 8 }}
+              value={idSerie}
+              onChange={setIdSerie}
+              options={(series.data?.Data ?? []).map((s) => ({ value: s.Id, label: s.Serie }))}
+              notFoundContent="Sin series"
+            />
+          </div>
+          <Space.Compact style={{ width: '100%', marginTop: 8 }}>
+            <Input aria-label="DNI o RUC del cliente" placeholder="DNI o RUC (vacío: CLIENTES VARIOS)" value={docCliente} onChange={(e) => setDocCliente(e.target.value)} onPressEnter={buscarCliente} inputMode="numeric" />
+            <Button onClick={buscarCliente}>Buscar</Button>
+          </Space.Compact>
+          <div style={{ marginTop: 4 }} data-testid="pv-cliente">
+            Cliente: <strong>{cliente ? `${cliente.RazonSocial} (${cliente.NumeroDocumento})` : 'CLIENTES VARIOS'}</strong>
+            {cliente && (
+              <Button type="link" size="small" onClick={() => (setCliente(null), setDocCliente(''))}>
+                Quitar
+              </Button>
+            )}
+          </div>
+          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginTop: 12, fontSize: 22 }}>
+            <span>Total</span>
+            <strong data-testid="pv-total">{soles(total)}</strong>
+          </div>
+          <Space style={{ width: '100%', marginTop: 8 }} direction="vertical">
+            <Button type="primary" size="large" block onClick={cobrar} disabled={!lineas.length}>
+              Cobrar (F9)
+            </Button>
+            <Button block onClick={cancelarVenta} disabled={!lineas.length}>
+              Cancelar venta (Esc)
+            </Button>
+          </Space>
+        </Card>
+      </div>
+
+      {cobrando && (
+        <Cobro
+          total={total}
+          onCerrar={() => setCobrando(false)}
+          cuerpoDocumento={() => ({
+            IdTipoDocumento: tipo as 1003 | 1004 | 1008,
+            IdSerie: idSerie!,
+            IdMoneda: 1,
+            IdCondicionPago: 1,
+            FechaEmision: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date()),
+            ListaItems: lineas.map((l) => ({
+              IdItem: l.item.Id,
+              CodigoItem: l.item.Codigo,
+              ItemDescripcion: l.item.Descripcion,
+              CodigoUnidad: l.item.CodigoUnidad,
+              Cantidad: l.cantidad,
+              PrecioUnitario: l.item.PrecioUnitario,
+              TipoAfectacion: l.item.AfectacionIgv,
+            })),
+            ListaEntidades: cliente ? [cliente] : [],
+          })}
+          onVendida={(v) => {
+            setCobrando(false);
+            setVendida(v);
+            cancelarVenta();
+          }}
+        />
+      )}
+      <Modal
+        open={!!vendida}
+        title="Venta registrada"
+        onCancel={() => setVendida(null)}
+        afterClose={() => buscador.current?.focus()}
+        footer={[
+          <Button key="t" icon={<PrinterOutlined />} onClick={() => vendida && abrirTicket(vendida.Documento.Id).catch((e) => message.error(mensajeDeError(e)))}>
+            Imprimir ticket
+          </Button>,
+          <Button key="n" type="primary" onClick={() => setVendida(null)} autoFocus>
+            Nueva venta
+          </Button>,
+        ]}
+      >
+        {vendida && (
+          <div data-testid="pv-vendida" style={{ fontSize: 16 }}>
+            <p>
+              Comprobante <strong>{vendida.Documento.SerieNumero}</strong> por <strong>{soles(vendida.Total)}</strong>
+            </p>
+            <p style={{ fontSize: 22 }}>
+              Vuelto: <strong>{soles(vendida.Vuelto)}</strong>
+            </p>
+          </div>
+        )}
+      </Modal>
+      {moviendo && <MovimientoCaja onCerrar={() => setMoviendo(false)} />}
+      {cerrando && (
+        <CerrarCaja
+          idSesion={sesion.Id}
+          onCerrar={() => setCerrando(false)}
+          onCerrada={onCerrada}
+          hayVenta={lineas.length > 0}
+          confirmar={(f) => modal.confirm({ title: 'Hay una venta sin cobrar', content: 'Se descartará al cerrar la caja.', okText: 'Cerrar igual', cancelText: 'Volver', onOk: f })}
+        />
+      )}
+    </Pantalla>
+  );
+}
+
+function Cobro({
+  total,
+  cuerpoDocumento,
+  onCerrar,
+  onVendida,
+}: {
+  total: Decimal;
+  cuerpoDocumento: () => import('@yupana/contracts').TDocumentoContableCrear;
+  onCerrar: () => void;
+  onVendida: (v: TVentaCaja) => void;
+}) {
+  const vender = useVender();
+  const { message } = App.useApp();
+  // One key per checkout: a double click or a retry after a lost answer gives the same sale.
+  const [clave] = useState(nuevaClave);
+  const [pagos, setPagos] = useState<TPago[]>([{ IdMedioPago: 1, Monto: total.toFixed(2) }]);
+  const [error, setError] = useState<string | null>(null);
+  const pagado = pagos.reduce((s, p) => s.plus(aDecimal(p.Monto)), new Decimal(0));
+  const falta = total.minus(pagado);
+  async function confirmar() {
+    if (vender.isPending) return;
+    setError(null);
+    try {
+      const v = await vender.mutateAsync({ cuerpo: { Documento: cuerpoDocumento(), Pagos: pagos.filter((p) => aDecimal(p.Monto).gt(0)) }, clave });
+      message.success(`Venta ${v.Documento.SerieNumero} registrada`);
+      onVendida(v);
+    } catch (e) {
+      setError(e instanceof ApiError && Object.keys(e.errores).length ? Object.values(e.errores).join(' · ') : mensajeDeError(e));
+    }
+  }
+  return (
+    <Modal
+      open
+      title={`Cobrar ${soles(total)}`}
+      onCancel={onCerrar}
+      maskClosable={false}
+      footer={[
+        <Button key="c" onClick={onCerrar} disabled={vender.isPending}>
+          Volver (Esc)
+        </Button>,
+        <Button key="ok" type="primary" onClick={confirmar} loading={vender.isPending} disabled={falta.gt(0)}>
+          Confirmar cobro
+        </Button>,
+      ]}
+    >
+      {pagos.map((p, i) => (
+        <Space.Compact key={i} style={{ width: '100%', marginBottom: 8 }}>
+          <Select
+            aria-label={`Medio de pago ${i + 1}`}
+            style={{ width: 150 }}
+            value={p.IdMedioPago}
+            onChange={(v) => setPagos((ps) => ps.map((x, j) => (j === i ? { ...x, IdMedioPago: v } : x)))}
+            options={Object.entries(MediosPagoCaja).map(([k, v]) => ({ value: Number(k), label: v }))}
+          />
+          <InputNumber<string>
+            aria-label={`Monto ${i + 1}`}
+            min="0"
+            precision={2}
+            stringMode
+            value={p.Monto}
+            style={{ flex: 1 }}
+            autoFocus={i === pagos.length - 1}
+            onChange={(v) => setPagos((ps) => ps.map((x, j) => (j === i ? { ...x, Monto: v ?? '0' } : x)))}
+            onPressEnter={confirmar}
+          />
+          {pagos.length > 1 && <Button aria-label="Quitar pago" icon={<DeleteOutlined />} onClick={() => setPagos((ps) => ps.filter((_, j) => j !== i))} />}
+        </Space.Compact>
+      ))}
+      <Button size="small" onClick={() => setPagos((ps) => [...ps, { IdMedioPago: 2, Monto: falta.gt(0) ? falta.toFixed(2) : '0' }])} disabled={pagos.length >= 5}>
+        Agregar otro medio de pago
+      </Button>
+      <div style={{ marginTop: 12, fontSize: 18 }} data-testid="pv-vuelto">
+        {falta.gt(0) ? (
+          <Typography.Text type="danger">Falta: {soles(falta)}</Typography.Text>
+        ) : (
+          <span>
+            Vuelto: <strong>{soles(falta.negated())}</strong>
+          </span>
+        )}
+      </div>
+      {error && <Alert style={{ marginTop: 8 }} type="error" showIcon title={error} />}
+    </Modal>
+  );
+}
+
+function MovimientoCaja({ onCerrar }: { onCerrar: () => void }) {
+  const [form] = Form.useForm<{ Tipo: number; Monto: string; Motivo: string }>();
+  const mover = useMovimientoCaja();
+  const { message } = App.useApp();
+  async function enviar(v: { Tipo: number; Monto: string; Motivo: string }) {
+    try {
+      await mover.mutateAsync({ Tipo: v.Tipo, Monto: String(v.Monto), Motivo: v.Motivo });
+      message.success(v.Tipo === 1 ? 'Ingreso registrado' : 'Egreso registrado');
+      onCerrar();
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.errores).length) form.setFields(Object.entries(e.errores).map(([name, error]) => ({ name: name as 'Monto', errors: [error] })));
+      else message.error(mensajeDeError(e));
+    }
+  }
+  return (
+    <Modal open title="Ingreso o egreso de efectivo" okText="Registrar" cancelText="Cancelar" onOk={() => form.submit()} confirmLoading={mover.isPending} onCancel={onCerrar}>
+      <Form form={form} layout="vertical" onFinish={enviar} initialValues={{ Tipo: 2 }}>
+        <Form.Item name="Tipo" label="Tipo">
+          <Radio.Group options={[{ value: 1, label: 'Ingreso' }, { value: 2, label: 'Egreso' }]} />
+        </Form.Item>
+        <Form.Item name="Monto" label="Monto (S/)" rules={[{ required: true, message: 'Ingrese el monto' }]}>
+          <InputNumber<string> aria-label="Monto del movimiento" min="0.01" precision={2} stringMode style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="Motivo" label="Motivo" rules={[{ required: true, min: 3, message: 'Indique el motivo (mínimo 3 caracteres)' }]}>
+          <Input maxLength={200} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Blind count: the cashier declares what is there per payment means; the expected figures come only with the result. */
+function CerrarCaja({
+  idSesion,
+  onCerrar,
+  onCerrada,
+  hayVenta,
+  confirmar,
+}: {
+  idSesion: number;
+  onCerrar: () => void;
+  onCerrada: (c: TCuadreCaja) => void;
+  hayVenta: boolean;
+  confirmar: (f: () => void) => void;
+}) {
+  const cerrar = useCerrarCaja();
+  const { message } = App.useApp();
+  const [montos, setMontos] = useState<Record<number, string>>({});
+  const [observacion, setObservacion] = useState('');
+  async function enviar() {
+    try {
+      const r = await cerrar.mutateAsync({
+        IdSesion: idSesion,
+        Declarado: Object.entries(montos)
+          .filter(([, v]) => v !== '' && v !== undefined)
+          .map(([k, v]) => ({ IdMedioPago: Number(k), Monto: v })),
+        ...(observacion.trim() ? { Observacion: observacion.trim() } : {}),
+      });
+      onCerrada(r);
+    } catch (e) {
+      message.error(mensajeDeError(e));
+    }
+  }
+  return (
+    <Modal
+      open
+      title="Cerrar caja (arqueo)"
+      okText="Cerrar caja"
+      cancelText="Volver"
+      okButtonProps={{ danger: true }}
+      confirmLoading={cerrar.isPending}
+      onCancel={onCerrar}
+      onOk={() => (hayVenta ? confirmar(() => void enviar()) : void enviar())}
+    >
+      <p>Cuente lo que hay en la caja y declare el monto de cada medio de pago.</p>
+      {Object.entries(MediosPagoCaja).map(([k, nombre]) => (
+        <Form.Item key={k} label={nombre} style={{ marginBottom: 8 }}>
+          <InputNumber<string> aria-label={`Declarado ${nombre}`} min="0" precision={2} stringMode style={{ width: '100%' }} value={montos[Number(k)]} onChange={(v) => setMontos((m) => ({ ...m, [k]: v ?? '' }))} />
+        </Form.Item>
+      ))}
+      <Input.TextArea aria-label="Observación" placeholder="Observación (opcional)" maxLength={300} value={observacion} onChange={(e) => setObservacion(e.target.value)} />
+    </Modal>
+  );
+}
+
+function ResultadoCierre({ cuadre, onOtra }: { cuadre: TCuadreCaja; onOtra: () => void }) {
+  const { message } = App.useApp();
+  const s = cuadre.Sesion;
+  return (
+    <Pantalla barra={<Link to="/admin" style={{ color: '#fff' }}>Volver al sistema</Link>}>
+      <Card title="Caja cerrada" style={{ maxWidth: 460, margin: '24px auto' }}>
+        <div data-testid="pv-cierre" style={{ fontSize: 16 }}>
+          <p>
+            {s.Caja} · sesión N.° {s.Id} · Estado: <Tag color={s.Estado === 2 ? 'orange' : 'green'}>{s.EstadoNombre}</Tag>
+          </p>
+          <p>
+            Esperado: {soles(s.TotalEsperado ?? '0')} · Declarado: {soles(s.TotalDeclarado ?? '0')}
+          </p>
+          <p>
+            Diferencia: <strong>{soles(s.Diferencia ?? '0')}</strong>
+          </p>
+        </div>
+        <Space wrap>
+          <Button icon={<PrinterOutlined />} onClick={() => abrirReporteZ(s.Id).catch((e) => message.error(mensajeDeError(e)))}>
+            Reporte Z
+          </Button>
+          <Button onClick={onOtra}>Abrir otra sesión</Button>
+          <Link to="/admin">
+            <Button type="primary">Volver al sistema</Button>
+          </Link>
+        </Space>
+      </Card>
+    </Pantalla>
+  );
+}

@@ -1,0 +1,136 @@
+import { z } from '../zod-es';
+import { ZDecimal, ZEntero, ZEnteroConsulta, ZId, ZTexto } from '../validacion';
+import { ZDocumentoContableCrear, ZDocumentoContableCreado } from '../contabilidad/documento-contable';
+
+/**
+ * Cash boxes, cash sessions and the point of sale (issue 12, seed §4 "Cash session state", §7 Finance "Cash").
+ * Money travels as text with two decimals; the server computes with decimal.js.
+ */
+
+/** Seed: 1 Aperturado, 2 Observado, 3 Cerrado, 4 Bloqueado. */
+export const EstadoSesionCaja = { APERTURADO: 1, OBSERVADO: 2, CERRADO: 3, BLOQUEADO: 4 } as const;
+export const NombresEstadoSesionCaja: Record<number, string> = { 1: 'Aperturado', 2: 'Observado', 3: 'Cerrado', 4: 'Bloqueado' };
+/** Seed: cash register versus sales point, 0 Punto venta, 1 Caja. */
+export const TiposCaja: Record<number, string> = { 0: 'Punto venta', 1: 'Caja' };
+/** Payment means taken at the point of sale (the vuelto is only given from cash). */
+export const MediosPagoCaja: Record<number, string> = { 1: 'Efectivo', 2: 'Tarjeta', 3: 'Yape', 4: 'Plin', 5: 'Transferencia' };
+export const MEDIO_EFECTIVO = 1;
+/** Movement: 1 Ingreso, 2 Egreso (seed). */
+export const TiposMovimientoCaja: Record<number, string> = { 1: 'Ingreso', 2: 'Egreso' };
+
+const ZMedioPago = ZEntero({ min: 1, max: 5, mensaje: 'Medio de pago: 1 Efectivo, 2 Tarjeta, 3 Yape, 4 Plin, 5 Transferencia' });
+
+export const ZCaja = z.object({
+  Id: z.number().int(),
+  IdSucursal: z.number().int(),
+  Sucursal: z.string(),
+  Descripcion: z.string(),
+  Tipo: z.number().int(),
+  Tolerancia: z.string(),
+  LogEstado: z.number().int(),
+  /** The open session of this box, if any (who holds it). */
+  IdSesionAbierta: z.number().int().nullable(),
+  UsuarioSesion: z.string().nullable(),
+});
+export type TCaja = z.infer<typeof ZCaja>;
+export const ZCajasLista = z.object({ Data: z.array(ZCaja), Count: z.number().int() });
+export const ZCajasQuery = z.object({ idsucursal: ZId.optional(), estado: ZEnteroConsulta(-1, 1, -1) });
+
+export const ZCajaGuardar = z.object({
+  IdSucursal: ZId,
+  Descripcion: ZTexto(100, { min: 1, mensajeMin: 'Ingrese la descripción de la caja' }),
+  Tipo: ZEntero({ min: 0, max: 1, mensaje: 'Tipo: 0 Punto venta o 1 Caja' }).default(1),
+  Tolerancia: ZDecimal('Tolerancia', { enteros: 6 }).default('0.00'),
+  LogEstado: ZEntero({ min: 0, max: 1, mensaje: 'Estado: 0 inactivo o 1 activo' }).default(1),
+});
+export type TCajaGuardar = z.input<typeof ZCajaGuardar>;
+
+export const ZAperturaCaja = z.object({ MontoApertura: ZDecimal('Monto de apertura', { enteros: 10 }) });
+export type TAperturaCaja = z.input<typeof ZAperturaCaja>;
+
+export const ZMontoMedio = z.object({ IdMedioPago: ZMedioPago, Monto: ZDecimal('Monto', { enteros: 10 }) });
+
+/** Blind count: the cashier declares what is in the drawer per payment means, never seeing the expected figure. */
+export const ZCierreCaja = z.object({
+  IdSesion: ZId,
+  Declarado: z.array(ZMontoMedio).max(5).default([]),
+  Observacion: ZTexto(300).optional(),
+});
+export type TCierreCaja = z.input<typeof ZCierreCaja>;
+
+export const ZMovimientoCajaCrear = z.object({
+  Tipo: ZEntero({ min: 1, max: 2, mensaje: 'Tipo: 1 Ingreso o 2 Egreso' }),
+  Monto: ZDecimal('Monto', { enteros: 10 }).refine((v) => Number(v) > 0, 'Monto: debe ser mayor que cero'),
+  Motivo: ZTexto(200, { min: 3, mensajeMin: 'Indique el motivo (mínimo 3 caracteres)' }),
+});
+export type TMovimientoCajaCrear = z.input<typeof ZMovimientoCajaCrear>;
+
+export const ZMovimientoCaja = z.object({ Id: z.number().int(), Tipo: z.number().int(), Monto: z.string(), Motivo: z.string(), Fecha: z.string() });
+
+export const ZCuadreMedio = z.object({
+  IdMedioPago: z.number().int(),
+  MedioPago: z.string(),
+  Esperado: z.string().nullable(),
+  Declarado: z.string().nullable(),
+  Diferencia: z.string().nullable(),
+});
+
+export const ZSesionCaja = z.object({
+  Id: z.number().int(),
+  IdCaja: z.number().int(),
+  Caja: z.string(),
+  IdSucursal: z.number().int(),
+  Sucursal: z.string(),
+  IdUsuario: z.number().int(),
+  Usuario: z.string(),
+  Estado: z.number().int(),
+  EstadoNombre: z.string(),
+  MontoApertura: z.string(),
+  FechaApertura: z.string(),
+  FechaCierre: z.string().nullable(),
+  /** Null while the session is open and the caller may not see the expected figures (blind count). */
+  TotalEsperado: z.string().nullable(),
+  TotalDeclarado: z.string().nullable(),
+  Diferencia: z.string().nullable(),
+  Ventas: z.number().int(),
+  TotalVentas: z.string().nullable(),
+  Observacion: z.string().nullable(),
+});
+export type TSesionCaja = z.infer<typeof ZSesionCaja>;
+export const ZSesionesLista = z.object({ Data: z.array(ZSesionCaja), Count: z.number().int() });
+export const ZSesionesQuery = z.object({
+  pagina: ZEnteroConsulta(1, 100000, 1),
+  regxpag: ZEnteroConsulta(1, 100, 10),
+  idcaja: ZId.optional(),
+  estado: ZEnteroConsulta(0, 4, 0),
+  fechainicio: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha con formato AAAA-MM-DD').optional(),
+  fechafin: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha con formato AAAA-MM-DD').optional(),
+});
+export type TSesionesQuery = z.input<typeof ZSesionesQuery>;
+
+export const ZCuadreCaja = z.object({
+  Sesion: ZSesionCaja,
+  Medios: z.array(ZCuadreMedio),
+  Movimientos: z.array(ZMovimientoCaja),
+  PorTipoDocumento: z.array(z.object({ TipoDocumento: z.string(), Cantidad: z.number().int(), Total: z.string() })),
+});
+export type TCuadreCaja = z.infer<typeof ZCuadreCaja>;
+
+/** The caller's open session (null when none) and the boxes of their branches they may open. */
+export const ZMiCaja = z.object({ Sesion: ZSesionCaja.nullable(), Cajas: z.array(ZCaja) });
+export type TMiCaja = z.infer<typeof ZMiCaja>;
+
+export const ZVentaCajaCrear = z.object({
+  Documento: ZDocumentoContableCrear,
+  Pagos: z.array(z.object({ IdMedioPago: ZMedioPago, Monto: ZDecimal('Monto', { enteros: 10 }), Referencia: ZTexto(60).optional() })).min(1, 'Indique al menos un pago').max(10),
+});
+export type TVentaCajaCrear = z.input<typeof ZVentaCajaCrear>;
+export const ZVentaCaja = z.object({
+  Id: z.number().int(),
+  IdSesion: z.number().int(),
+  Documento: ZDocumentoContableCreado,
+  Total: z.string(),
+  Pagado: z.string(),
+  Vuelto: z.string(),
+});
+export type TVentaCaja = z.infer<typeof ZVentaCaja>;
