@@ -103,9 +103,9 @@ CREATE INDEX "stock_empresa_item_ix" ON "stock" USING btree ("id_empresa","id_it
 -- Menu of inventory (issue 13, permission ids 11000-11999): Supervisor and Soporte see it.
 INSERT INTO "permiso" ("id", "id_modulo", "id_padre", "tipo", "descripcion", "ruta", "icon_menu", "tipo_enlace", "estado_principal", "estado", "componente", "sub_menu", "orden") VALUES
   (11000, 1, NULL, 0, 'Inventario', NULL, NULL, NULL, NULL, NULL, NULL, false, 70),
-  (11010, 1, 11000, 1, 'Stock', '/admin/inventarios', 'DatabaseOutlined', 'link', 'admin', 'inventarios', 'inventarios', false, 10),
-  (11020, 1, 11000, 1, 'Movimientos', '/admin/movimientos', 'SwapOutlined', 'link', 'admin', 'movimientos', 'movimientos', false, 20),
-  (11030, 1, 11000, 1, 'Kardex', '/admin/kardex', 'FileSearchOutlined', 'link', 'admin', 'kardex', 'kardex', false, 30),
+  (11010, 1, 11000, 1, 'Stock', '/admin/inventarios', 'InboxOutlined', 'link', 'admin', 'inventarios', 'inventarios', false, 10),
+  (11020, 1, 11000, 1, 'Movimientos', '/admin/movimientos', 'ShopOutlined', 'link', 'admin', 'movimientos', 'movimientos', false, 20),
+  (11030, 1, 11000, 1, 'Kardex', '/admin/kardex', 'BarChartOutlined', 'link', 'admin', 'kardex', 'kardex', false, 30),
   (11040, 1, 11000, 1, 'Configuración de logística', '/admin/logisconfig', 'SettingOutlined', 'link', 'admin', 'logisconfig', 'logisconfig', false, 40);
 --> statement-breakpoint
 INSERT INTO "rol_permiso" ("id_rol", "id_permiso") VALUES (2, 11000), (2, 11010), (2, 11020), (2, 11030), (2, 11040), (4, 11000), (4, 11010), (4, 11020), (4, 11030), (4, 11040);
