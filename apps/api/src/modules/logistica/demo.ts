@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { TipoEmpresa } from '@yupana/contracts';
 import type { Db } from '../../db/client';
 import { empresa, sucursal } from '../../db/schema';
@@ -24,9 +24,16 @@ export async function cargarDemoItems(db: DbOTx): Promise<void> {
 
 /** One default warehouse per branch of the demo companies with RUC, so issued goods move stock from the start. */
 export async function cargarDemoAlmacenes(db: DbOTx): Promise<void> {
-  const filas = await db.select({ id: sucursal.id, idEmpresa: sucursal.idEmpresa, tipo: empresa.tipoEmpresa, nombre: sucursal.razonSocial }).from(sucursal).innerJoin(empresa, eq(empresa.id, sucursal.idEmpresa));
-  for (const [i, s] of filas.entries()) {
+  const filas = await db
+    .select({ id: sucursal.id, idEmpresa: sucursal.idEmpresa, tipo: empresa.tipoEmpresa })
+    .from(sucursal)
+    .innerJoin(empresa, eq(empresa.id, sucursal.idEmpresa))
+    .orderBy(asc(sucursal.idEmpresa), asc(sucursal.id));
+  const vistas = new Map<number, number>();
+  for (const s of filas) {
     if (s.tipo === TipoEmpresa.SIN_RUC) continue;
-    await db.insert(almacen).values({ idEmpresa: s.idEmpresa, idSucursal: s.id, nombre: `Almacén ${i + 1} - ${s.nombre}`.slice(0, 100), esPredeterminado: true });
+    const k = (vistas.get(s.idEmpresa) ?? 0) + 1;
+    vistas.set(s.idEmpresa, k);
+    await db.insert(almacen).values({ idEmpresa: s.idEmpresa, idSucursal: s.id, nombre: k === 1 ? 'Almacén principal' : `Almacén de la sucursal ${k}`, esPredeterminado: true });
   }
 }

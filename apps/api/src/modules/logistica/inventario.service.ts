@@ -25,7 +25,7 @@ export async function listarAlmacenes(ctx: Contexto, auth: TAuth) {
     .from(almacen)
     .innerJoin(sucursal, eq(sucursal.id, almacen.idSucursal))
     .where(eq(almacen.idEmpresa, auth.idEmpresa))
-    .orderBy(asc(almacen.nombre));
+    .orderBy(asc(almacen.idSucursal), desc(almacen.esPredeterminado), asc(almacen.nombre));
   return { Data: filas.map((f) => aAlmacen({ ...f.a, sucursal: f.sucursal })), Count: filas.length };
 }
 
