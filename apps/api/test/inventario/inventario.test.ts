@@ -195,3 +195,11 @@ describe('límites de empresa y permisos', () => {
     expect((await cajero.put(`${LOG}/logisconfig`, { PermiteStockNegativo: true })).statusCode).toBe(403);
   });
 });
+
+describe('entradas extremas', () => {
+  it('un importe que no cabe en 12 dígitos enteros es un 400, no un error del servidor', async () => {
+    const r = await mover({ Clase: 'I', TipoOperacion: '91', Fecha: hoy, IdAlmacen: tienda.Id, Lineas: [{ IdItem: idBien, Cantidad: '999999999999', CostoUnitario: '999999999999' }] });
+    expect(r.statusCode, r.body).toBe(400);
+    expect(r.json().Mensaje).toContain('excede las cantidades o importes permitidos');
+  });
+});

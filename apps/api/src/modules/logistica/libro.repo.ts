@@ -41,6 +41,7 @@ export type TContextoLibro = {
 };
 
 const DEC = 10;
+const LIMITE = new Decimal('1e12');
 const redondear = (d: Decimal) => d.toDecimalPlaces(DEC, Decimal.ROUND_HALF_UP);
 export const filasDe = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const texto = (d: Decimal) => redondear(d).toFixed(DEC);
@@ -99,6 +100,9 @@ export async function asentar(tx: Tx, cab: TCabeceraLibro, lineas: TLineaLibro[]
     }
     costoAnterior = costo;
     const total = l.cantidad.times(costo);
+    // numeric(22,10) holds 12 integer digits: beyond them the movement is refused as bad input, never a 5xx.
+    if ([total, s.cantidad, s.cantidad.times(s.promedio)].some((d) => d.abs().gte(LIMITE)))
+      throw new AppError(ErrorCodes.VALIDACION, `El movimiento de ${c.nombreItem(l.idItem)} excede las cantidades o importes permitidos (hasta 12 dígitos enteros)`, 400);
     detalle.push(
       sql`(${cab.idEmpresa}::int, ${idMovimiento}::int, ${l.idAlmacen}::int, ${l.idItem}::int, ${cab.fecha}::date, ${l.tipoOperacion}, ${texto(l.cantidad)}::numeric, ${texto(costo)}::numeric, ${texto(total)}::numeric, ${texto(s.cantidad)}::numeric, ${texto(s.promedio)}::numeric, ${texto(s.cantidad.times(s.promedio))}::numeric, ${cab.idUsuario}::int)`,
     );
