@@ -153,6 +153,20 @@ describe('los documentos emitidos mueven el stock', () => {
   });
 });
 
+describe('la última unidad', () => {
+  it('dos ventas simultáneas de la última unidad: una se emite y la otra se rechaza (en PostgreSQL con TEST_DATABASE_URL, dos conexiones)', async () => {
+    const u = (await sup.post(`${LOG}/items`, { Codigo: 'INV-ULT', Descripcion: 'ÚLTIMA UNIDAD DE PRUEBA', CodigoUnidad: 'NIU', Precio: '10', PrecioIncluyeIgv: true, AfectacionIgv: '10' })).json().Id as number;
+    expect((await mover({ Clase: 'I', TipoOperacion: '16', Fecha: hoy, IdAlmacen: principal.Id, Lineas: [{ IdItem: u, Cantidad: '1', CostoUnitario: '3' }] })).statusCode).toBe(201);
+    const [idB, idNv] = [await idSerie(sup, 1004, 'B001'), await idSerie(sup, 1008, 'NV01')];
+    const linea = { IdItem: u, ItemDescripcion: 'ÚLTIMA UNIDAD DE PRUEBA', Cantidad: '1', PrecioUnitario: '10' };
+    const [a, b] = await Promise.all([boleta(idB, [linea]), sup.post(DOC, { IdTipoDocumento: 1008, IdSerie: idNv, FechaEmision: hoy, ListaItems: [linea] })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 400]);
+    expect((a.statusCode === 400 ? a : b).json().Mensaje).toContain('Stock insuficiente de ÚLTIMA UNIDAD DE PRUEBA');
+    const [s] = await filas(sql`select cantidad::text as q from stock where id_item = ${u} and id_almacen = ${principal.Id}`);
+    expect(s.q).toBe('0.0000000000');
+  });
+});
+
 describe('kardex', () => {
   it('kardex valorizado con saldo inicial, entradas, salidas y saldos del promedio ponderado', async () => {
     const r = await sup.get(`${LOG}/kardex?iditem=${idBien}&idalmacen=${principal.Id}&desde=${sumarDias(hoy, -1)}&hasta=${hoy}`);
