@@ -37,6 +37,10 @@ import { rutasEntidades } from './modules/entidades/entidades.routes';
 import { rutasPadron } from './modules/entidades/padron.routes';
 import { rutasSucursales, rutasSucursalesFinanzas } from './modules/entidades/sucursales.routes';
 import { rutasItems } from './modules/logistica/items.routes';
+import { rutasInventario } from './modules/logistica/inventario.routes';
+import { moverStockAlEmitir, revertirStockAlAnular } from './modules/logistica/inventario-documentos';
+import { alEmitirDocumento } from './modules/contabilidad/documentos/emision.service';
+import { alAnularDocumento } from './modules/contabilidad/envio/anulacion.service';
 import { rutasRrhh } from './modules/rrhh/rrhh.routes';
 import { rutasPagos } from './modules/pagos/pagos.routes';
 import { rutasContabilidad } from './modules/contabilidad/contabilidad.routes';
@@ -242,6 +246,10 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   );
   await app.register(async (fin) => rutasSucursalesFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (log) => rutasItems(log, ctx), { prefix: '/api/logistica' });
+  // Inventory (issue 13): issued documents move stock and voided ones reverse it, inside their own transactions.
+  await app.register(async (log) => rutasInventario(log, ctx), { prefix: '/api/logistica' });
+  alEmitirDocumento(moverStockAlEmitir);
+  alAnularDocumento(revertirStockAlAnular);
   await app.register(async (rh) => rutasRrhh(rh, ctx), { prefix: '/api/rrhh' });
   // Plans, prepaid payments, the document allowance and debts to the provider.
   await app.register(async (pag) => rutasPagos(pag, ctx), { prefix: '/api/pagos' });

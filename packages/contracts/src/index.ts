@@ -39,6 +39,7 @@ export * from './seguridad/tiempo-real';
 export * from './ventas/ventas';
 export * from './rrhh/rrhh';
 export * from './cajas/cajas';
+export * from './logistica/inventario';
 export * from './servicios/index';
 export * from './onboarding/registro';
 export * from './onboarding/cuenta';

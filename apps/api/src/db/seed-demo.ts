@@ -5,7 +5,7 @@ import { cargarDemoPagos } from '../modules/pagos/datos-demo';
 import type { Db } from './client';
 import { cargarDemoContabilidad } from '../modules/contabilidad/demo';
 import { cargarDemoEntidades } from '../modules/entidades/demo';
-import { cargarDemoItems } from '../modules/logistica/demo';
+import { cargarDemoAlmacenes, cargarDemoItems } from '../modules/logistica/demo';
 import { cargarDemoRrhh } from '../modules/rrhh/demo';
 import { cargarDemoCajas } from '../modules/cajas/demo';
 import { cuenta, empresa, sucursal, usuario, usuarioRol, usuarioSucursal } from './schema';
@@ -176,6 +176,7 @@ export async function cargarDatosDemo(db: Db): Promise<void> {
     await cargarDemoContabilidad(tx);
     await cargarDemoEntidades(tx);
     await cargarDemoItems(tx);
+    await cargarDemoAlmacenes(tx);
     await cargarDemoRrhh(tx);
     await cargarDemoCajas(tx);
   });

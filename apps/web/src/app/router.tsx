@@ -169,6 +169,31 @@ export const router = createBrowserRouter([
                 handle: h({ breadcrumb: 'Emisión masiva', description: 'Emita muchos comprobantes desde un archivo Excel', icon: 'AppstoreOutlined' }),
                 lazy: () => import('../features/documentos-masivos/pages/documentos-masivos-page').then((m) => ({ Component: m.DocumentosMasivosPage })),
               },
+              // Issue 13 (inventario): stock, movements, kardex and the logistics settings.
+              {
+                path: 'inventarios',
+                loader: guardPermiso({ idPermiso: 11010, componente: 'inventarios' }),
+                handle: h({ breadcrumb: 'Stock', description: 'Stock por producto y almacén, con su costo promedio', icon: 'InboxOutlined' }),
+                lazy: () => import('../features/inventario/pages/stock-page').then((m) => ({ Component: m.StockPage })),
+              },
+              {
+                path: 'movimientos',
+                loader: guardPermiso({ idPermiso: 11020, componente: 'movimientos' }),
+                handle: h({ breadcrumb: 'Movimientos', description: 'Ingresos, salidas y transferencias de inventario', icon: 'ShopOutlined' }),
+                lazy: () => import('../features/inventario/pages/movimientos-page').then((m) => ({ Component: m.MovimientosPage })),
+              },
+              {
+                path: 'kardex',
+                loader: guardPermiso({ idPermiso: 11030, componente: 'kardex' }),
+                handle: h({ breadcrumb: 'Kardex', description: 'Kardex valorizado por producto y almacén (promedio ponderado)', icon: 'BarChartOutlined' }),
+                lazy: () => import('../features/inventario/pages/kardex-page').then((m) => ({ Component: m.KardexPage })),
+              },
+              {
+                path: 'logisconfig',
+                loader: guardPermiso({ idPermiso: 11040, componente: 'logisconfig' }),
+                handle: h({ breadcrumb: 'Configuración de logística', description: 'Stock negativo y almacenes de cada sucursal', icon: 'SettingOutlined' }),
+                lazy: () => import('../features/inventario/pages/logisconfig-page').then((m) => ({ Component: m.LogisConfigPage })),
+              },
               // Issue 16 (rrhh): workers with their contracts and the monthly payroll runs.
               {
                 path: 'rrhh',
@@ -355,7 +380,7 @@ export const router = createBrowserRouter([
               {
                 path: 'auditoria',
                 loader: guardPermiso(PermisosSeguridad.AUDITORIA),
-                handle: h({ breadcrumb: 'Bitácora de seguridad', description: 'Ingresos, bloqueos, cambios de roles y permisos, cierres de sesión e invitaciones', icon: 'FileSearchOutlined' }),
+                handle: h({ breadcrumb: 'Bitácora de seguridad', description: 'Ingresos, bloqueos, cambios de roles y permisos, cierres de sesión e invitaciones', icon: 'BarChartOutlined' }),
                 lazy: () => import('../features/seguridad/pages/auditoria-page').then((m) => ({ Component: m.AuditoriaPage })),
               },
               { path: '*', lazy: paginaNoEncontrada, handle: h({ breadcrumb: 'Página no encontrada' }) },

@@ -9,6 +9,7 @@ import { serviciosMasivos } from '../contabilidad/masivos';
 import { serviciosVentas } from './ventas';
 import { serviciosRrhh } from './rrhh';
 import { serviciosCajas } from './cajas';
+import { serviciosInventario } from './inventario';
 
 export type { TServicioCatalogo } from './tipos';
 export { serviciosSeguridad } from './seguridad';
@@ -18,6 +19,7 @@ export { serviciosLogistica } from './logistica';
 export { serviciosPagos } from './pagos';
 export { serviciosRrhh } from './rrhh';
 export { serviciosCajas } from './cajas';
+export { serviciosInventario } from './inventario';
 
 /**
  * Every service of every module. To add a module: create `servicios/<modulo>.ts` exporting
@@ -34,4 +36,5 @@ export const catalogoServicios: readonly TServicioCatalogo[] = [
   ...serviciosVentas,
   ...serviciosRrhh,
   ...serviciosCajas,
+  ...serviciosInventario,
 ];

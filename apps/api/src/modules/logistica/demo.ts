@@ -1,6 +1,8 @@
+import { asc, eq } from 'drizzle-orm';
 import { TipoEmpresa } from '@yupana/contracts';
 import type { Db } from '../../db/client';
-import { empresa } from '../../db/schema';
+import { empresa, sucursal } from '../../db/schema';
+import { almacen } from './inventario.schema';
 import { item } from './logistica.schema';
 
 type DbOTx = Pick<Db, 'select' | 'insert'>;
@@ -17,5 +19,21 @@ export async function cargarDemoItems(db: DbOTx): Promise<void> {
       { idEmpresa: e.id, codigo: 'LIB-01', descripcion: 'LIBRO DE TEXTO ESCOLAR', codigoUnidad: 'NIU', precio: '45.00', precioIncluyeIgv: true, afectacionIgv: '20' },
       { idEmpresa: e.id, codigo: 'SRV-DEL', descripcion: 'SERVICIO DE DELIVERY', codigoUnidad: 'ZZ', precio: '10.00', precioIncluyeIgv: false, afectacionIgv: '10', estandarCodigoProducto: 'UNSPSC', codigoProducto: '78102203' },
     ]);
+  }
+}
+
+/** One default warehouse per branch of the demo companies with RUC, so issued goods move stock from the start. */
+export async function cargarDemoAlmacenes(db: DbOTx): Promise<void> {
+  const filas = await db
+    .select({ id: sucursal.id, idEmpresa: sucursal.idEmpresa, tipo: empresa.tipoEmpresa })
+    .from(sucursal)
+    .innerJoin(empresa, eq(empresa.id, sucursal.idEmpresa))
+    .orderBy(asc(sucursal.idEmpresa), asc(sucursal.id));
+  const vistas = new Map<number, number>();
+  for (const s of filas) {
+    if (s.tipo === TipoEmpresa.SIN_RUC) continue;
+    const k = (vistas.get(s.idEmpresa) ?? 0) + 1;
+    vistas.set(s.idEmpresa, k);
+    await db.insert(almacen).values({ idEmpresa: s.idEmpresa, idSucursal: s.id, nombre: k === 1 ? 'Almacén principal' : `Almacén de la sucursal ${k}`, esPredeterminado: true });
   }
 }

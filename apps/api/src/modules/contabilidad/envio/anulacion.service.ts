@@ -10,6 +10,19 @@ import { anulacionEnCurso, crearLoteAnulacion, diasEntre, fechaLima, PLAZO_BAJA_
 
 const ACEPTADOS: number[] = [EstadoSunat.ACEPTADO, EstadoSunat.OBSERVADO];
 
+/** The void's transaction and what was voided, as the work other modules do inside it receives them. */
+export type TTransaccionAnulacion = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type TAlAnular = (tx: TTransaccionAnulacion, anulado: { idEmpresa: number; idUsuario: number; idDocumento: number; fecha: string }) => Promise<void>;
+/**
+ * Work other modules do when a document is voided (inventory reverses its stock movement), inside the void's
+ * transaction: at once for an internal document, and when the baja or resumen is requested for a SUNAT one (the
+ * business treats it as voided from then on). Registered once at start-up (app.ts), like alEmitirDocumento.
+ */
+const trasAnular: TAlAnular[] = [];
+export function alAnularDocumento(fn: TAlAnular): void {
+  if (!trasAnular.includes(fn)) trasAnular.push(fn);
+}
+
 /**
  * PUT documentoContable/{id}/anulaciones. A factura or its notes go in a comunicación de baja (RA); a boleta or its
  * notes in a resumen diario with status 3. The document becomes "anulado" (10) when SUNAT accepts the batch; an
@@ -34,6 +47,7 @@ export async function anularDocumento(
           .update(documentoContable)
           .set({ anulado: true, idEstadoSunat: EstadoSunat.ANULADO, fechaAnulacion: new Date(), motivoAnulacion: motivo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
           .where(eq(documentoContable.id, d.id));
+        for (const fn of trasAnular) await fn(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idDocumento: d.id, fecha: fechaLima() });
         return { Id: d.id, IdestadoSunat: EstadoSunat.ANULADO, Lote: null, Mensaje: 'Documento anulado' };
       }
       if (canal === 'gre')
@@ -54,6 +68,7 @@ export async function anularDocumento(
         .set({ motivoAnulacion: motivo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
         .where(eq(documentoContable.id, d.id));
       const lote = await crearLoteAnulacion(tx, ajustes, d, motivo, auth.idUsuario);
+      for (const fn of trasAnular) await fn(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idDocumento: d.id, fecha: fechaLima() });
       const medio = canal === 'resumen' ? 'el resumen diario' : 'la comunicación de baja';
       return { Id: d.id, IdestadoSunat: d.idEstadoSunat, Lote: lote.nombre, Mensaje: `Anulación enviada a SUNAT en ${medio} ${lote.nombre}` };
     });

@@ -1,0 +1,121 @@
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { TipoDocumentoContable } from '@yupana/contracts';
+import { asentar, filasDe, type TLineaLibro, type Tx } from './libro.repo';
+
+/** What the issue hook receives (kept structural so this module does not import contabilidad). */
+type TEmitidoInventario = {
+  creado: { Id: number; IdTipoDocumento: number; SerieNumero: string };
+  b: { IdTipoDocumento: number; FechaEmision: string; ListaItems: { IdItem?: number; Cantidad: string }[]; ListaReferencias: { CodigoMotivo: string }[] };
+  idEmpresa: number;
+  idSucursal: number;
+  idUsuario: number;
+  idDocumentoAfectado: number | null;
+};
+
+const VENTAS: number[] = [TipoDocumentoContable.FACTURA, TipoDocumentoContable.BOLETA, TipoDocumentoContable.NOTA_VENTA];
+// Catálogo 09: credit notes that undo the sale of goods (anulación de la operación, error en el RUC, devoluciones).
+const MOTIVOS_DEVOLUCION = ['01', '02', '06', '07'];
+
+type TResuelto = { id: number; descripcion: string; id_almacen: number | null; almacen: string | null; permite: boolean | null };
+
+/**
+ * Issue hook (registered in app.ts with alEmitirDocumento): facturas, boletas and notas de venta take the goods of
+ * the catalogue out of the branch's default warehouse (Tabla 12 code 01); a credit note that returns goods puts them
+ * back (code 05) into the warehouse the sale took them from, at the cost they left with. Services (unit ZZ) and free
+ * text lines do not move stock; a branch without a default warehouse does not keep inventory yet.
+ * Cost: nothing for documents without catalogue goods; otherwise one lookup plus the two statements of the ledger.
+ */
+export async function moverStockAlEmitir(tx: Tx, e: TEmitidoInventario): Promise<void> {
+  const tipo = e.b.IdTipoDocumento;
+  const esVenta = VENTAS.includes(tipo);
+  const esDevolucion = tipo === TipoDocumentoContable.NOTA_CREDITO && MOTIVOS_DEVOLUCION.includes(e.b.ListaReferencias[0]?.CodigoMotivo ?? '');
+  if (!esVenta && !esDevolucion) return;
+  const conItem = e.b.ListaItems.filter((l) => l.IdItem);
+  if (conItem.length === 0) return;
+  const ids = [...new Set(conItem.map((l) => l.IdItem!))];
+
+  // Goods of the catalogue, the warehouse (the sale's for a return, else the branch default) and the setting.
+  const almacenDeVenta = esDevolucion && e.idDocumentoAfectado
+    ? sql`(select d.id_almacen from movimiento_inventario_detalle d join movimiento_inventario m on m.id = d.id_movimiento
+           where m.id_empresa = ${e.idEmpresa} and m.id_documento_contable = ${e.idDocumentoAfectado} and m.id_movimiento_revertido is null limit 1)`
+    : sql`null::int`;
+  const filas = filasDe<TResuelto>(
+    await tx.execute(sql`
+      with a as (
+        select coalesce(${almacenDeVenta}, (select id from almacen where id_sucursal = ${e.idSucursal} and id_empresa = ${e.idEmpresa} and es_predeterminado and log_estado = 1)) as id
+      )
+      select i.id, i.descripcion, a.id as id_almacen, (select nombre from almacen where id = a.id) as almacen,
+             (select permite_stock_negativo from logistica_config where id_empresa = ${e.idEmpresa}) as permite
+      from item i cross join a
+      where i.id_empresa = ${e.idEmpresa} and i.codigo_unidad <> 'ZZ' and i.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`),
+  );
+  if (filas.length === 0 || filas[0].id_almacen === null) return;
+  const idAlmacen = Number(filas[0].id_almacen);
+  const bienes = new Map(filas.map((f) => [Number(f.id), f.descripcion]));
+
+  // Unit costs of the sale, so a return enters at the cost the goods left with.
+  const costoVenta = new Map<number, Decimal>();
+  if (esDevolucion && e.idDocumentoAfectado) {
+    const r = filasDe<{ id_item: number; costo: string }>(
+      await tx.execute(sql`select d.id_item, d.costo_unitario::text as costo from movimiento_inventario_detalle d join movimiento_inventario m on m.id = d.id_movimiento
+        where m.id_empresa = ${e.idEmpresa} and m.id_documento_contable = ${e.idDocumentoAfectado} and m.id_movimiento_revertido is null and d.cantidad < 0`),
+    );
+    for (const f of r) costoVenta.set(Number(f.id_item), new Decimal(f.costo));
+  }
+  const tipoOperacion = esVenta ? '01' : '05';
+  const lineas: TLineaLibro[] = conItem
+    .filter((l) => bienes.has(l.IdItem!))
+    .map((l) => ({
+      idItem: l.IdItem!,
+      idAlmacen,
+      cantidad: esVenta ? new Decimal(l.Cantidad).negated() : new Decimal(l.Cantidad),
+      tipoOperacion,
+      costoUnitario: costoVenta.get(l.IdItem!) ?? null,
+    }));
+  if (lineas.length === 0) return;
+  await asentar(
+    tx,
+    { idEmpresa: e.idEmpresa, idUsuario: e.idUsuario, numero: null, clase: esVenta ? 'S' : 'I', tipoOperacion, fecha: e.b.FechaEmision, idAlmacen, idDocumentoContable: e.creado.Id, glosa: e.creado.SerieNumero },
+    lineas,
+    {
+      permiteStockNegativo: filas[0].permite ?? true,
+      nombreItem: (id) => bienes.get(id) ?? String(id),
+      nombreAlmacen: () => filas[0].almacen ?? '',
+    },
+  );
+}
+
+/**
+ * Void hook (registered in app.ts with alAnularDocumento): every movement the document caused is reversed line by
+ * line at the cost it was posted with (Tabla 12 code 05 for a sale coming back, 06 for a return going out again).
+ * Voiding a sale puts stock back, so it is never refused; undoing a return may leave stock negative, and is refused
+ * like any exit when the company forbids it.
+ */
+export async function revertirStockAlAnular(tx: Tx, a: { idEmpresa: number; idUsuario: number; idDocumento: number; fecha: string }): Promise<void> {
+  const movs = filasDe<{ id: number; clase: 'I' | 'S'; id_almacen: number }>(
+    await tx.execute(sql`select m.id, m.clase, m.id_almacen from movimiento_inventario m
+      where m.id_empresa = ${a.idEmpresa} and m.id_documento_contable = ${a.idDocumento} and m.id_movimiento_revertido is null
+        and not exists (select 1 from movimiento_inventario r where r.id_movimiento_revertido = m.id)`),
+  );
+  for (const m of movs) {
+    const det = filasDe<{ id_item: number; id_almacen: number; cantidad: string; costo: string; descripcion: string; almacen: string; permite: boolean | null }>(
+      await tx.execute(sql`select d.id_item, d.id_almacen, d.cantidad::text as cantidad, d.costo_unitario::text as costo, i.descripcion, al.nombre as almacen,
+          (select permite_stock_negativo from logistica_config where id_empresa = ${a.idEmpresa}) as permite
+        from movimiento_inventario_detalle d join item i on i.id = d.id_item join almacen al on al.id = d.id_almacen
+        where d.id_movimiento = ${m.id} order by d.id`),
+    );
+    if (det.length === 0) continue;
+    const tipoOperacion = m.clase === 'S' ? '05' : '06';
+    await asentar(
+      tx,
+      { idEmpresa: a.idEmpresa, idUsuario: a.idUsuario, numero: null, clase: m.clase === 'S' ? 'I' : 'S', tipoOperacion, fecha: a.fecha, idAlmacen: Number(m.id_almacen), idDocumentoContable: a.idDocumento, idMovimientoRevertido: Number(m.id), glosa: 'Anulación del documento' },
+      det.map((d) => ({ idItem: Number(d.id_item), idAlmacen: Number(d.id_almacen), cantidad: new Decimal(d.cantidad).negated(), tipoOperacion, costoUnitario: new Decimal(d.costo) })),
+      {
+        permiteStockNegativo: det[0].permite ?? true,
+        nombreItem: (id) => det.find((d) => Number(d.id_item) === id)?.descripcion ?? String(id),
+        nombreAlmacen: () => det[0].almacen,
+      },
+    );
+  }
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZAlmacen,
+  ZAlmacenes,
+  ZAlmacenGuardar,
+  ZError,
+  ZIdParams,
+  ZKardex,
+  ZKardexQuery,
+  ZLogisticaConfig,
+  ZMovimiento,
+  ZMovimientoGuardar,
+  ZMovimientos,
+  ZMovimientosQuery,
+  ZStock,
+  ZStockQuery,
+} from '@yupana/contracts';
+import type { Contexto } from '../../lib/contexto';
+import { requerirAuth } from '../../lib/auth';
+import * as servicio from './inventario.service';
+
+const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
+
+function enviarExcel(reply: FastifyReply, contenido: Buffer, nombre: string) {
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="${nombre}"`)
+    .header('cache-control', 'private, no-store')
+    .send(contenido);
+}
+
+/** Inventory (issue 13): warehouses, settings, stock, movements and kardex. Mounted under /api/logistica. */
+export async function rutasInventario(app: FastifyInstance, ctx: Contexto): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['inventario'];
+  const security = [{ bearer: [] }];
+
+  r.get('/v1/almacenes', {
+    config: { servicio: 'INVENTARIO_VER' },
+    schema: { tags, security, summary: 'Almacenes de la empresa (por sucursal)', response: { 200: ZAlmacenes, ...errores } },
+    handler: async (req) => servicio.listarAlmacenes(ctx, requerirAuth(req)),
+  });
+  r.post('/v1/almacenes', {
+    config: { servicio: 'INVENTARIO_CONFIGURAR' },
+    schema: { tags, security, summary: 'Registrar un almacén en una sucursal', body: ZAlmacenGuardar, response: { 201: ZAlmacen, ...errores } },
+    handler: async (req, reply) => reply.code(201).send(await servicio.crearAlmacen(ctx, requerirAuth(req), req.body)),
+  });
+
+  r.get('/v1/logisconfig', {
+    config: { servicio: 'INVENTARIO_VER' },
+    schema: { tags, security, summary: 'Configuración de logística (stock negativo)', response: { 200: ZLogisticaConfig, ...errores } },
+    handler: async (req) => servicio.obtenerConfig(ctx, requerirAuth(req)),
+  });
+  r.put('/v1/logisconfig', {
+    config: { servicio: 'INVENTARIO_CONFIGURAR' },
+    schema: { tags, security, summary: 'Guardar la configuración de logística', body: ZLogisticaConfig, response: { 200: ZLogisticaConfig, ...errores } },
+    handler: async (req) => servicio.guardarConfig(ctx, requerirAuth(req), req.body),
+  });
+
+  r.get('/v1/inventarios/stock', {
+    config: { servicio: 'INVENTARIO_VER' },
+    schema: { tags, security, summary: 'Stock por producto y almacén, con costo promedio y valor', querystring: ZStockQuery, response: { 200: ZStock, ...errores } },
+    handler: async (req) => servicio.listarStock(ctx, requerirAuth(req), req.query),
+  });
+
+  r.get('/v1/movimientos', {
+    config: { servicio: 'INVENTARIO_VER' },
+    schema: { tags, security, summary: 'Movimientos de inventario', querystring: ZMovimientosQuery, response: { 200: ZMovimientos, ...errores } },
+    handler: async (req) => servicio.listarMovimientos(ctx, requerirAuth(req), req.query),
+  });
+  r.get('/v1/movimientos/:id', {
+    config: { servicio: 'INVENTARIO_VER' },
+    schema: { tags, security, summary: 'Un movimiento con su detalle', params: ZIdParams, response: { 200: ZMovimiento, ...errores } },
+    handler: async (req) => servicio.obtenerMovimiento(ctx, requerirAuth(req), req.params.id),
+  });
+  r.post('/v1/movimientos', {
+    config: { servicio: 'INVENTARIO_MOVER' },
+    schema: { tags, security, summary: 'Registrar un ingreso, una salida o una transferencia entre almacenes', body: ZMovimientoGuardar, response: { 201: ZMovimiento, ...errores } },
+    handler: async (req, reply) => reply.code(201).send(await servicio.registrarMovimiento(ctx, requerirAuth(req), req.body)),
+  });
+
+  r.get('/v1/kardex', {
+    config: { servicio: 'INVENTARIO_VER' },
+    schema: { tags, security, summary: 'Kardex valorizado de un producto en un almacén (promedio ponderado)', querystring: ZKardexQuery, response: { 200: ZKardex, ...errores } },
+    handler: async (req) => servicio.kardex(ctx, requerirAuth(req), req.query),
+  });
+  r.get('/v1/kardex/excel', {
+    config: { servicio: 'INVENTARIO_VER' },
+    schema: { tags, security, summary: 'Kardex valorizado en Excel (.xlsx)', querystring: ZKardexQuery, response: errores },
+    handler: async (req, reply) =>
+      enviarExcel(reply, await servicio.kardexExcel(ctx, requerirAuth(req), req.query), `kardex-${req.query.iditem}-${req.query.desde}-${req.query.hasta}.xlsx`),
+  });
+}

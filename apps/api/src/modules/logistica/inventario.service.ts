@@ -1,0 +1,289 @@
+import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { ErrorCodes, type TAlmacen, type TKardex, type TMovimiento, ZAlmacenGuardar, ZKardexQuery, ZMovimientoGuardar, ZMovimientosQuery, ZStockQuery } from '@yupana/contracts';
+import type { z } from 'zod';
+import { sucursal } from '../../db/schema';
+import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
+import type { Contexto } from '../../lib/contexto';
+import type { TAuth } from '../../lib/auth';
+import { almacen, logisticaConfig, movimiento, movimientoDetalle, stock } from './inventario.schema';
+import { asentar, type TLineaLibro } from './libro.repo';
+import { item } from './logistica.schema';
+
+const escaparLike = (t: string) => t.replace(/[\\%_]/g, (c) => `\\${c}`);
+const dos = (v: string | Decimal) => new Decimal(v).toFixed(2);
+const cant = (v: string | Decimal) => new Decimal(v).toDecimalPlaces(10).toFixed();
+
+// ---- Warehouses ----
+type FilaAlmacen = typeof almacen.$inferSelect & { sucursal: string };
+const aAlmacen = (f: FilaAlmacen): TAlmacen => ({ Id: f.id, IdSucursal: f.idSucursal, Sucursal: f.sucursal, Nombre: f.nombre, EsPredeterminado: f.esPredeterminado, LogEstado: f.logEstado });
+
+export async function listarAlmacenes(ctx: Contexto, auth: TAuth) {
+  const filas = await ctx.dbh.db
+    .select({ a: almacen, sucursal: sucursal.razonSocial })
+    .from(almacen)
+    .innerJoin(sucursal, eq(sucursal.id, almacen.idSucursal))
+    .where(eq(almacen.idEmpresa, auth.idEmpresa))
+    .orderBy(asc(almacen.idSucursal), desc(almacen.esPredeterminado), asc(almacen.nombre));
+  return { Data: filas.map((f) => aAlmacen({ ...f.a, sucursal: f.sucursal })), Count: filas.length };
+}
+
+export async function crearAlmacen(ctx: Contexto, auth: TAuth, b: z.output<typeof ZAlmacenGuardar>): Promise<TAlmacen> {
+  const [s] = await ctx.dbh.db.select().from(sucursal).where(and(eq(sucursal.id, b.IdSucursal), eq(sucursal.idEmpresa, auth.idEmpresa)));
+  if (!s) throw errorDeCampo('IdSucursal', 'No se encontró la sucursal');
+  return ctx.dbh.db.transaction(async (tx) => {
+    const [repetido] = await tx.select({ id: almacen.id }).from(almacen).where(and(eq(almacen.idEmpresa, auth.idEmpresa), sql`lower(${almacen.nombre}) = ${b.Nombre.toLowerCase()}`));
+    if (repetido) throw errorDeCampo('Nombre', 'Ya existe un almacén con ese nombre');
+    const [{ n }] = await tx.select({ n: count() }).from(almacen).where(and(eq(almacen.idSucursal, s.id), eq(almacen.esPredeterminado, true), eq(almacen.logEstado, 1)));
+    // The first warehouse of a branch is its default one; a new default replaces the previous one.
+    const predeterminado = b.EsPredeterminado || Number(n) === 0;
+    if (predeterminado) await tx.update(almacen).set({ esPredeterminado: false }).where(and(eq(almacen.idSucursal, s.id), eq(almacen.idEmpresa, auth.idEmpresa)));
+    const [f] = await tx.insert(almacen).values({ idEmpresa: auth.idEmpresa, idSucursal: s.id, nombre: b.Nombre, esPredeterminado: predeterminado, logUsuarioCrea: auth.idUsuario }).returning();
+    return aAlmacen({ ...f, sucursal: s.razonSocial });
+  });
+}
+
+// ---- Settings ----
+export async function obtenerConfig(ctx: Contexto, auth: TAuth) {
+  const [c] = await ctx.dbh.db.select().from(logisticaConfig).where(eq(logisticaConfig.idEmpresa, auth.idEmpresa));
+  return { PermiteStockNegativo: c?.permiteStockNegativo ?? true };
+}
+
+export async function guardarConfig(ctx: Contexto, auth: TAuth, b: { PermiteStockNegativo: boolean }) {
+  await ctx.dbh.db
+    .insert(logisticaConfig)
+    .values({ idEmpresa: auth.idEmpresa, permiteStockNegativo: b.PermiteStockNegativo, logUsuarioCrea: auth.idUsuario })
+    .onConflictDoUpdate({ target: logisticaConfig.idEmpresa, set: { permiteStockNegativo: b.PermiteStockNegativo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() } });
+  return obtenerConfig(ctx, auth);
+}
+
+// ---- Stock ----
+export async function listarStock(ctx: Contexto, auth: TAuth, q: z.output<typeof ZStockQuery>) {
+  const condiciones: SQL[] = [eq(stock.idEmpresa, auth.idEmpresa)];
+  if (q.idalmacen) condiciones.push(eq(stock.idAlmacen, q.idalmacen));
+  if (q.sinstock === 'true') condiciones.push(lte(stock.cantidad, '0'));
+  if (q.filtro) {
+    const patron = `%${escaparLike(q.filtro.toLowerCase())}%`;
+    condiciones.push(sql`(lower(${item.descripcion}) like ${patron} or lower(${item.codigo}) like ${patron})`);
+  }
+  const donde = and(...condiciones);
+  const db = ctx.dbh.db;
+  const [filas, [{ n }]] = await Promise.all([
+    db
+      .select({ s: stock, codigo: item.codigo, descripcion: item.descripcion, unidad: item.codigoUnidad, almacen: almacen.nombre })
+      .from(stock)
+      .innerJoin(item, eq(item.id, stock.idItem))
+      .innerJoin(almacen, eq(almacen.id, stock.idAlmacen))
+      .where(donde)
+      .orderBy(asc(item.descripcion), asc(stock.id))
+      .limit(q.regxpag)
+      .offset((q.pagina - 1) * q.regxpag),
+    q.filtro
+      ? db.select({ n: count() }).from(stock).innerJoin(item, eq(item.id, stock.idItem)).where(donde)
+      : db.select({ n: count() }).from(stock).where(donde),
+  ]);
+  return {
+    Data: filas.map((f) => ({
+      IdItem: f.s.idItem,
+      Codigo: f.codigo,
+      Descripcion: f.descripcion,
+      CodigoUnidad: f.unidad,
+      IdAlmacen: f.s.idAlmacen,
+      Almacen: f.almacen,
+      Cantidad: cant(f.s.cantidad),
+      CostoPromedio: new Decimal(f.s.costoPromedio).toDecimalPlaces(4).toFixed(4),
+      Valor: dos(new Decimal(f.s.cantidad).times(f.s.costoPromedio)),
+    })),
+    Count: Number(n),
+  };
+}
+
+// ---- Movements ----
+async function almacenesDe(ctx: Contexto, auth: TAuth, ids: number[]) {
+  const filas = await ctx.dbh.db.select().from(almacen).where(and(eq(almacen.idEmpresa, auth.idEmpresa), inArray(almacen.id, ids)));
+  return new Map(filas.map((f) => [f.id, f]));
+}
+
+export async function registrarMovimiento(ctx: Contexto, auth: TAuth, b: z.output<typeof ZMovimientoGuardar>): Promise<TMovimiento> {
+  const almacenes = await almacenesDe(ctx, auth, [b.IdAlmacen, ...(b.IdAlmacenDestino ? [b.IdAlmacenDestino] : [])]);
+  if (!almacenes.get(b.IdAlmacen)?.logEstado) throw noEncontrado('No se encontró el almacén');
+  if (b.Clase === 'T' && !almacenes.get(b.IdAlmacenDestino!)?.logEstado) throw noEncontrado('No se encontró el almacén de destino');
+  const ids = [...new Set(b.Lineas.map((l) => l.IdItem))];
+  const items = await ctx.dbh.db.select({ id: item.id, descripcion: item.descripcion, unidad: item.codigoUnidad }).from(item).where(and(eq(item.idEmpresa, auth.idEmpresa), inArray(item.id, ids)));
+  const porId = new Map(items.map((i) => [i.id, i]));
+  b.Lineas.forEach((l, i) => {
+    const it = porId.get(l.IdItem);
+    if (!it) throw noEncontrado('No se encontró el producto');
+    if (it.unidad === 'ZZ') throw errorDeCampo(`Lineas.${i}.IdItem`, `${it.descripcion} es un servicio: no lleva stock`);
+  });
+  const tipo = b.Clase === 'T' ? '11' : b.TipoOperacion!;
+  const lineas: TLineaLibro[] = b.Lineas.flatMap((l): TLineaLibro[] => {
+    const q = new Decimal(l.Cantidad);
+    if (b.Clase === 'I') return [{ idItem: l.IdItem, idAlmacen: b.IdAlmacen, cantidad: q, tipoOperacion: tipo, costoUnitario: new Decimal(l.CostoUnitario!) }];
+    if (b.Clase === 'S') return [{ idItem: l.IdItem, idAlmacen: b.IdAlmacen, cantidad: q.negated(), tipoOperacion: tipo, costoUnitario: null }];
+    return [
+      { idItem: l.IdItem, idAlmacen: b.IdAlmacen, cantidad: q.negated(), tipoOperacion: '11', costoUnitario: null },
+      { idItem: l.IdItem, idAlmacen: b.IdAlmacenDestino!, cantidad: q, tipoOperacion: '21', costoUnitario: null, costoDeLineaAnterior: true },
+    ];
+  });
+  const id = await ctx.dbh.db.transaction(async (tx) => {
+    // The number per company comes from the settings row: its lock serialises manual movements, without gaps.
+    const [c] = await tx
+      .insert(logisticaConfig)
+      .values({ idEmpresa: auth.idEmpresa, ultimoNumeroMovimiento: 1, logUsuarioCrea: auth.idUsuario })
+      .onConflictDoUpdate({ target: logisticaConfig.idEmpresa, set: { ultimoNumeroMovimiento: sql`${logisticaConfig.ultimoNumeroMovimiento} + 1` } })
+      .returning();
+    return asentar(
+      tx,
+      { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, numero: c.ultimoNumeroMovimiento, clase: b.Clase, tipoOperacion: tipo, fecha: b.Fecha, idAlmacen: b.IdAlmacen, idAlmacenDestino: b.IdAlmacenDestino ?? null, glosa: b.Glosa ?? null },
+      lineas,
+      { permiteStockNegativo: c.permiteStockNegativo, nombreItem: (i) => porId.get(i)?.descripcion ?? String(i), nombreAlmacen: (a) => almacenes.get(a)?.nombre ?? String(a) },
+    );
+  });
+  return obtenerMovimiento(ctx, auth, id);
+}
+
+export async function obtenerMovimiento(ctx: Contexto, auth: TAuth, id: number): Promise<TMovimiento> {
+  const db = ctx.dbh.db;
+  const [m] = await db
+    .select({ m: movimiento, almacen: almacen.nombre })
+    .from(movimiento)
+    .innerJoin(almacen, eq(almacen.id, movimiento.idAlmacen))
+    .where(and(eq(movimiento.idEmpresa, auth.idEmpresa), eq(movimiento.id, id)));
+  if (!m) throw noEncontrado('No se encontró el movimiento');
+  const det = await db
+    .select({ d: movimientoDetalle, codigo: item.codigo, descripcion: item.descripcion })
+    .from(movimientoDetalle)
+    .innerJoin(item, eq(item.id, movimientoDetalle.idItem))
+    .where(eq(movimientoDetalle.idMovimiento, id))
+    .orderBy(asc(movimientoDetalle.id));
+  return {
+    ...cabecera(m.m, m.almacen),
+    Detalle: det.map((f) => ({
+      IdItem: f.d.idItem,
+      Codigo: f.codigo,
+      Descripcion: f.descripcion,
+      IdAlmacen: f.d.idAlmacen,
+      Cantidad: cant(f.d.cantidad),
+      CostoUnitario: new Decimal(f.d.costoUnitario).toDecimalPlaces(4).toFixed(4),
+      CostoTotal: dos(f.d.costoTotal),
+    })),
+  };
+}
+
+const cabecera = (m: typeof movimiento.$inferSelect, nombreAlmacen: string) => ({
+  Id: m.id,
+  Numero: m.numero,
+  Clase: m.clase,
+  TipoOperacion: m.tipoOperacion,
+  Fecha: m.fecha,
+  IdAlmacen: m.idAlmacen,
+  Almacen: nombreAlmacen,
+  IdAlmacenDestino: m.idAlmacenDestino,
+  IdDocumentoContable: m.idDocumentoContable,
+  Glosa: m.glosa,
+});
+
+export async function listarMovimientos(ctx: Contexto, auth: TAuth, q: z.output<typeof ZMovimientosQuery>) {
+  const condiciones: SQL[] = [eq(movimiento.idEmpresa, auth.idEmpresa)];
+  if (q.desde) condiciones.push(gte(movimiento.fecha, q.desde));
+  if (q.hasta) condiciones.push(lte(movimiento.fecha, q.hasta));
+  const donde = and(...condiciones);
+  const [filas, [{ n }]] = await Promise.all([
+    ctx.dbh.db
+      .select({ m: movimiento, almacen: almacen.nombre })
+      .from(movimiento)
+      .innerJoin(almacen, eq(almacen.id, movimiento.idAlmacen))
+      .where(donde)
+      .orderBy(desc(movimiento.fecha), desc(movimiento.id))
+      .limit(q.regxpag)
+      .offset((q.pagina - 1) * q.regxpag),
+    ctx.dbh.db.select({ n: count() }).from(movimiento).where(donde),
+  ]);
+  return { Data: filas.map((f) => cabecera(f.m, f.almacen)), Count: Number(n) };
+}
+
+// ---- Kardex ----
+export async function kardex(ctx: Contexto, auth: TAuth, q: z.output<typeof ZKardexQuery>): Promise<TKardex> {
+  if (q.hasta < q.desde) throw errorDeCampo('hasta', 'La fecha final no puede ser anterior a la inicial');
+  const db = ctx.dbh.db;
+  const [[it], [al]] = await Promise.all([
+    db.select().from(item).where(and(eq(item.idEmpresa, auth.idEmpresa), eq(item.id, q.iditem))),
+    db.select().from(almacen).where(and(eq(almacen.idEmpresa, auth.idEmpresa), eq(almacen.id, q.idalmacen))),
+  ]);
+  if (!it) throw noEncontrado('No se encontró el producto');
+  if (!al) throw noEncontrado('No se encontró el almacén');
+  const base = [eq(movimientoDetalle.idEmpresa, auth.idEmpresa), eq(movimientoDetalle.idItem, it.id), eq(movimientoDetalle.idAlmacen, al.id)];
+  const enRango = and(...base, gte(movimientoDetalle.fecha, q.desde), lte(movimientoDetalle.fecha, q.hasta));
+  // The opening balance is the balance after the last line before the range (the kardex index reads it backwards).
+  const [[previo], filas, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(movimientoDetalle)
+      .where(and(...base, sql`${movimientoDetalle.fecha} < ${q.desde}`))
+      .orderBy(desc(movimientoDetalle.fecha), desc(movimientoDetalle.id))
+      .limit(1),
+    db
+      .select({ d: movimientoDetalle, numero: movimiento.numero, idDoc: movimiento.idDocumentoContable })
+      .from(movimientoDetalle)
+      .innerJoin(movimiento, eq(movimiento.id, movimientoDetalle.idMovimiento))
+      .where(enRango)
+      .orderBy(asc(movimientoDetalle.fecha), asc(movimientoDetalle.id))
+      .limit(q.regxpag)
+      .offset((q.pagina - 1) * q.regxpag),
+    db.select({ n: count() }).from(movimientoDetalle).where(enRango),
+  ]);
+  const cero = '0.00';
+  return {
+    Item: { Id: it.id, Codigo: it.codigo, Descripcion: it.descripcion, CodigoUnidad: it.codigoUnidad },
+    Almacen: al.nombre,
+    SaldoInicial: previo
+      ? { Cantidad: cant(previo.saldoCantidad), CostoPromedio: new Decimal(previo.saldoCostoPromedio).toFixed(4), Valor: dos(previo.saldoValor) }
+      : { Cantidad: '0', CostoPromedio: '0.0000', Valor: cero },
+    Data: filas.map(({ d, numero, idDoc }) => {
+      const entra = !new Decimal(d.cantidad).isNegative();
+      const q1 = cant(new Decimal(d.cantidad).abs());
+      const cu = new Decimal(d.costoUnitario).toFixed(4);
+      const ct = dos(new Decimal(d.costoTotal).abs());
+      return {
+        Fecha: d.fecha,
+        IdMovimiento: d.idMovimiento,
+        Numero: numero,
+        IdDocumentoContable: idDoc,
+        TipoOperacion: d.tipoOperacion,
+        EntradaCantidad: entra ? q1 : '0',
+        EntradaCostoUnitario: entra ? cu : '0.0000',
+        EntradaCostoTotal: entra ? ct : cero,
+        SalidaCantidad: entra ? '0' : q1,
+        SalidaCostoUnitario: entra ? '0.0000' : cu,
+        SalidaCostoTotal: entra ? cero : ct,
+        SaldoCantidad: cant(d.saldoCantidad),
+        SaldoCostoPromedio: new Decimal(d.saldoCostoPromedio).toFixed(4),
+        SaldoValor: dos(d.saldoValor),
+      };
+    }),
+    Count: Number(n),
+  };
+}
+
+/** The kardex of the range as an Excel book (formato 13.1 columns), up to 100,000 lines. */
+export async function kardexExcel(ctx: Contexto, auth: TAuth, q: z.output<typeof ZKardexQuery>): Promise<Buffer> {
+  const k = await kardex(ctx, auth, { ...q, pagina: 1, regxpag: 100_000 });
+  if (k.Count > 100_000) throw new AppError(ErrorCodes.VALIDACION, 'El kardex tiene más de 100 000 líneas: acorte el rango de fechas', 400);
+  const libro = new ExcelJS.Workbook();
+  const hoja = libro.addWorksheet('Kardex');
+  hoja.addRow([`Kardex valorizado: ${k.Item.Codigo} ${k.Item.Descripcion} (${k.Item.CodigoUnidad}) - ${k.Almacen}`]);
+  hoja.addRow([`Del ${q.desde} al ${q.hasta}`]);
+  hoja.addRow(['Fecha', 'Tipo de operación (tabla 12)', 'Número', 'Entrada cantidad', 'Entrada costo unitario', 'Entrada costo total', 'Salida cantidad', 'Salida costo unitario', 'Salida costo total', 'Saldo cantidad', 'Saldo costo promedio', 'Saldo valor']).font = { bold: true };
+  hoja.addRow([q.desde, 'Saldo inicial', '', '', '', '', '', '', '', Number(k.SaldoInicial.Cantidad), Number(k.SaldoInicial.CostoPromedio), Number(k.SaldoInicial.Valor)]);
+  for (const f of k.Data)
+    hoja.addRow([
+      f.Fecha, f.TipoOperacion, f.Numero ?? f.IdDocumentoContable ?? '',
+      Number(f.EntradaCantidad), Number(f.EntradaCostoUnitario), Number(f.EntradaCostoTotal),
+      Number(f.SalidaCantidad), Number(f.SalidaCostoUnitario), Number(f.SalidaCostoTotal),
+      Number(f.SaldoCantidad), Number(f.SaldoCostoPromedio), Number(f.SaldoValor),
+    ]);
+  hoja.columns.forEach((c, i) => (c.width = i === 1 ? 28 : 16));
+  return Buffer.from(await libro.xlsx.writeBuffer());
+}

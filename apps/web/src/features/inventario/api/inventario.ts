@@ -1,0 +1,111 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TAlmacen, TAlmacenGuardar, TItem, TKardex, TLogisticaConfig, TMovimiento, TMovimientoGuardar, TStockFila } from '@yupana/contracts';
+import { ApiError } from '../../../lib/api-error';
+import { authStorage } from '../../../lib/auth-storage';
+import { api } from '../../../lib/session';
+
+const BASE = '/logistica/v1';
+
+export function useAlmacenes() {
+  return useQuery({ queryKey: ['inventario', 'almacenes'], queryFn: ({ signal }) => api.get<{ Data: TAlmacen[]; Count: number }>(`${BASE}/almacenes`, { signal }) });
+}
+
+export function useCrearAlmacen() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TAlmacenGuardar) => api.post<TAlmacen>(`${BASE}/almacenes`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['inventario', 'almacenes'] }),
+  });
+}
+
+export function useLogisConfig() {
+  return useQuery({ queryKey: ['inventario', 'config'], queryFn: ({ signal }) => api.get<TLogisticaConfig>(`${BASE}/logisconfig`, { signal }) });
+}
+
+export function useGuardarLogisConfig() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TLogisticaConfig) => api.put<TLogisticaConfig>(`${BASE}/logisconfig`, datos),
+    onSuccess: (d) => qc.setQueryData(['inventario', 'config'], d),
+  });
+}
+
+export type TFiltroStock = { idalmacen?: number; filtro: string; sinstock: boolean; pagina: number };
+export function useStock(f: TFiltroStock) {
+  return useQuery({
+    queryKey: ['inventario', 'stock', f],
+    queryFn: ({ signal }) =>
+      api.get<{ Data: TStockFila[]; Count: number }>(`${BASE}/inventarios/stock`, {
+        query: { ...(f.idalmacen ? { idalmacen: f.idalmacen } : {}), ...(f.filtro.trim() ? { filtro: f.filtro.trim() } : {}), ...(f.sinstock ? { sinstock: 'true' } : {}), pagina: f.pagina, regxpag: 20 },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMovimientos(pagina: number) {
+  return useQuery({
+    queryKey: ['inventario', 'movimientos', pagina],
+    queryFn: ({ signal }) => api.get<{ Data: Omit<TMovimiento, 'Detalle'>[]; Count: number }>(`${BASE}/movimientos`, { query: { pagina, regxpag: 20 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRegistrarMovimiento() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TMovimientoGuardar) => api.post<TMovimiento>(`${BASE}/movimientos`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['inventario'] }),
+  });
+}
+
+export type TFiltroKardex = { iditem: number; idalmacen: number; desde: string; hasta: string; pagina: number };
+export function useKardex(f: TFiltroKardex | null) {
+  return useQuery({
+    queryKey: ['inventario', 'kardex', f],
+    queryFn: ({ signal }) => api.get<TKardex>(`${BASE}/kardex`, { query: { ...f!, regxpag: 100 }, signal }),
+    enabled: !!f,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Goods of the catalogue matching a text (at least three letters, as the catalogue search asks). */
+export function buscarBienes(filtro: string) {
+  return api.get<{ Data: TItem[]; Count: number }>(`${BASE}/items`, { query: { filtro: filtro.trim(), pagina: 1, regxpag: 10, estado: 1 } });
+}
+
+/** Downloads the kardex .xlsx with the session's token (one refresh and retry on 401) and saves it. */
+export async function descargarKardexExcel(f: Omit<TFiltroKardex, 'pagina'>): Promise<void> {
+  const destino = `/api${BASE}/kardex/excel?${new URLSearchParams({ iditem: String(f.iditem), idalmacen: String(f.idalmacen), desde: f.desde, hasta: f.hasta })}`;
+  const pedir = () =>
+    fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } }).catch(() => {
+      throw new ApiError(0, destino, null);
+    });
+  if (!authStorage.accessTokenVigente() && authStorage.refreshToken()) await api.refrescar();
+  let r = await pedir();
+  if (r.status === 401) {
+    await api.refrescar();
+    r = await pedir();
+  }
+  if (!r.ok) {
+    const cuerpo = (await r.json().catch(() => null)) as ApiError['cuerpo'];
+    throw new ApiError(r.status, destino, cuerpo && typeof cuerpo === 'object' && 'ErrorId' in cuerpo ? cuerpo : null);
+  }
+  const url = URL.createObjectURL(await r.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `kardex-${f.desde}-${f.hasta}.xlsx`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Branches of the company, to place a new warehouse. */
+export function useSucursales(activo: boolean) {
+  return useQuery({
+    queryKey: ['inventario', 'sucursales'],
+    queryFn: ({ signal }) => api.get<{ Data: { Id: number; RazonSocial: string; Descripcion?: string | null }[] }>('/entidades/v1/sucursales', { query: { pagina: 1, regxpag: 100, estado: 1 }, signal }),
+    enabled: activo,
+  });
+}

@@ -1,0 +1,40 @@
+import { Select } from 'antd';
+import { useEffect, useState } from 'react';
+import type { TItem } from '@yupana/contracts';
+import { buscarBienes } from '../api/inventario';
+
+/** Picks a good of the catalogue by description or code (services carry no stock and are left out). */
+export function SelectorBien({ value, onChange, id }: { value?: number; onChange?: (v: number) => void; id?: string }) {
+  const [texto, setTexto] = useState('');
+  const [opciones, setOpciones] = useState<TItem[]>([]);
+  const [elegido, setElegido] = useState<TItem | null>(null);
+  const lista = elegido && !opciones.some((i) => i.Id === elegido.Id) ? [elegido, ...opciones] : opciones;
+  useEffect(() => {
+    if (texto.trim().length < 3) return;
+    let vigente = true;
+    const t = setTimeout(() => {
+      buscarBienes(texto)
+        .then((r) => vigente && setOpciones(r.Data.filter((i) => i.CodigoUnidad !== 'ZZ')))
+        .catch(() => vigente && setOpciones([]));
+    }, 250);
+    return () => {
+      vigente = false;
+      clearTimeout(t);
+    };
+  }, [texto]);
+  return (
+    <Select
+      id={id}
+      showSearch={{ filterOption: false, onSearch: setTexto }}
+      value={value}
+      onChange={(v: number) => {
+        setElegido(lista.find((i) => i.Id === v) ?? null);
+        onChange?.(v);
+      }}
+      placeholder="Escriba al menos tres letras del producto"
+      notFoundContent={texto.trim().length < 3 ? 'Escriba al menos tres letras' : 'Sin resultados'}
+      options={lista.map((i) => ({ value: i.Id, label: `${i.Codigo} - ${i.Descripcion}` }))}
+      style={{ minWidth: 280 }}
+    />
+  );
+}

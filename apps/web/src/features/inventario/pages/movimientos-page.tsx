@@ -1,0 +1,149 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, DatePicker, Empty, Form, Input, Modal, Radio, Select, Space, Table, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ClasesMovimiento, OperacionesIngreso, OperacionesSalida, type TMovimiento, type TMovimientoGuardar, TiposOperacionInventario } from '@yupana/contracts';
+import { ApiError, mensajeDeError } from '../../../lib/api-error';
+import { useAlmacenes, useMovimientos, useRegistrarMovimiento } from '../api/inventario';
+import { SelectorBien } from '../components/selector-bien';
+
+const nombreOperacion = (c: string) => `${c} ${TiposOperacionInventario[c as keyof typeof TiposOperacionInventario] ?? ''}`;
+
+/** The movement ledger: manual entries, exits and transfers, and those issued documents posted. */
+export function MovimientosPage() {
+  const [params, setParams] = useSearchParams();
+  const pagina = Math.max(1, Number(params.get('pagina') ?? 1) || 1);
+  const consulta = useMovimientos(pagina);
+  const almacenes = useAlmacenes();
+  const nombreAlmacen = (id: number | null) => almacenes.data?.Data.find((a) => a.Id === id)?.Nombre ?? '';
+  const [abierto, setAbierto] = useState(false);
+
+  return (
+    <Card data-testid="pagina-movimientos">
+      <Space style={{ width: '100%', justifyContent: 'flex-end', marginBottom: 12 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAbierto(true)}>
+          Nuevo movimiento
+        </Button>
+      </Space>
+      {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
+      <Table<Omit<TMovimiento, 'Detalle'>>
+        rowKey="Id"
+        size="middle"
+        loading={consulta.isFetching}
+        dataSource={consulta.data?.Data ?? []}
+        scroll={{ x: 800 }}
+        locale={{ emptyText: <Empty description="Aún no hay movimientos" /> }}
+        pagination={{ current: pagina, pageSize: 20, total: consulta.data?.Count ?? 0, showSizeChanger: false, onChange: (p) => setParams({ pagina: String(p) }, { replace: true }) }}
+        columns={[
+          { title: 'Fecha', dataIndex: 'Fecha', render: (v: string) => dayjs(v).format('DD/MM/YYYY') },
+          { title: 'Número', key: 'n', render: (_, m) => (m.Numero ? `MOV-${m.Numero}` : (m.Glosa ?? 'Documento')) },
+          { title: 'Clase', dataIndex: 'Clase', render: (v: keyof typeof ClasesMovimiento) => <Tag color={v === 'I' ? 'green' : v === 'S' ? 'red' : 'blue'}>{ClasesMovimiento[v]}</Tag> },
+          { title: 'Tipo de operación', dataIndex: 'TipoOperacion', render: nombreOperacion },
+          { title: 'Almacén', dataIndex: 'Almacen' },
+          { title: 'Destino', dataIndex: 'IdAlmacenDestino', render: (v: number | null) => nombreAlmacen(v) },
+          { title: 'Glosa', dataIndex: 'Glosa', render: (v: string | null, m) => (m.Numero ? v : '') },
+        ]}
+      />
+      <NuevoMovimiento abierto={abierto} onCerrar={() => setAbierto(false)} />
+    </Card>
+  );
+}
+
+type TForm = { Clase: 'I' | 'S' | 'T'; TipoOperacion?: string; Fecha: Dayjs; IdAlmacen: number; IdAlmacenDestino?: number; Glosa?: string; Lineas: { IdItem: number; Cantidad: string; CostoUnitario?: string }[] };
+
+function NuevoMovimiento({ abierto, onCerrar }: { abierto: boolean; onCerrar: () => void }) {
+  const [form] = Form.useForm<TForm>();
+  const clase = Form.useWatch('Clase', form) ?? 'I';
+  const almacenes = useAlmacenes();
+  const registrar = useRegistrarMovimiento();
+  const { message } = App.useApp();
+  const opcionesAlmacen = (almacenes.data?.Data ?? []).filter((a) => a.LogEstado === 1).map((a) => ({ value: a.Id, label: a.Nombre }));
+  const predeterminado = almacenes.data?.Data.find((a) => a.EsPredeterminado)?.Id;
+  const tipos = clase === 'I' ? OperacionesIngreso : OperacionesSalida;
+
+  async function enviar(v: TForm) {
+    const datos: TMovimientoGuardar = {
+      Clase: v.Clase,
+      ...(v.Clase !== 'T' ? { TipoOperacion: v.TipoOperacion } : { IdAlmacenDestino: v.IdAlmacenDestino }),
+      Fecha: v.Fecha.format('YYYY-MM-DD'),
+      IdAlmacen: v.IdAlmacen,
+      ...(v.Glosa ? { Glosa: v.Glosa } : {}),
+      Lineas: v.Lineas.map((l) => ({ IdItem: l.IdItem, Cantidad: l.Cantidad, ...(v.Clase === 'I' ? { CostoUnitario: l.CostoUnitario } : {}) })),
+    };
+    try {
+      const m = await registrar.mutateAsync(datos);
+      message.success(`Movimiento MOV-${m.Numero} registrado`);
+      form.resetFields();
+      onCerrar();
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.errores).length)
+        form.setFields(Object.entries(e.errores).map(([name, error]) => ({ name: name.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) as never, errors: [error] })));
+      else message.error(mensajeDeError(e));
+    }
+  }
+
+  return (
+    <Modal open={abierto} width={820} title="Nuevo movimiento de inventario" okText="Registrar" cancelText="Cancelar" onOk={() => form.submit()} confirmLoading={registrar.isPending} onCancel={onCerrar} destroyOnHidden>
+      <Form<TForm>
+        form={form}
+        layout="vertical"
+        onFinish={enviar}
+        initialValues={{ Clase: 'I', TipoOperacion: '02', Fecha: dayjs(), IdAlmacen: predeterminado, Lineas: [{}] }}
+        onValuesChange={(c: Partial<TForm>) => {
+          if (c.Clase) form.setFieldValue('TipoOperacion', c.Clase === 'I' ? '02' : c.Clase === 'S' ? '99' : undefined);
+        }}
+      >
+        <Form.Item name="Clase" label="Clase">
+          <Radio.Group optionType="button" options={Object.entries(ClasesMovimiento).map(([value, label]) => ({ value, label }))} />
+        </Form.Item>
+        <Space wrap align="start">
+          {clase !== 'T' && (
+            <Form.Item name="TipoOperacion" label="Tipo de operación (tabla 12)" rules={[{ required: true, message: 'Seleccione el tipo de operación' }]}>
+              <Select style={{ width: 260 }} options={tipos.map((c) => ({ value: c, label: nombreOperacion(c) }))} />
+            </Form.Item>
+          )}
+          <Form.Item name="Fecha" label="Fecha" rules={[{ required: true, message: 'Indique la fecha' }]}>
+            <DatePicker format="DD/MM/YYYY" />
+          </Form.Item>
+          <Form.Item name="IdAlmacen" label={clase === 'T' ? 'Almacén de origen' : 'Almacén'} rules={[{ required: true, message: 'Seleccione el almacén' }]}>
+            <Select style={{ width: 240 }} options={opcionesAlmacen} />
+          </Form.Item>
+          {clase === 'T' && (
+            <Form.Item name="IdAlmacenDestino" label="Almacén de destino" rules={[{ required: true, message: 'Seleccione el almacén de destino' }]}>
+              <Select style={{ width: 240 }} options={opcionesAlmacen} />
+            </Form.Item>
+          )}
+        </Space>
+        <Form.Item name="Glosa" label="Glosa">
+          <Input maxLength={250} />
+        </Form.Item>
+        <Form.List name="Lineas">
+          {(campos, { add, remove }) => (
+            <>
+              {campos.map((campo, i) => (
+                <Space key={campo.key} align="start" wrap>
+                  <Form.Item name={[campo.name, 'IdItem']} label={i === 0 ? 'Producto' : undefined} rules={[{ required: true, message: 'Seleccione el producto' }]}>
+                    <SelectorBien />
+                  </Form.Item>
+                  <Form.Item name={[campo.name, 'Cantidad']} label={i === 0 ? 'Cantidad' : undefined} rules={[{ required: true, message: 'Indique la cantidad' }]}>
+                    <Input aria-label="Cantidad" inputMode="decimal" style={{ width: 110 }} />
+                  </Form.Item>
+                  {clase === 'I' && (
+                    <Form.Item name={[campo.name, 'CostoUnitario']} label={i === 0 ? 'Costo unitario (sin IGV)' : undefined} rules={[{ required: true, message: 'Indique el costo' }]}>
+                      <Input aria-label="Costo unitario" inputMode="decimal" prefix="S/" style={{ width: 150 }} />
+                    </Form.Item>
+                  )}
+                  {campos.length > 1 && <Button aria-label="Quitar línea" icon={<DeleteOutlined />} onClick={() => remove(campo.name)} style={{ marginTop: i === 0 ? 30 : 0 }} />}
+                </Space>
+              ))}
+              <Button icon={<PlusOutlined />} onClick={() => add({})}>
+                Agregar producto
+              </Button>
+            </>
+          )}
+        </Form.List>
+      </Form>
+    </Modal>
+  );
+}

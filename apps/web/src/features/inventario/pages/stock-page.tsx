@@ -1,0 +1,63 @@
+import { Alert, Card, Checkbox, Empty, Input, Select, Space, Table } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import type { TStockFila } from '@yupana/contracts';
+import { mensajeDeError } from '../../../lib/api-error';
+import { useAlmacenes, useStock } from '../api/inventario';
+import { numero, soles } from '../formato';
+
+/** Stock per item and warehouse, with its weighted-average cost and value; filters live in the URL. */
+export function StockPage() {
+  const [params, setParams] = useSearchParams();
+  const pagina = Math.max(1, Number(params.get('pagina') ?? 1) || 1);
+  const idalmacen = Number(params.get('almacen')) || undefined;
+  const filtro = params.get('filtro') ?? '';
+  const sinstock = params.get('sinstock') === '1';
+  const almacenes = useAlmacenes();
+  const consulta = useStock({ idalmacen, filtro, sinstock, pagina });
+  const cambiar = (cambios: Record<string, string | undefined>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(cambios)) if (v) p.set(k, v); else p.delete(k);
+    if (!('pagina' in cambios)) p.delete('pagina');
+    setParams(p, { replace: true });
+  };
+
+  return (
+    <Card data-testid="pagina-stock">
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Select
+          aria-label="Almacén"
+          allowClear
+          placeholder="Todos los almacenes"
+          style={{ minWidth: 240 }}
+          value={idalmacen}
+          onChange={(v?: number) => cambiar({ almacen: v ? String(v) : undefined })}
+          options={(almacenes.data?.Data ?? []).map((a) => ({ value: a.Id, label: a.Nombre }))}
+        />
+        <Input.Search aria-label="Buscar producto" placeholder="Código o descripción" allowClear defaultValue={filtro} onSearch={(v) => cambiar({ filtro: v || undefined })} style={{ width: 280 }} />
+        <Checkbox checked={sinstock} onChange={(e) => cambiar({ sinstock: e.target.checked ? '1' : undefined })}>
+          Solo sin stock
+        </Checkbox>
+      </Space>
+      {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
+      <Table<TStockFila>
+        rowKey={(f) => `${f.IdAlmacen}-${f.IdItem}`}
+        size="middle"
+        loading={consulta.isFetching}
+        dataSource={consulta.data?.Data ?? []}
+        scroll={{ x: 800 }}
+        locale={{ emptyText: <Empty description="Sin stock registrado: registre un ingreso en Movimientos" /> }}
+        pagination={{ current: pagina, pageSize: 20, total: consulta.data?.Count ?? 0, showSizeChanger: false, onChange: (p) => cambiar({ pagina: String(p) }) }}
+        columns={[
+          { title: 'Código', dataIndex: 'Codigo' },
+          { title: 'Producto', dataIndex: 'Descripcion' },
+          { title: 'Unidad', dataIndex: 'CodigoUnidad' },
+          { title: 'Almacén', dataIndex: 'Almacen' },
+          { title: 'Stock', dataIndex: 'Cantidad', align: 'right', render: (v: string) => numero(v) },
+          { title: 'Costo promedio', dataIndex: 'CostoPromedio', align: 'right', render: (v: string) => `S/ ${v}` },
+          { title: 'Valor', dataIndex: 'Valor', align: 'right', render: (v: string) => soles.format(Number(v)) },
+          { title: '', key: 'k', render: (_, f) => <Link to={`/admin/kardex?item=${f.IdItem}&almacen=${f.IdAlmacen}`}>Kardex</Link> },
+        ]}
+      />
+    </Card>
+  );
+}

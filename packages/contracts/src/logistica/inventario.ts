@@ -1,0 +1,181 @@
+import { z } from '../zod-es';
+import { textoPermitido, ZDecimal, ZEntero, ZId, ZTexto } from '../validacion';
+
+/**
+ * Inventory (issue 13): warehouses, stock, the movement ledger and the kardex, under /api/logistica/v1.
+ * Quantities and costs travel as decimal text (up to 10 decimals), never floats.
+ */
+
+/** SUNAT Tabla 12 (tipo de operación) codes a movement may carry. */
+export const TiposOperacionInventario = {
+  '01': 'Venta',
+  '02': 'Compra',
+  '05': 'Devolución recibida',
+  '06': 'Devolución entregada',
+  '11': 'Transferencia entre almacenes',
+  '13': 'Mermas',
+  '14': 'Desmedros',
+  '16': 'Saldo inicial',
+  '21': 'Entrada por transferencia entre almacenes',
+  '28': 'Ajuste por diferencia de inventario',
+  '91': 'Otros ingresos',
+  '99': 'Otras salidas',
+} as const;
+export type TTipoOperacionInventario = keyof typeof TiposOperacionInventario;
+/** Codes a manual entry or exit may use (sales, returns and transfers are posted by their own flows). */
+export const OperacionesIngreso = ['02', '16', '28', '91'] as const;
+export const OperacionesSalida = ['13', '14', '28', '99'] as const;
+export const ClasesMovimiento = { I: 'Ingreso', S: 'Salida', T: 'Transferencia' } as const;
+
+export const ZFechaInventario = (campo: string) =>
+  textoPermitido(z.string({ error: `Ingrese ${campo}` }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, `${campo}: use el formato AAAA-MM-DD`)).refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, `${campo}: fecha no válida`);
+
+const ZCantidadPositiva = ZDecimal('Cantidad', { enteros: 12, decimales: 10 }).refine((v) => /[1-9]/.test(v), 'La cantidad debe ser mayor que cero');
+
+// ---- Warehouses ----
+export const ZAlmacen = z.object({
+  Id: z.number(),
+  IdSucursal: z.number(),
+  Sucursal: z.string(),
+  Nombre: z.string(),
+  EsPredeterminado: z.boolean(),
+  LogEstado: z.number(),
+});
+export type TAlmacen = z.infer<typeof ZAlmacen>;
+export const ZAlmacenes = z.object({ Data: z.array(ZAlmacen), Count: z.number() });
+export const ZAlmacenGuardar = z.object({
+  IdSucursal: ZId,
+  Nombre: ZTexto(100, { min: 1, mensajeMin: 'Ingrese el nombre del almacén' }),
+  EsPredeterminado: z.boolean().default(false),
+});
+export type TAlmacenGuardar = z.input<typeof ZAlmacenGuardar>;
+
+// ---- Settings ----
+export const ZLogisticaConfig = z.object({ PermiteStockNegativo: z.boolean() });
+export type TLogisticaConfig = z.infer<typeof ZLogisticaConfig>;
+
+// ---- Stock ----
+export const ZStockQuery = z.object({
+  idalmacen: ZId.optional(),
+  filtro: ZTexto(100).optional(),
+  /** Only items at or below zero. */
+  sinstock: z.enum(['true', 'false']).optional(),
+  pagina: ZEntero({ min: 1, max: 100000 }).default(1),
+  regxpag: ZEntero({ min: 1, max: 100 }).default(20),
+});
+export const ZStockFila = z.object({
+  IdItem: z.number(),
+  Codigo: z.string(),
+  Descripcion: z.string(),
+  CodigoUnidad: z.string(),
+  IdAlmacen: z.number(),
+  Almacen: z.string(),
+  Cantidad: z.string(),
+  CostoPromedio: z.string(),
+  Valor: z.string(),
+});
+export type TStockFila = z.infer<typeof ZStockFila>;
+export const ZStock = z.object({ Data: z.array(ZStockFila), Count: z.number() });
+
+// ---- Movements ----
+export const ZMovimientoLinea = z.object({
+  IdItem: ZId,
+  Cantidad: ZCantidadPositiva,
+  /** Unit cost of an entry (without IGV); exits and transfers leave at the weighted-average cost. */
+  CostoUnitario: ZDecimal('Costo unitario', { enteros: 12, decimales: 10 }).optional(),
+});
+export const ZMovimientoGuardar = z
+  .object({
+    Clase: z.enum(['I', 'S', 'T'], { error: 'Clase de movimiento: I ingreso, S salida, T transferencia' }),
+    TipoOperacion: z.string().regex(/^\d{2}$/, 'Tipo de operación (tabla 12 de SUNAT)').optional(),
+    Fecha: ZFechaInventario('la fecha'),
+    IdAlmacen: ZId,
+    IdAlmacenDestino: ZId.optional(),
+    Glosa: ZTexto(250).optional(),
+    Lineas: z.array(ZMovimientoLinea).min(1, 'Agregue al menos un producto').max(500, 'Máximo 500 líneas'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.Clase === 'I') {
+      if (!v.TipoOperacion || !(OperacionesIngreso as readonly string[]).includes(v.TipoOperacion))
+        ctx.addIssue({ code: 'custom', path: ['TipoOperacion'], message: 'Tipo de operación de ingreso no válido (02, 16, 28 o 91)' });
+      v.Lineas.forEach((l, i) => {
+        if (l.CostoUnitario === undefined) ctx.addIssue({ code: 'custom', path: ['Lineas', i, 'CostoUnitario'], message: 'Indique el costo unitario del ingreso' });
+      });
+    }
+    if (v.Clase === 'S' && (!v.TipoOperacion || !(OperacionesSalida as readonly string[]).includes(v.TipoOperacion)))
+      ctx.addIssue({ code: 'custom', path: ['TipoOperacion'], message: 'Tipo de operación de salida no válido (13, 14, 28 o 99)' });
+    if (v.Clase === 'T') {
+      if (!v.IdAlmacenDestino) ctx.addIssue({ code: 'custom', path: ['IdAlmacenDestino'], message: 'Seleccione el almacén de destino' });
+      else if (v.IdAlmacenDestino === v.IdAlmacen) ctx.addIssue({ code: 'custom', path: ['IdAlmacenDestino'], message: 'El almacén de destino debe ser distinto del de origen' });
+    }
+  });
+export type TMovimientoGuardar = z.input<typeof ZMovimientoGuardar>;
+
+export const ZMovimientoDetalle = z.object({
+  IdItem: z.number(),
+  Codigo: z.string(),
+  Descripcion: z.string(),
+  IdAlmacen: z.number(),
+  Cantidad: z.string(),
+  CostoUnitario: z.string(),
+  CostoTotal: z.string(),
+});
+export const ZMovimiento = z.object({
+  Id: z.number(),
+  Numero: z.number().nullable(),
+  Clase: z.string(),
+  TipoOperacion: z.string(),
+  Fecha: z.string(),
+  IdAlmacen: z.number(),
+  Almacen: z.string(),
+  IdAlmacenDestino: z.number().nullable(),
+  IdDocumentoContable: z.number().nullable(),
+  Glosa: z.string().nullable(),
+  Detalle: z.array(ZMovimientoDetalle),
+});
+export type TMovimiento = z.infer<typeof ZMovimiento>;
+export const ZMovimientos = z.object({ Data: z.array(ZMovimiento.omit({ Detalle: true })), Count: z.number() });
+export const ZMovimientosQuery = z.object({
+  desde: ZFechaInventario('la fecha inicial').optional(),
+  hasta: ZFechaInventario('la fecha final').optional(),
+  pagina: ZEntero({ min: 1, max: 100000 }).default(1),
+  regxpag: ZEntero({ min: 1, max: 100 }).default(20),
+});
+
+// ---- Kardex (valued, per item and warehouse) ----
+export const ZKardexQuery = z.object({
+  iditem: ZId,
+  idalmacen: ZId,
+  desde: ZFechaInventario('la fecha inicial'),
+  hasta: ZFechaInventario('la fecha final'),
+  pagina: ZEntero({ min: 1, max: 100000 }).default(1),
+  regxpag: ZEntero({ min: 1, max: 1000 }).default(100),
+});
+export const ZKardexFila = z.object({
+  Fecha: z.string(),
+  IdMovimiento: z.number(),
+  Numero: z.number().nullable(),
+  IdDocumentoContable: z.number().nullable(),
+  TipoOperacion: z.string(),
+  EntradaCantidad: z.string(),
+  EntradaCostoUnitario: z.string(),
+  EntradaCostoTotal: z.string(),
+  SalidaCantidad: z.string(),
+  SalidaCostoUnitario: z.string(),
+  SalidaCostoTotal: z.string(),
+  SaldoCantidad: z.string(),
+  SaldoCostoPromedio: z.string(),
+  SaldoValor: z.string(),
+});
+export type TKardexFila = z.infer<typeof ZKardexFila>;
+export const ZKardex = z.object({
+  Item: z.object({ Id: z.number(), Codigo: z.string(), Descripcion: z.string(), CodigoUnidad: z.string() }),
+  Almacen: z.string(),
+  SaldoInicial: z.object({ Cantidad: z.string(), CostoPromedio: z.string(), Valor: z.string() }),
+  Data: z.array(ZKardexFila),
+  Count: z.number(),
+});
+export type TKardex = z.infer<typeof ZKardex>;
