@@ -41,6 +41,9 @@ import { rutasPagos } from './modules/pagos/pagos.routes';
 import { rutasContabilidad } from './modules/contabilidad/contabilidad.routes';
 import { rutasSeries } from './modules/entidades/series/series.routes';
 import { rutasComprobantesFinanzas } from './modules/finanzas/comprobantes.routes';
+import { rutasFinanzas } from './modules/finanzas/finanzas.routes';
+import { registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
+import { alEmitirDocumento } from './modules/contabilidad/documentos/emision.service';
 import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
 import { rutasVentas } from './modules/ventas/ventas.routes';
 import { registrarEnvio } from './modules/contabilidad/envio/envio.routes';
@@ -246,6 +249,9 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   await app.register(async (ven) => rutasVentas(ven, ctx), { prefix: '/api/contabilidad' });
   await app.register(async (ser) => rutasSeries(ser, ctx), { prefix: '/api/entidades' });
   await app.register(async (fin) => rutasComprobantesFinanzas(fin, ctx), { prefix: '/api/finanzas' });
+  // Finance (issue 14): every credit sale writes its dues in the issue's transaction; receivables, collections.
+  alEmitirDocumento(registrarCuotasDeDocumento);
+  await app.register(async (fin) => rutasFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   // Account creation and the setup wizard (security host paths).
   await app.register(async (onb) => rutasOnboarding(onb, ctx), { prefix: '/api/seguridad' });
   // Sending to SUNAT (worker started by main.ts through servicioEnvioDe), voiding, resumen, regularizaciones, e-mail.
