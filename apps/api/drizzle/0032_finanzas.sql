@@ -153,7 +153,7 @@ WHERE d."id_condicion_pago" <> 1 AND d."id_tipo_documento" IN (1003, 1004, 1008)
 -- Menu of finance (permission ids 13000-13999): Supervisor and Soporte see it.
 INSERT INTO "permiso" ("id", "id_modulo", "id_padre", "tipo", "descripcion", "ruta", "icon_menu", "tipo_enlace", "estado_principal", "estado", "componente", "sub_menu", "orden") VALUES
   (13000, 1, NULL, 0, 'Finanzas', NULL, NULL, NULL, NULL, NULL, NULL, false, 75),
-  (13010, 1, 13000, 1, 'Cuentas por cobrar', '/admin/finanzas/cuentasporcobrar', 'FundOutlined', 'link', 'admin', 'finanzas', 'finanzascuentasporcobrar', false, 10),
+  (13010, 1, 13000, 1, 'Cuentas por cobrar', '/admin/finanzas/cuentasporcobrar', 'DollarOutlined', 'link', 'admin', 'finanzas', 'finanzascuentasporcobrar', false, 10),
   (13020, 1, 13000, 1, 'Cobros', '/admin/finanzas/cobros', 'WalletOutlined', 'link', 'admin', 'finanzas', 'finanzascobros', false, 20),
   (13030, 1, 13000, 1, 'Datos maestros', '/admin/finanzas/maestros', 'BankOutlined', 'link', 'admin', 'finanzas', 'finanzasmaestros', false, 30);
 --> statement-breakpoint
