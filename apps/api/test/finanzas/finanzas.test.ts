@@ -57,7 +57,7 @@ describe('datos maestros', () => {
     banco = b.json().Id;
     const rep = await sup.post(`${F}/cuentasfinancieras`, { IdTipoCuenta: 2, Nombre: 'CAJA PRINCIPAL', IdMoneda: 1 });
     expect(rep.json()).toMatchObject({ ErrorId: ErrorCodes.VALIDACION, Errores: { Nombre: 'Ya existe una cuenta con ese nombre' } });
-    expect((await sup.get(`${F}/cuentasfinancieras`)).json().Data.map((x: { Nombre: string }) => x.Nombre)).toEqual(['Caja principal', 'BCP soles']);
+    expect((await sup.get(`${F}/cuentasfinancieras`)).json().Data.map((x: { Nombre: string }) => x.Nombre)).toEqual(['Caja chica tienda', 'Caja principal', 'BCP soles', 'Interbank soles']);
   });
 
   it('centros de costo y tipos de cambio', async () => {
