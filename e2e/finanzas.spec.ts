@@ -77,7 +77,7 @@ test('factura al crédito: cuentas por cobrar, cobro parcial y total, saldo 0 y 
   await modal.getByRole('button', { name: 'Registrar cobro' }).click();
   const hecho = page.getByRole('dialog', { name: 'Cobro registrado' });
   await expect(hecho).toContainText('Recibo RC-');
-  await hecho.getByRole('button', { name: 'Cerrar' }).click();
+  await hecho.getByRole('button', { name: 'Listo' }).click();
   await expect(fila).toContainText('136.00');
 
   // Over the balance: refused with the pending amount.
@@ -98,7 +98,7 @@ test('factura al crédito: cuentas por cobrar, cobro parcial y total, saldo 0 y 
   const pestana = page.waitForEvent('popup');
   await hecho.getByRole('button', { name: 'Ver recibo' }).click();
   expect((await pestana).url()).toMatch(/^blob:/);
-  await hecho.getByRole('button', { name: 'Cerrar' }).click();
+  await hecho.getByRole('button', { name: 'Listo' }).click();
   await expect(page.getByText('No hay documentos al crédito con saldo pendiente')).toBeVisible();
   const saldo = await llamarApi<{ Saldo: string; Cobrado: string }>(page, `/api/finanzas/v1/cuentasporcobrar/${factura.body.Id}`);
   expect(saldo.body).toMatchObject({ Saldo: '0.00', Cobrado: '236.00' });

@@ -72,7 +72,7 @@ export function CobroModal({ documento, onCerrar }: { documento: TDocumentoPorCo
 
   if (hecho)
     return (
-      <Modal open title="Cobro registrado" onCancel={onCerrar} footer={<Button onClick={onCerrar}>Cerrar</Button>} destroyOnHidden>
+      <Modal open title="Cobro registrado" onCancel={onCerrar} footer={<Button onClick={onCerrar}>Listo</Button>} destroyOnHidden>
         <Result
           status="success"
           title={`Recibo ${hecho.NumeroRecibo}`}
