@@ -42,7 +42,8 @@ import { rutasContabilidad } from './modules/contabilidad/contabilidad.routes';
 import { rutasSeries } from './modules/entidades/series/series.routes';
 import { rutasComprobantesFinanzas } from './modules/finanzas/comprobantes.routes';
 import { rutasFinanzas } from './modules/finanzas/finanzas.routes';
-import { registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
+import { cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
+import { alAnularDocumento } from './modules/contabilidad/envio/documentos.repo';
 import { alEmitirDocumento } from './modules/contabilidad/documentos/emision.service';
 import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
 import { rutasVentas } from './modules/ventas/ventas.routes';
@@ -251,6 +252,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   await app.register(async (fin) => rutasComprobantesFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   // Finance (issue 14): every credit sale writes its dues in the issue's transaction; receivables, collections.
   alEmitirDocumento(registrarCuotasDeDocumento);
+  alAnularDocumento(cerrarCuotasDeDocumentoAnulado);
   await app.register(async (fin) => rutasFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   // Account creation and the setup wizard (security host paths).
   await app.register(async (onb) => rutasOnboarding(onb, ctx), { prefix: '/api/seguridad' });

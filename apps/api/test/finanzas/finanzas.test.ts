@@ -211,15 +211,40 @@ describe('cobros', () => {
     expect(resumen.map((x) => [x.IdMoneda, x.Total])).toEqual([[1, '15.00'], [2, '53.59']]);
   });
 
-  it('un documento anulado no se cobra (1408) y sale de las cuentas por cobrar', async () => {
+  it('el cobro relee el documento: uno marcado anulado no se cobra (1408)', async () => {
     const d = await emitirCredito({ IdCondicionPago: 2, ListaCuotas: [{ Monto: '63.60', FechaVencimiento: sumarDias(hoy, 15) }] });
     const [cuota] = (await documento(d.Id)).Cuotas;
-    // The documents module voids it (comunicación de baja accepted).
+    // Marked voided behind the hooks' back (a row voided before this module existed): the collection still refuses it.
     await e.dbh.db.execute(sql`update documento_contable set anulado = true, id_estado_sunat = 10 where id = ${d.Id}`);
     const r = await sup.post(`${F}/cobros/efectivos`, { IdCuentaFinanciera: caja, Detalle: [{ IdCuota: cuota.IdCuota, Monto: '1.00' }] });
     expect(r.statusCode).toBe(400);
     expect(r.json().ErrorId).toBe(ErrorCodes.DOCUMENTO_ANULADO);
-    expect((await porCobrar()).Data.map((x) => x.IdDocumento)).not.toContain(d.Id);
+    await e.dbh.db.execute(sql`update cuota_cobrar set anulado = true where id_documento = ${d.Id}`);
+  });
+});
+
+describe('anulación del documento', () => {
+  it('anular una nota de venta al crédito cierra sus cuotas (alAnularDocumento) y ya no se cobra', async () => {
+    const bodega = await clienteDe(e.app, 'sinruc.supervisor');
+    const nv = await bodega.post('/api/contabilidad/v1/documentoContable', {
+      IdTipoDocumento: 1008,
+      IdSerie: await idSerie(bodega, 1008, 'NV01'),
+      FechaEmision: hoy,
+      IdCondicionPago: 2,
+      ListaItems: [{ ItemDescripcion: 'PAN FRANCÉS', Cantidad: '100', PrecioUnitario: '0.30' }],
+      ListaEntidades: [{ TipoEntidad: 2, IdTipoDocumento: 1, NumeroDocumento: '45678912', RazonSocial: 'MARÍA PÉREZ QUISPE' }],
+      ListaCuotas: [{ Monto: '30.00', FechaVencimiento: sumarDias(hoy, 7) }],
+    });
+    expect(nv.statusCode, nv.body).toBe(201);
+    const lista = async () => (await bodega.get(`${F}/cuentasporcobrar?cliente=45678912`)).json() as TCuentasPorCobrar;
+    expect((await lista()).Data.map((d) => [d.IdDocumento, d.Saldo])).toEqual([[nv.json().Id, '30.00']]);
+    const [cuota] = (await lista()).Data[0].Cuotas;
+    const anulada = await bodega.put(`/api/contabilidad/v1/documentoContable/${nv.json().Id}/anulaciones`, { Motivo: 'Venta devuelta' });
+    expect(anulada.statusCode, anulada.body).toBe(200);
+    expect((await lista()).Count).toBe(0);
+    const caja2 = (await bodega.post(`${F}/cuentasfinancieras`, { IdTipoCuenta: 2, Nombre: 'Caja bodega', IdMoneda: 1 })).json().Id;
+    const r = await bodega.post(`${F}/cobros/efectivos`, { IdCuentaFinanciera: caja2, Detalle: [{ IdCuota: cuota.IdCuota, Monto: '1.00' }] });
+    expect(r.json().ErrorId).toBe(ErrorCodes.DOCUMENTO_ANULADO);
   });
 });
 

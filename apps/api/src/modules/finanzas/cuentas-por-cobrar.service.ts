@@ -73,6 +73,11 @@ export async function registrarCuotasDeDocumento(tx: Pick<Db, 'execute' | 'inser
   );
 }
 
+/** alAnularDocumento hook (app.ts): a voided document owes nothing; its dues stay, marked, for the history. */
+export async function cerrarCuotasDeDocumentoAnulado(tx: Pick<Db, 'execute'>, idDocumento: number): Promise<void> {
+  await tx.execute(sql`update cuota_cobrar set anulado = true, log_fecha_modif = now() where id_documento = ${idDocumento} and not anulado`);
+}
+
 /** Days between two ISO dates (b - a). */
 export const diasEntre = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
@@ -95,14 +100,12 @@ const tramoSql = (corte: string) => sql`case
 
 const patronLike = (t: string) => `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Open dues of the company for the filter (customer, currency), on voided documents excluded. */
+/** Open dues of the company for the filter (customer, currency); a voided document's dues are closed (alAnularDocumento). */
 function filtroAbiertas(idEmpresa: number, q: { cliente: string; idmoneda: number }): SQL {
   const partes: SQL[] = [sql`q.id_empresa = ${idEmpresa}`, sql`q.cobrado < q.monto`, sql`not q.anulado`];
   if (q.idmoneda) partes.push(sql`q.id_moneda = ${q.idmoneda}`);
   const c = q.cliente.trim();
   if (c) partes.push(/^\d{8,15}$/.test(c) ? sql`q.numero_documento_cliente = ${c}` : sql`q.razon_social_cliente ilike ${patronLike(c)}`);
-  // A voided document owes nothing (the documents module marks it; its dues stay for the history).
-  partes.push(sql`not exists (select 1 from documento_contable d where d.id = q.id_documento and d.anulado)`);
   return sql.join(partes, sql` and `);
 }
 
@@ -234,7 +237,7 @@ export async function estadoDeCuenta(ctx: Contexto, auth: TAuth, cliente: string
                sum(q.monto)::text as cargo, '0' as abono, max(q.razon_social_cliente) as razon, min(q.id_documento) as clave
         from cuota_cobrar q
         where q.id_empresa = ${auth.idEmpresa} and q.numero_documento_cliente = ${cliente} and q.id_moneda = ${idMoneda}
-          and not exists (select 1 from documento_contable d where d.id = q.id_documento and d.anulado)
+          and not q.anulado
         group by q.id_documento, q.fecha_emision, q.serie, q.correlativo
         union all
         select c.fecha::text, 1, 'Cobro ' || case c.id_tipo_cobro when 1 then 'en efectivo' else 'bancarizado' end, 'RC-' || c.numero,

@@ -34,7 +34,21 @@ export type TCambioEstado = {
   motivoAnulacion?: string | null;
 };
 
+/**
+ * Work other modules do when a document becomes voided, inside the same transaction (finance closes its dues).
+ * Registered once at start-up (app.ts), like alEmitirDocumento, so voiding does not import the modules that follow it.
+ */
+export type TAlAnular = (tx: Pick<Db, 'execute'>, idDocumento: number) => Promise<void>;
+const trasAnular: TAlAnular[] = [];
+export function alAnularDocumento(fn: TAlAnular): void {
+  if (!trasAnular.includes(fn)) trasAnular.push(fn);
+}
+export async function avisarAnulacion(tx: Pick<Db, 'execute'>, idDocumento: number): Promise<void> {
+  for (const fn of trasAnular) await fn(tx, idDocumento);
+}
+
 export async function cambiarEstado(db: TConsultas, idDocumento: number, c: TCambioEstado): Promise<void> {
+  if (c.anulado) await avisarAnulacion(db, idDocumento);
   const conRespuesta = c.codigoSunat !== undefined || c.cdr !== undefined;
   await db
     .update(documentoContable)
