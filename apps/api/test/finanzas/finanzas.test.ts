@@ -209,6 +209,10 @@ describe('cobros', () => {
     expect(await documento(usd.Id)).toMatchObject({ Saldo: '53.59', IdMoneda: 2 });
     const resumen = (await porCobrar()).Resumen;
     expect(resumen.map((x) => [x.IdMoneda, x.Total])).toEqual([[1, '15.00'], [2, '53.59']]);
+    // Oldest open due first, paged on the server.
+    expect((await porCobrar()).Data.map((x) => x.IdDocumento)).toEqual([doc.Id, usd.Id]);
+    const p2 = await porCobrar(`cliente=${BCP.NumeroDocumento}&regxpag=1&pagina=2`);
+    expect([p2.Count, p2.Data.map((x) => x.IdDocumento)]).toEqual([2, [usd.Id]]);
   });
 
   it('el cobro relee el documento: uno marcado anulado no se cobra (1408)', async () => {

@@ -127,18 +127,22 @@ export async function listarCuentasPorCobrar(ctx: Contexto, auth: TAuth, q: z.in
     when min(q.fecha_vencimiento) >= ${corte}::date - 60 then 'De31a60'
     when min(q.fecha_vencimiento) >= ${corte}::date - 90 then 'De61a90'
     else 'Mas90' end`;
-  const [pagina, resumen] = await Promise.all([
-    filas<{ id_documento: number; total: number }>(
-      db,
-      sql`select q.id_documento, count(*) over ()::int as total from cuota_cobrar q where ${donde}
-          group by q.id_documento ${q.tramo ? sql`having ${tramoDoc} = ${q.tramo}` : sql``}
-          order by min(q.fecha_vencimiento), q.id_documento limit ${q.regxpag} offset ${(q.pagina - 1) * q.regxpag}`,
-    ),
-    filas<{ id_moneda: number; tramo: TTramoAntiguedad; saldo: string }>(
-      db,
-      sql`select q.id_moneda, ${tramoSql(corte)} as tramo, sum(q.monto - q.cobrado)::text as saldo from cuota_cobrar q where ${donde} group by 1, 2`,
-    ),
-  ]);
+  // One read of the open dues (materialized once) gives the page of documents, their count and the summary.
+  const salida = await filas<{ k: 'p' | 's'; id_documento: number | null; total: number | null; id_moneda: number | null; tramo: TTramoAntiguedad | null; saldo: string | null; v: string | null }>(
+    db,
+    sql`with q as materialized (select q.id_documento, q.id_moneda, q.fecha_vencimiento, q.monto - q.cobrado as saldo from cuota_cobrar q where ${donde}),
+        docs as (select q.id_documento, min(q.fecha_vencimiento) as v from q group by q.id_documento ${q.tramo ? sql`having ${tramoDoc} = ${q.tramo}` : sql``}),
+        pagina as (select id_documento, count(*) over ()::int as total, v from docs order by v, id_documento limit ${q.regxpag} offset ${(q.pagina - 1) * q.regxpag})
+        select 'p' as k, id_documento, total, null::int as id_moneda, null::text as tramo, null::text as saldo, v::text as v from pagina
+        union all
+        select 's', null, null, q.id_moneda, ${tramoSql(corte)}, sum(q.saldo)::text, null from q group by q.id_moneda, 5`,
+  );
+  // UNION ALL keeps no order: the page is sorted again as the query paged it (oldest open due first).
+  const pagina = salida
+    .filter((f) => f.k === 'p')
+    .sort((a, b) => (a.v! < b.v! ? -1 : a.v! > b.v! ? 1 : a.id_documento! - b.id_documento!))
+    .map((f) => ({ id_documento: f.id_documento!, total: f.total! }));
+  const resumen = salida.filter((f) => f.k === 's').map((f) => ({ id_moneda: f.id_moneda!, tramo: f.tramo!, saldo: f.saldo! }));
   const ids = pagina.map((p) => p.id_documento);
   const cuotas = ids.length
     ? await filas<TFilaCuota>(
