@@ -46,6 +46,9 @@ import { rutasPagos } from './modules/pagos/pagos.routes';
 import { rutasContabilidad } from './modules/contabilidad/contabilidad.routes';
 import { rutasSeries } from './modules/entidades/series/series.routes';
 import { rutasComprobantesFinanzas } from './modules/finanzas/comprobantes.routes';
+import { rutasFinanzas } from './modules/finanzas/finanzas.routes';
+import { cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
+import { alDocumentoAnulado } from './modules/contabilidad/envio/documentos.repo';
 import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
 import { rutasVentas } from './modules/ventas/ventas.routes';
 import { rutasCajas, rutasVentaCaja } from './modules/cajas/cajas.routes';
@@ -261,6 +264,10 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   // Cash boxes and sessions (finance host) and the point of sale's checkout (issue 12).
   await app.register(async (fin) => rutasCajas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (ven) => rutasVentaCaja(ven, ctx), { prefix: '/api/ventas' });
+  // Finance (issue 14): every credit sale writes its dues in the issue's transaction; receivables, collections.
+  alEmitirDocumento(registrarCuotasDeDocumento);
+  alDocumentoAnulado(cerrarCuotasDeDocumentoAnulado);
+  await app.register(async (fin) => rutasFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   // Account creation and the setup wizard (security host paths).
   await app.register(async (onb) => rutasOnboarding(onb, ctx), { prefix: '/api/seguridad' });
   // Sending to SUNAT (worker started by main.ts through servicioEnvioDe), voiding, resumen, regularizaciones, e-mail.

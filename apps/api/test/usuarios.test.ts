@@ -126,6 +126,7 @@ describe('GET /api/seguridad/v2/usuarios/{id}/permisos/modulos', () => {
       [0, 'Recursos humanos'],
       [0, 'Mi plan'],
       [0, 'Inventario'],
+      [0, 'Finanzas'],
       [0, 'Seguridad'],
       [0, 'Ayuda y soporte'],
     ]);

@@ -61,6 +61,9 @@ export const ErrorCodes = {
   NOMINA_SIN_CALCULO: 600902,
   NOMINA_SIN_TRABAJADORES: 600903,
   PARAMETRO_PLANILLA_FALTANTE: 600904,
+  // Finance (600950-600999).
+  TIPO_CAMBIO_FALTANTE: 600951,
+  COBRO_ANULADO: 600952,
   MODULO_PRINCIPAL: 600100,
   SUCURSAL_NO_ASIGNADA: 600101,
 } as const;
@@ -113,6 +116,8 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.MASIVO_CON_ERRORES]: 'El archivo tiene errores: corríjalos y vuelva a subirlo. No se emitió ningún comprobante',
   [ErrorCodes.MASIVO_ARCHIVO_INVALIDO]: 'El archivo no es un Excel (.xlsx) válido o no tiene la hoja Documentos de la plantilla',
   [ErrorCodes.MODULO_PRINCIPAL]: 'El módulo principal (ERP) no se puede desactivar',
+  [ErrorCodes.TIPO_CAMBIO_FALTANTE]: 'No hay tipo de cambio registrado para la fecha del cobro',
+  [ErrorCodes.COBRO_ANULADO]: 'El cobro ya está anulado',
   [ErrorCodes.NOMINA_APROBADA]: 'La planilla está aprobada: ya no se puede recalcular ni modificar',
   [ErrorCodes.NOMINA_SIN_CALCULO]: 'Calcule la planilla antes de aprobarla',
   [ErrorCodes.NOMINA_SIN_TRABAJADORES]: 'No hay trabajadores con contrato vigente en el periodo de la planilla',

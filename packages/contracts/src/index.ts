@@ -40,6 +40,7 @@ export * from './ventas/ventas';
 export * from './rrhh/rrhh';
 export * from './cajas/cajas';
 export * from './logistica/inventario';
+export * from './finanzas/finanzas';
 export * from './servicios/index';
 export * from './onboarding/registro';
 export * from './onboarding/cuenta';

@@ -8,6 +8,7 @@ import { cargarDemoEntidades } from '../modules/entidades/demo';
 import { cargarDemoAlmacenes, cargarDemoItems } from '../modules/logistica/demo';
 import { cargarDemoRrhh } from '../modules/rrhh/demo';
 import { cargarDemoCajas } from '../modules/cajas/demo';
+import { cargarDemoFinanzas } from '../modules/finanzas/demo';
 import { cuenta, empresa, sucursal, usuario, usuarioRol, usuarioSucursal } from './schema';
 
 export const CONTRASENHA_DEMO = 'Demo.2026';
@@ -179,5 +180,6 @@ export async function cargarDatosDemo(db: Db): Promise<void> {
     await cargarDemoAlmacenes(tx);
     await cargarDemoRrhh(tx);
     await cargarDemoCajas(tx);
+    await cargarDemoFinanzas(tx);
   });
 }

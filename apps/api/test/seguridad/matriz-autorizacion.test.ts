@@ -107,7 +107,14 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/rrhh/v1/nominas/:id': { tabla: 'nomina' },
   'POST /api/rrhh/v1/nominas/:id/calculo': { tabla: 'nomina', cuerpo: {} },
   'GET /api/rrhh/v1/nominas/:id/boletas/:idBoleta/pdf': { tabla: 'nomina' },
-  'POST /api/rrhh/v1/nominas/:id/aprobacion': { exento: 'modificación: la empresa se filtra como en GET /v1/nominas/:id (verificado en rrhh.test)' },
+  'POST /api/rrhh/v1/nominas/:id/aprobacion': { exento: 'modificación: la empresa se filtra como en GET /v1/nominas/:id (verificado en rrhh.test)' },  'PUT /api/finanzas/v1/tiposcambios/:id': { tabla: 'tipo_cambio', cuerpo: { Fecha: '2026-01-05', Compra: '3.7', Venta: '3.8' } },
+  'GET /api/finanzas/v1/cuentasfinancieras/:id': { tabla: 'cuenta_financiera' },
+  'PUT /api/finanzas/v1/cuentasfinancieras/:id': { tabla: 'cuenta_financiera', cuerpo: { IdTipoCuenta: 2, Nombre: 'Ajena', IdMoneda: 1 } },
+  'PUT /api/finanzas/v1/centroscostos/:id': { tabla: 'centro_costo', cuerpo: { Codigo: 'X1', Nombre: 'Ajeno' } },
+  'GET /api/finanzas/v1/cuentasporcobrar/:id': { tabla: 'documento_contable' },
+  'GET /api/finanzas/v1/cobros/:id': { tabla: 'cobro' },
+  'PUT /api/finanzas/v1/cobros/:id/anulaciones': { tabla: 'cobro', cuerpo: { Motivo: 'ajeno' } },
+  'GET /api/finanzas/v1/cobros/:id/recibo': { tabla: 'cobro' },
 };
 
 const MENSAJE_AUTORIZACION = /^No tiene permiso para esta operación/;

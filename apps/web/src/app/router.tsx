@@ -239,6 +239,32 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
+              // Issue 14 (finanzas): receivables with aging, collections with their receipt, master data.
+              {
+                path: 'finanzas',
+                handle: h({ breadcrumb: 'Finanzas', sinPagina: true }),
+                children: [
+                  { index: true, element: <Navigate to="cuentasporcobrar" replace /> },
+                  {
+                    path: 'cuentasporcobrar',
+                    loader: guardPermiso({ idPermiso: 13010, componente: 'finanzascuentasporcobrar' }),
+                    handle: h({ breadcrumb: 'Cuentas por cobrar', description: 'Ventas al crédito con saldo, antigüedad, cobro y estado de cuenta', icon: 'DollarOutlined' }),
+                    lazy: () => import('../features/finanzas/pages/cuentas-por-cobrar-page').then((m) => ({ Component: m.CuentasPorCobrarPage })),
+                  },
+                  {
+                    path: 'cobros',
+                    loader: guardPermiso({ idPermiso: 13020, componente: 'finanzascobros' }),
+                    handle: h({ breadcrumb: 'Cobros', description: 'Cobros registrados: recibo, detalle y anulación', icon: 'WalletOutlined' }),
+                    lazy: () => import('../features/finanzas/pages/cobros-page').then((m) => ({ Component: m.CobrosPage })),
+                  },
+                  {
+                    path: 'maestros',
+                    loader: guardPermiso({ idPermiso: 13030, componente: 'finanzasmaestros' }),
+                    handle: h({ breadcrumb: 'Datos maestros', description: 'Cuentas financieras, tipos de cambio y centros de costo', icon: 'BankOutlined' }),
+                    lazy: () => import('../features/finanzas/pages/maestros-page').then((m) => ({ Component: m.MaestrosPage })),
+                  },
+                ],
+              },
               {
                 path: 'regularizaciones',
                 loader: guardPermiso({ idPermiso: 2020, componente: 'regularizaciones' }),

@@ -10,6 +10,7 @@ import { serviciosVentas } from './ventas';
 import { serviciosRrhh } from './rrhh';
 import { serviciosCajas } from './cajas';
 import { serviciosInventario } from './inventario';
+import { serviciosFinanzas } from './finanzas';
 
 export type { TServicioCatalogo } from './tipos';
 export { serviciosSeguridad } from './seguridad';
@@ -20,6 +21,7 @@ export { serviciosPagos } from './pagos';
 export { serviciosRrhh } from './rrhh';
 export { serviciosCajas } from './cajas';
 export { serviciosInventario } from './inventario';
+export { serviciosFinanzas } from './finanzas';
 
 /**
  * Every service of every module. To add a module: create `servicios/<modulo>.ts` exporting
@@ -37,4 +39,5 @@ export const catalogoServicios: readonly TServicioCatalogo[] = [
   ...serviciosRrhh,
   ...serviciosCajas,
   ...serviciosInventario,
+  ...serviciosFinanzas,
 ];

@@ -5,7 +5,7 @@ import { AppError, noEncontrado } from '../../../lib/app-error';
 import { documentoContable } from '../contabilidad.schema';
 import { COLA_COMPROBANTE, encolarComprobante } from './cola';
 import { ConfiguracionIncompleta, type TAjustesEnvio } from './conexion-sunat';
-import { bloquearDocumento, canalDe } from './documentos.repo';
+import { avisarAnulacion, bloquearDocumento, canalDe } from './documentos.repo';
 import { anulacionEnCurso, crearLoteAnulacion, diasEntre, fechaLima, PLAZO_BAJA_DIAS } from './lotes';
 
 const ACEPTADOS: number[] = [EstadoSunat.ACEPTADO, EstadoSunat.OBSERVADO];
@@ -48,6 +48,7 @@ export async function anularDocumento(
           .set({ anulado: true, idEstadoSunat: EstadoSunat.ANULADO, fechaAnulacion: new Date(), motivoAnulacion: motivo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
           .where(eq(documentoContable.id, d.id));
         for (const fn of trasAnular) await fn(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idDocumento: d.id, fecha: fechaLima() });
+        await avisarAnulacion(tx, d.id);
         return { Id: d.id, IdestadoSunat: EstadoSunat.ANULADO, Lote: null, Mensaje: 'Documento anulado' };
       }
       if (canal === 'gre')

@@ -34,7 +34,23 @@ export type TCambioEstado = {
   motivoAnulacion?: string | null;
 };
 
+/**
+ * Work other modules do when a document BECOMES voided (SUNAT accepted its baja or resumen; an internal document at
+ * once), inside the same transaction: finance closes its dues. (alAnularDocumento in anulacion.service runs earlier,
+ * when the void is requested: inventory reverses stock then.) Registered once at start-up (app.ts), like
+ * alEmitirDocumento, so voiding does not import the modules that follow it.
+ */
+export type TAlDocumentoAnulado = (tx: Pick<Db, 'execute'>, idDocumento: number) => Promise<void>;
+const trasAnulado: TAlDocumentoAnulado[] = [];
+export function alDocumentoAnulado(fn: TAlDocumentoAnulado): void {
+  if (!trasAnulado.includes(fn)) trasAnulado.push(fn);
+}
+export async function avisarAnulacion(tx: Pick<Db, 'execute'>, idDocumento: number): Promise<void> {
+  for (const fn of trasAnulado) await fn(tx, idDocumento);
+}
+
 export async function cambiarEstado(db: TConsultas, idDocumento: number, c: TCambioEstado): Promise<void> {
+  if (c.anulado) await avisarAnulacion(db, idDocumento);
   const conRespuesta = c.codigoSunat !== undefined || c.cdr !== undefined;
   await db
     .update(documentoContable)

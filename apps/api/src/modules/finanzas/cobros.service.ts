@@ -1,0 +1,227 @@
+import Decimal from 'decimal.js';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  ErrorCodes,
+  MediosPagoBancarios,
+  SimboloMoneda,
+  TiposCobro,
+  serieNumero,
+  type TCobro,
+  type TCobroCrearParseado,
+  ZCobrosQuery,
+} from '@yupana/contracts';
+import type { z } from 'zod';
+import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
+import type { Contexto } from '../../lib/contexto';
+import type { TAuth } from '../../lib/auth';
+import { cobro, cobroDetalle, cuentaFinanciera, cuotaCobrar, tipoCambio } from './finanzas.schema';
+import { filas, hoyLima } from './cuentas-por-cobrar.service';
+
+// Advisory lock key (with the company id) serialising the receipt numbers of a company's collections.
+const CANDADO_NUMERO_COBRO = 13_001;
+const MONEDA = (id: number) => SimboloMoneda[id] ?? '';
+
+type TFilaCuotaBloqueada = { id: number; id_documento: number; serie: string; correlativo: number; id_moneda: number; monto: string; cobrado: string; numero_documento_cliente: string; razon_social_cliente: string; anulado_doc: boolean };
+
+/**
+ * Registers one collection of one or several dues of ONE customer into one financial account, in one transaction:
+ * the dues are locked (FOR UPDATE, in id order so two cashiers never deadlock), every amount is checked against the
+ * locked balance (1410 when it exceeds it, 1408 for a voided document), then the collection, its lines and the new
+ * balances are written. `tipo` is the route's kind: 1 cash into a caja, 2 bank into a bank account.
+ */
+export async function registrarCobro(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b: TCobroCrearParseado): Promise<TCobro> {
+  const db = ctx.dbh.db;
+  const hoy = hoyLima();
+  const fecha = b.Fecha ?? hoy;
+  if (fecha > hoy) throw errorDeCampo('Fecha', 'La fecha del cobro no puede ser posterior a hoy');
+  const [cuenta] = await db
+    .select()
+    .from(cuentaFinanciera)
+    .where(and(eq(cuentaFinanciera.id, b.IdCuentaFinanciera), eq(cuentaFinanciera.idEmpresa, auth.idEmpresa)));
+  if (!cuenta) throw noEncontrado('No se encontró la cuenta financiera');
+  if (cuenta.logEstado !== 1) throw errorDeCampo('IdCuentaFinanciera', 'La cuenta financiera está inactiva');
+  if (tipo === 1 && cuenta.idTipoCuenta === 3) throw errorDeCampo('IdCuentaFinanciera', 'Un cobro en efectivo ingresa a una caja, no a una cuenta bancaria');
+  if (tipo === 2 && cuenta.idTipoCuenta !== 3) throw errorDeCampo('IdCuentaFinanciera', 'Un cobro bancarizado ingresa a una cuenta bancaria');
+  if (tipo === 2 && !b.NumeroOperacion) throw errorDeCampo('NumeroOperacion', 'Indique el número de operación bancaria');
+  if (tipo === 2 && !b.MedioPago) throw errorDeCampo('MedioPago', 'Indique el medio de pago');
+  const ids = b.Detalle.map((d) => d.IdCuota).sort((x, y) => x - y);
+
+  const idCobro = await db.transaction(async (tx) => {
+    const bloqueadas = await filas<TFilaCuotaBloqueada>(
+      tx,
+      sql`select q.id, q.id_documento, q.serie, q.correlativo, q.id_moneda, q.monto::text, q.cobrado::text, q.numero_documento_cliente, q.razon_social_cliente,
+                 (q.anulado or coalesce((select d.anulado from documento_contable d where d.id = q.id_documento), false)) as anulado_doc
+          from cuota_cobrar q where q.id_empresa = ${auth.idEmpresa} and q.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
+          order by q.id for update of q`,
+    );
+    const porId = new Map(bloqueadas.map((q) => [q.id, q]));
+    b.Detalle.forEach((d) => {
+      if (!porId.has(d.IdCuota)) throw noEncontrado('No se encontró la cuota a cobrar');
+    });
+    const clientes = new Set(bloqueadas.map((q) => q.numero_documento_cliente));
+    if (clientes.size > 1) throw errorDeCampo('Detalle', 'Un cobro es de un solo cliente: seleccione cuotas del mismo cliente');
+    b.Detalle.forEach((d, i) => {
+      const q = porId.get(d.IdCuota)!;
+      const numero = serieNumero(q.serie, q.correlativo);
+      if (q.anulado_doc) throw new AppError(ErrorCodes.DOCUMENTO_ANULADO, `El documento ${numero} está anulado: no se puede cobrar`, 400);
+      const saldo = new Decimal(q.monto).minus(q.cobrado);
+      if (new Decimal(d.Monto).gt(saldo))
+        throw new AppError(ErrorCodes.TOTAL_EXCEDIDO, `El monto excede el saldo del documento ${numero}: el saldo es ${MONEDA(q.id_moneda)} ${saldo.toFixed(2)}`, 400, {
+          errores: { [`Detalle.${i}.Monto`]: `Saldo pendiente: ${MONEDA(q.id_moneda)} ${saldo.toFixed(2)}` },
+        });
+    });
+
+    // Dollars involved (a dollar document or a dollar account): the day's rate (venta) is required.
+    const conDolares = cuenta.idMoneda === 2 || bloqueadas.some((q) => q.id_moneda === 2);
+    let tasa: Decimal | null = null;
+    if (conDolares) {
+      const [tc] = await tx.select().from(tipoCambio).where(and(eq(tipoCambio.idEmpresa, auth.idEmpresa), eq(tipoCambio.idMoneda, 2), eq(tipoCambio.fecha, fecha)));
+      if (!tc)
+        throw new AppError(ErrorCodes.TIPO_CAMBIO_FALTANTE, `No hay tipo de cambio del dólar registrado para el ${fecha.split('-').reverse().join('/')}. Regístrelo en Finanzas > Datos maestros.`, 400);
+      tasa = new Decimal(tc.venta);
+    }
+    const enCuenta = (monto: Decimal, idMonedaCuota: number) => {
+      if (idMonedaCuota === cuenta.idMoneda) return monto;
+      // Dollars into soles: times the rate; soles into dollars: divided by it; to the cent (half up).
+      return (idMonedaCuota === 2 ? monto.times(tasa!) : monto.dividedBy(tasa!)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    };
+    const lineas = b.Detalle.map((d) => {
+      const q = porId.get(d.IdCuota)!;
+      const monto = new Decimal(d.Monto);
+      return { idCuota: d.IdCuota, monto, montoCuenta: enCuenta(monto, q.id_moneda) };
+    });
+    const total = lineas.reduce((s, l) => s.plus(l.montoCuenta), new Decimal(0));
+    if (total.lte(0)) throw errorDeCampo('Detalle', 'El monto del cobro en la moneda de la cuenta es cero');
+    const montoSoles = cuenta.idMoneda === 1 ? total : total.times(tasa!).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+
+    await tx.execute(sql`select pg_advisory_xact_lock(${CANDADO_NUMERO_COBRO}, ${auth.idEmpresa})`);
+    const [{ siguiente }] = await filas<{ siguiente: number }>(tx, sql`select coalesce(max(numero), 0)::int + 1 as siguiente from cobro where id_empresa = ${auth.idEmpresa}`);
+    const primera = porId.get(ids[0])!;
+    const [c] = await tx
+      .insert(cobro)
+      .values({
+        idEmpresa: auth.idEmpresa,
+        idSucursal: auth.sucursales[0] ?? null,
+        numero: siguiente,
+        fecha,
+        idTipoCobro: tipo,
+        idCuentaFinanciera: cuenta.id,
+        idMoneda: cuenta.idMoneda,
+        monto: total.toFixed(2),
+        montoSoles: montoSoles.toFixed(2),
+        tipoCambio: tasa ? tasa.toFixed(4) : null,
+        medioPago: tipo === 2 ? (b.MedioPago ?? null) : null,
+        numeroOperacion: tipo === 2 ? (b.NumeroOperacion ?? null) : null,
+        numeroDocumentoCliente: primera.numero_documento_cliente,
+        razonSocialCliente: primera.razon_social_cliente,
+        observacion: b.Observacion,
+        logUsuarioCrea: auth.idUsuario,
+      })
+      .returning({ id: cobro.id });
+    await tx.insert(cobroDetalle).values(
+      lineas.map((l) => ({ idEmpresa: auth.idEmpresa, idCobro: c.id, idCuota: l.idCuota, monto: l.monto.toFixed(2), montoCuenta: l.montoCuenta.toFixed(2), logUsuarioCrea: auth.idUsuario })),
+    );
+    for (const l of lineas)
+      await tx
+        .update(cuotaCobrar)
+        .set({ cobrado: sql`${cuotaCobrar.cobrado} + ${l.monto.toFixed(2)}::numeric`, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
+        .where(eq(cuotaCobrar.id, l.idCuota));
+    return c.id;
+  });
+  return obtenerCobro(ctx, auth, idCobro);
+}
+
+/** Voids a collection: its amounts go back to the dues' balances (locked), in one transaction. */
+export async function anularCobro(ctx: Contexto, auth: TAuth, id: number, motivo: string): Promise<TCobro> {
+  await ctx.dbh.db.transaction(async (tx) => {
+    const [c] = await filas<{ id: number; anulado: boolean }>(tx, sql`select id, anulado from cobro where id = ${id} and id_empresa = ${auth.idEmpresa} for update`);
+    if (!c) throw noEncontrado('No se encontró el cobro');
+    if (c.anulado) throw new AppError(ErrorCodes.COBRO_ANULADO, undefined, 409);
+    const det = await tx.select({ idCuota: cobroDetalle.idCuota, monto: cobroDetalle.monto }).from(cobroDetalle).where(eq(cobroDetalle.idCobro, id));
+    const ids = det.map((d) => d.idCuota).sort((x, y) => x - y);
+    await tx.execute(sql`select id from cuota_cobrar where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) order by id for update`);
+    for (const d of det)
+      await tx
+        .update(cuotaCobrar)
+        .set({ cobrado: sql`${cuotaCobrar.cobrado} - ${d.monto}::numeric`, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
+        .where(eq(cuotaCobrar.id, d.idCuota));
+    await tx
+      .update(cobro)
+      .set({ anulado: true, fechaAnulacion: new Date(), motivoAnulacion: motivo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
+      .where(eq(cobro.id, id));
+  });
+  return obtenerCobro(ctx, auth, id);
+}
+
+type TFilaCobro = {
+  id: number; numero: number; fecha: string; id_tipo_cobro: number; id_cuenta_financiera: number; cuenta: string; id_moneda: number; monto: string;
+  monto_soles: string; tipo_cambio: string | null; medio_pago: string | null; numero_operacion: string | null; numero_documento_cliente: string;
+  razon_social_cliente: string; observacion: string | null; anulado: boolean; motivo_anulacion: string | null;
+};
+
+const numeroRecibo = (n: number) => `RC-${n}`;
+
+async function armarCobros(ctx: Contexto, auth: TAuth, cs: TFilaCobro[]): Promise<TCobro[]> {
+  if (!cs.length) return [];
+  const det = await filas<{ id_cobro: number; id_cuota: number; id_documento: number; serie: string; correlativo: number; numero_cuota: number; id_moneda: number; monto: string; monto_cuenta: string }>(
+    ctx.dbh.db,
+    sql`select d.id_cobro, d.id_cuota, q.id_documento, q.serie, q.correlativo, q.numero_cuota, q.id_moneda, d.monto::text, d.monto_cuenta::text
+        from cobro_detalle d join cuota_cobrar q on q.id = d.id_cuota
+        where d.id_empresa = ${auth.idEmpresa} and d.id_cobro in (${sql.join(cs.map((c) => sql`${c.id}`), sql`, `)}) order by d.id`,
+  );
+  return cs.map((c) => ({
+    Id: c.id,
+    NumeroRecibo: numeroRecibo(c.numero),
+    Fecha: c.fecha,
+    IdTipoCobro: c.id_tipo_cobro,
+    TipoCobro: TiposCobro[c.id_tipo_cobro as 1 | 2] ?? '',
+    IdCuentaFinanciera: c.id_cuenta_financiera,
+    CuentaFinanciera: c.cuenta,
+    IdMoneda: c.id_moneda,
+    Monto: new Decimal(c.monto).toFixed(2),
+    MontoSoles: new Decimal(c.monto_soles).toFixed(2),
+    TipoCambio: c.tipo_cambio ? new Decimal(c.tipo_cambio).toFixed(4) : null,
+    MedioPago: c.medio_pago ? `${c.medio_pago} ${MediosPagoBancarios[c.medio_pago as keyof typeof MediosPagoBancarios] ?? ''}`.trim() : null,
+    NumeroOperacion: c.numero_operacion,
+    NumeroDocumentoCliente: c.numero_documento_cliente,
+    RazonSocialCliente: c.razon_social_cliente,
+    Observacion: c.observacion,
+    Anulado: c.anulado,
+    MotivoAnulacion: c.motivo_anulacion,
+    Detalle: det
+      .filter((d) => d.id_cobro === c.id)
+      .map((d) => ({
+        IdCuota: d.id_cuota,
+        IdDocumento: d.id_documento,
+        SerieNumero: serieNumero(d.serie, d.correlativo),
+        NumeroCuota: d.numero_cuota,
+        IdMoneda: d.id_moneda,
+        Monto: new Decimal(d.monto).toFixed(2),
+        MontoCuenta: new Decimal(d.monto_cuenta).toFixed(2),
+      })),
+  }));
+}
+
+const SELECT_COBRO = sql`select c.id, c.numero, c.fecha::text, c.id_tipo_cobro, c.id_cuenta_financiera, f.nombre as cuenta, c.id_moneda, c.monto::text,
+  c.monto_soles::text, c.tipo_cambio::text, c.medio_pago, c.numero_operacion, c.numero_documento_cliente, c.razon_social_cliente, c.observacion,
+  c.anulado, c.motivo_anulacion from cobro c join cuenta_financiera f on f.id = c.id_cuenta_financiera`;
+
+export async function obtenerCobro(ctx: Contexto, auth: TAuth, id: number): Promise<TCobro> {
+  const cs = await filas<TFilaCobro>(ctx.dbh.db, sql`${SELECT_COBRO} where c.id = ${id} and c.id_empresa = ${auth.idEmpresa}`);
+  if (!cs.length) throw noEncontrado('No se encontró el cobro');
+  return (await armarCobros(ctx, auth, cs))[0];
+}
+
+export async function listarCobros(ctx: Contexto, auth: TAuth, q: z.infer<typeof ZCobrosQuery>) {
+  const partes = [sql`c.id_empresa = ${auth.idEmpresa}`];
+  const cl = q.cliente.trim();
+  if (cl) partes.push(/^\d{8,15}$/.test(cl) ? sql`c.numero_documento_cliente = ${cl}` : sql`c.razon_social_cliente ilike ${`%${cl.replace(/[\\%_]/g, (x) => `\\${x}`)}%`}`);
+  if (q.fechainicio) partes.push(sql`c.fecha >= ${q.fechainicio}::date`);
+  if (q.fechafin) partes.push(sql`c.fecha <= ${q.fechafin}::date`);
+  const donde = sql.join(partes, sql` and `);
+  const [cs, [{ n }]] = await Promise.all([
+    filas<TFilaCobro>(ctx.dbh.db, sql`${SELECT_COBRO} where ${donde} order by c.fecha desc, c.id desc limit ${q.regxpag} offset ${(q.pagina - 1) * q.regxpag}`),
+    filas<{ n: number }>(ctx.dbh.db, sql`select count(*)::int as n from cobro c where ${donde}`),
+  ]);
+  return { Data: await armarCobros(ctx, auth, cs), Count: n };
+}

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditoria, empresa, idGenerado, sucursal } from '../../db/schema';
+
+const dinero = (nombre: string) => numeric(nombre, { precision: 14, scale: 2 });
+const tasa = (nombre: string) => numeric(nombre, { precision: 10, scale: 4 });
+
+/** Daily exchange rate of a foreign currency (2 Dólares) against soles, per company: compra and venta. */
+export const tipoCambio = pgTable(
+  'tipo_cambio',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    idMoneda: smallint('id_moneda').notNull(),
+    compra: tasa('compra').notNull(),
+    venta: tasa('venta').notNull(),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('tipo_cambio_fecha_uq').on(t.idEmpresa, t.idMoneda, t.fecha),
+    check('tipo_cambio_valores_ck', sql`${t.compra} > 0 and ${t.venta} > 0`),
+  ],
+);
+
+/** Financial account: 1 caja chica, 2 caja, 3 banco (bank, number, CCI), each in one currency. */
+export const cuentaFinanciera = pgTable(
+  'cuenta_financiera',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idTipoCuenta: smallint('id_tipo_cuenta').notNull(),
+    nombre: varchar('nombre', { length: 100 }).notNull(),
+    banco: varchar('banco', { length: 100 }),
+    numeroCuenta: varchar('numero_cuenta', { length: 30 }),
+    cci: varchar('cci', { length: 20 }),
+    idMoneda: smallint('id_moneda').notNull(),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('cuenta_financiera_nombre_uq').on(t.idEmpresa, sql`lower(${t.nombre})`),
+    check('cuenta_financiera_tipo_ck', sql`${t.idTipoCuenta} in (1, 2, 3)`),
+    check('cuenta_financiera_moneda_ck', sql`${t.idMoneda} in (1, 2)`),
+  ],
+);
+
+/** Cost centre (centro de costo) of a company. */
+export const centroCosto = pgTable(
+  'centro_costo',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    codigo: varchar('codigo', { length: 20 }).notNull(),
+    nombre: varchar('nombre', { length: 100 }).notNull(),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('centro_costo_codigo_uq').on(t.idEmpresa, sql`lower(${t.codigo})`)],
+);
+
+/**
+ * One due (cuota) of a credit sale, written in the issue's transaction by the alEmitirDocumento hook. The customer,
+ * number and currency are copied from the document so the receivables and aging read this table alone; `cobrado`
+ * grows with collections (under a row lock) and the check keeps it within the amount even against a bug.
+ */
+export const cuotaCobrar = pgTable(
+  'cuota_cobrar',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    // documento_contable.id (no foreign key across modules: the documents module owns that table).
+    idDocumento: integer('id_documento').notNull(),
+    idTipoDocumento: integer('id_tipo_documento').notNull(),
+    serie: varchar('serie', { length: 4 }).notNull(),
+    correlativo: integer('correlativo').notNull(),
+    fechaEmision: date('fecha_emision', { mode: 'string' }).notNull(),
+    idEntidad: integer('id_entidad'),
+    numeroDocumentoCliente: varchar('numero_documento_cliente', { length: 15 }).notNull(),
+    razonSocialCliente: varchar('razon_social_cliente', { length: 250 }).notNull(),
+    idMoneda: smallint('id_moneda').notNull(),
+    numeroCuota: smallint('numero_cuota').notNull(),
+    fechaVencimiento: date('fecha_vencimiento', { mode: 'string' }).notNull(),
+    monto: dinero('monto').notNull(),
+    cobrado: dinero('cobrado').notNull().default('0'),
+    // Mirrors the document's voiding (checked again against the document when collecting).
+    anulado: boolean('anulado').notNull().default(false),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('cuota_cobrar_uq').on(t.idDocumento, t.numeroCuota),
+    // Open dues of a company by due date: the aging report and the receivables list.
+    index('cuota_cobrar_abiertas_ix').on(t.idEmpresa, t.fechaVencimiento).where(sql`${t.cobrado} < ${t.monto} and not ${t.anulado}`),
+    index('cuota_cobrar_cliente_ix').on(t.idEmpresa, t.numeroDocumentoCliente, t.fechaEmision),
+    index('cuota_cobrar_documento_ix').on(t.idEmpresa, t.idDocumento),
+    check('cuota_cobrar_cobrado_ck', sql`${t.cobrado} >= 0 and ${t.cobrado} <= ${t.monto}`),
+    check('cuota_cobrar_monto_ck', sql`${t.monto} > 0`),
+  ],
+);
+
+/** A collection (cobro): cash (1) or bank (2) into one financial account, settling one or several dues. */
+export const cobro = pgTable(
+  'cobro',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idSucursal: integer('id_sucursal').references(() => sucursal.id),
+    // Receipt number per company (RC-<numero>), allocated under an advisory lock in the collection's transaction.
+    numero: integer('numero').notNull(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    // 1 efectivo, 2 bancarizado.
+    idTipoCobro: smallint('id_tipo_cobro').notNull(),
+    idCuentaFinanciera: integer('id_cuenta_financiera').notNull().references(() => cuentaFinanciera.id),
+    idMoneda: smallint('id_moneda').notNull(),
+    // Total received into the account, in the account's currency.
+    monto: dinero('monto').notNull(),
+    // Soles equivalent (for accounting), and the rate used when a dollar amount was involved.
+    montoSoles: dinero('monto_soles').notNull(),
+    tipoCambio: tasa('tipo_cambio'),
+    // Bank collections: payment means (catálogo 59 / Tabla 1), operation number.
+    medioPago: varchar('medio_pago', { length: 3 }),
+    numeroOperacion: varchar('numero_operacion', { length: 30 }),
+    numeroDocumentoCliente: varchar('numero_documento_cliente', { length: 15 }).notNull(),
+    razonSocialCliente: varchar('razon_social_cliente', { length: 250 }).notNull(),
+    observacion: varchar('observacion', { length: 250 }),
+    anulado: boolean('anulado').notNull().default(false),
+    fechaAnulacion: timestamp('fecha_anulacion', { withTimezone: true, mode: 'date' }),
+    motivoAnulacion: varchar('motivo_anulacion', { length: 200 }),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('cobro_numero_uq').on(t.idEmpresa, t.numero),
+    index('cobro_empresa_fecha_ix').on(t.idEmpresa, t.fecha, t.id),
+    index('cobro_cliente_ix').on(t.idEmpresa, t.numeroDocumentoCliente),
+    check('cobro_tipo_ck', sql`${t.idTipoCobro} in (1, 2)`),
+  ],
+);
+
+/** What one collection applied to one due, in the due's currency (and in the account's currency). */
+export const cobroDetalle = pgTable(
+  'cobro_detalle',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idCobro: integer('id_cobro').notNull().references(() => cobro.id),
+    idCuota: integer('id_cuota').notNull().references(() => cuotaCobrar.id),
+    monto: dinero('monto').notNull(),
+    montoCuenta: dinero('monto_cuenta').notNull(),
+    ...auditoria,
+  },
+  (t) => [index('cobro_detalle_cobro_ix').on(t.idCobro), index('cobro_detalle_cuota_ix').on(t.idCuota), check('cobro_detalle_monto_ck', sql`${t.monto} > 0`)],
+);

@@ -1,0 +1,120 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TCentroCosto,
+  TCentroCostoGuardar,
+  TCobro,
+  TCobroCrear,
+  TCuentaFinanciera,
+  TCuentaFinancieraGuardar,
+  TCuentasPorCobrar,
+  TEstadoCuenta,
+  TTipoCambio,
+  TTipoCambioGuardar,
+} from '@yupana/contracts';
+import { ApiError } from '../../../lib/api-error';
+import { authStorage } from '../../../lib/auth-storage';
+import { api } from '../../../lib/session';
+
+const BASE = '/finanzas/v1';
+
+// ---- Receivables ----
+export type TFiltroCxc = { cliente: string; idmoneda: number; tramo: string; fechacorte: string; pagina: number };
+export function useCuentasPorCobrar(f: TFiltroCxc) {
+  return useQuery({
+    queryKey: ['finanzas', 'cxc', f],
+    queryFn: ({ signal }) =>
+      api.get<TCuentasPorCobrar>(`${BASE}/cuentasporcobrar`, {
+        query: { cliente: f.cliente.trim(), idmoneda: f.idmoneda, tramo: f.tramo, pagina: f.pagina, regxpag: 20, ...(f.fechacorte ? { fechacorte: f.fechacorte } : {}) },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEstadoCuenta(cliente: string | null, idmoneda: number) {
+  return useQuery({
+    queryKey: ['finanzas', 'estado', cliente, idmoneda],
+    queryFn: ({ signal }) => api.get<TEstadoCuenta>(`${BASE}/reportes/estadoscuentas`, { query: { cliente: cliente ?? '', idmoneda }, signal }),
+    enabled: !!cliente,
+  });
+}
+
+// ---- Collections ----
+export function useCobros(f: { cliente: string; pagina: number }) {
+  return useQuery({
+    queryKey: ['finanzas', 'cobros', f],
+    queryFn: ({ signal }) => api.get<{ Data: TCobro[]; Count: number }>(`${BASE}/cobros`, { query: { cliente: f.cliente.trim(), pagina: f.pagina, regxpag: 20 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRegistrarCobro() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tipo, datos }: { tipo: 1 | 2; datos: TCobroCrear }) => api.post<TCobro>(`${BASE}/cobros/${tipo === 1 ? 'efectivos' : 'bancarizados'}`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['finanzas'] }),
+  });
+}
+
+export function useAnularCobro() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, motivo }: { id: number; motivo: string }) => api.put<TCobro>(`${BASE}/cobros/${id}/anulaciones`, { Motivo: motivo }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['finanzas'] }),
+  });
+}
+
+/** Opens the collection receipt PDF in a new tab (the download needs the bearer token). */
+export async function abrirRecibo(id: number): Promise<void> {
+  if (!authStorage.accessTokenVigente() && authStorage.refreshToken()) await api.refrescar();
+  const destino = `/api${BASE}/cobros/${id}/recibo`;
+  const r = await fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } });
+  if (!r.ok) throw new ApiError(r.status, destino, (await r.json().catch(() => null)) as ApiError['cuerpo']);
+  window.open(URL.createObjectURL(await r.blob()), '_blank', 'noopener');
+}
+
+// ---- Master data ----
+export function useTiposCambio(pagina: number) {
+  return useQuery({
+    queryKey: ['finanzas', 'tiposcambios', pagina],
+    queryFn: ({ signal }) => api.get<{ Data: TTipoCambio[]; Count: number }>(`${BASE}/tiposcambios`, { query: { pagina, regxpag: 10 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+export function useGuardarTipoCambio() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TTipoCambioGuardar) => api.post<TTipoCambio>(`${BASE}/tiposcambios`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['finanzas', 'tiposcambios'] }),
+  });
+}
+
+export function useCuentasFinancieras(estado = -1) {
+  return useQuery({
+    queryKey: ['finanzas', 'cuentas', estado],
+    queryFn: ({ signal }) => api.get<{ Data: TCuentaFinanciera[]; Count: number }>(`${BASE}/cuentasfinancieras`, { query: { estado }, signal }),
+  });
+}
+export function useGuardarCuenta() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ datos, id }: { datos: TCuentaFinancieraGuardar; id?: number }) =>
+      id ? api.put<TCuentaFinanciera>(`${BASE}/cuentasfinancieras/${id}`, datos) : api.post<TCuentaFinanciera>(`${BASE}/cuentasfinancieras`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['finanzas', 'cuentas'] }),
+  });
+}
+
+export function useCentrosCosto() {
+  return useQuery({
+    queryKey: ['finanzas', 'centros'],
+    queryFn: ({ signal }) => api.get<{ Data: TCentroCosto[]; Count: number }>(`${BASE}/centroscostos`, { signal }),
+  });
+}
+export function useGuardarCentro() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ datos, id }: { datos: TCentroCostoGuardar; id?: number }) =>
+      id ? api.put<TCentroCosto>(`${BASE}/centroscostos/${id}`, datos) : api.post<TCentroCosto>(`${BASE}/centroscostos`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['finanzas', 'centros'] }),
+  });
+}

@@ -1,0 +1,10 @@
+import type { TServicioCatalogo } from './tipos';
+
+// Services of the "finanzas" module (issue 14: receivables, collections, master data). Permission nodes 13000-13999.
+export const serviciosFinanzas = [
+  { Codigo: 'FIN_MAESTROS_VER', Descripcion: 'Consultar tipos de cambio, cuentas financieras y centros de costo', Modulo: 'finanzas', RolesPorDefecto: [2, 4] },
+  { Codigo: 'FIN_MAESTROS_GUARDAR', Descripcion: 'Registrar tipos de cambio, cuentas financieras y centros de costo', Modulo: 'finanzas', RolesPorDefecto: [2] },
+  { Codigo: 'FIN_CXC_VER', Descripcion: 'Consultar cuentas por cobrar, antigüedad, cobros y estados de cuenta', Modulo: 'finanzas', RolesPorDefecto: [2, 4] },
+  { Codigo: 'FIN_COBRO_REGISTRAR', Descripcion: 'Registrar cobros (efectivo y bancarizados)', Modulo: 'finanzas', RolesPorDefecto: [2] },
+  { Codigo: 'FIN_COBRO_ANULAR', Descripcion: 'Anular cobros (repone el saldo de los documentos)', Modulo: 'finanzas', RolesPorDefecto: [2] },
+] as const satisfies TServicioCatalogo[];
