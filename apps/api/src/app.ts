@@ -37,6 +37,7 @@ import { rutasPadron } from './modules/entidades/padron.routes';
 import { rutasSucursales, rutasSucursalesFinanzas } from './modules/entidades/sucursales.routes';
 import { rutasItems } from './modules/logistica/items.routes';
 import { rutasRrhh } from './modules/rrhh/rrhh.routes';
+import { rutasLibros } from './modules/contabilidad/libros/libros.routes';
 import { rutasPagos } from './modules/pagos/pagos.routes';
 import { rutasContabilidad } from './modules/contabilidad/contabilidad.routes';
 import { rutasSeries } from './modules/entidades/series/series.routes';
@@ -239,6 +240,8 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   await app.register(async (fin) => rutasSucursalesFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (log) => rutasItems(log, ctx), { prefix: '/api/logistica' });
   await app.register(async (rh) => rutasRrhh(rh, ctx), { prefix: '/api/rrhh' });
+  // Accounting books (issue 15): chart, entries, periods, reports; the automatic posting job of sales documents.
+  await app.register(async (lib) => rutasLibros(lib, ctx), { prefix: '/api/finanzas' });
   // Plans, prepaid payments, the document allowance and debts to the provider.
   await app.register(async (pag) => rutasPagos(pag, ctx), { prefix: '/api/pagos' });
   // Issuing, documents and their files, SUNAT settings, public lookup; series (entidades host); the finance listing.

@@ -8,6 +8,7 @@ import { serviciosEnvio } from '../contabilidad/envio-servicios';
 import { serviciosMasivos } from '../contabilidad/masivos';
 import { serviciosVentas } from './ventas';
 import { serviciosRrhh } from './rrhh';
+import { serviciosLibros } from './contabilidad-libros';
 
 export type { TServicioCatalogo } from './tipos';
 export { serviciosSeguridad } from './seguridad';
@@ -16,6 +17,7 @@ export { serviciosEntidades } from './entidades';
 export { serviciosLogistica } from './logistica';
 export { serviciosPagos } from './pagos';
 export { serviciosRrhh } from './rrhh';
+export { serviciosLibros } from './contabilidad-libros';
 
 /**
  * Every service of every module. To add a module: create `servicios/<modulo>.ts` exporting
@@ -31,4 +33,5 @@ export const catalogoServicios: readonly TServicioCatalogo[] = [
   ...serviciosMasivos,
   ...serviciosVentas,
   ...serviciosRrhh,
+  ...serviciosLibros,
 ];
