@@ -242,9 +242,9 @@ INSERT INTO "cuenta_contable" ("codigo", "descripcion", "naturaleza") VALUES
 --> statement-breakpoint
 INSERT INTO "permiso" ("id", "id_modulo", "id_padre", "tipo", "descripcion", "ruta", "icon_menu", "tipo_enlace", "estado_principal", "estado", "componente", "sub_menu", "orden") VALUES
   (14000, 1, NULL, 0, 'Contabilidad', NULL, NULL, NULL, NULL, NULL, NULL, false, 80),
-  (14010, 1, 14000, 1, 'Plan de cuentas', '/admin/contabilidad/plan-cuentas', 'ApartmentOutlined', 'link', 'admin', 'contabilidad', 'contabilidadplancuentas', false, 10),
-  (14020, 1, 14000, 1, 'Asientos contables', '/admin/contabilidad/asientos', 'BookOutlined', 'link', 'admin', 'contabilidad', 'contabilidadasientos', false, 20),
-  (14030, 1, 14000, 1, 'Periodos contables', '/admin/contabilidad/periodos', 'CalendarOutlined', 'link', 'admin', 'contabilidad', 'contabilidadperiodos', false, 30),
+  (14010, 1, 14000, 1, 'Plan de cuentas', '/admin/contabilidad/plan-cuentas', 'AuditOutlined', 'link', 'admin', 'contabilidad', 'contabilidadplancuentas', false, 10),
+  (14020, 1, 14000, 1, 'Asientos contables', '/admin/contabilidad/asientos', 'FileTextOutlined', 'link', 'admin', 'contabilidad', 'contabilidadasientos', false, 20),
+  (14030, 1, 14000, 1, 'Periodos contables', '/admin/contabilidad/periodos', 'ControlOutlined', 'link', 'admin', 'contabilidad', 'contabilidadperiodos', false, 30),
   (14040, 1, 14000, 1, 'Balance y libro mayor', '/admin/contabilidad/reportes', 'BarChartOutlined', 'link', 'admin', 'contabilidad', 'contabilidadreportes', false, 40);
 --> statement-breakpoint
 INSERT INTO "rol_permiso" ("id_rol", "id_permiso") VALUES (2, 14000), (2, 14010), (2, 14020), (2, 14030), (2, 14040), (4, 14000), (4, 14010), (4, 14020), (4, 14030), (4, 14040);
