@@ -125,6 +125,7 @@ describe('GET /api/seguridad/v2/usuarios/{id}/permisos/modulos', () => {
       [0, 'Recursos humanos'],
       [0, 'Mi plan'],
       [0, 'Seguridad'],
+      [0, 'Contabilidad'],
       [0, 'Ayuda y soporte'],
     ]);
     const todos = aplanar(m.Data);
