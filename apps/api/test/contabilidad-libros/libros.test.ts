@@ -221,3 +221,15 @@ describe('acceso', () => {
     expect((await cajero.post(`${B}/libros/periodos/2026-10/cierre`, {})).statusCode).toBe(403);
   });
 });
+
+describe('límites', () => {
+  it('un asiento de importes enormes es un error de validación, no un 5xx', async () => {
+    const Lineas = [
+      ...Array.from({ length: 20 }, () => ({ IdCuenta: id('101'), Debe: '999999999999.99' })),
+      ...Array.from({ length: 20 }, () => ({ IdCuenta: id('5011'), Haber: '999999999999.99' })),
+    ];
+    const r = await sup.post(`${B}/libros/asientos`, { Fecha: '2026-10-07', Glosa: 'Enorme', Lineas });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({ Errores: { Lineas: 'El total del asiento excede el máximo permitido' } });
+  });
+});

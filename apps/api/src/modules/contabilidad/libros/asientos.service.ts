@@ -50,6 +50,8 @@ export async function registrarAsiento(tx: TTx, a: TAsientoNuevo): Promise<numbe
   });
   const totalDebe = lineas.reduce((s, l) => s.plus(l.debe), new Decimal(0));
   const totalHaber = lineas.reduce((s, l) => s.plus(l.haber), new Decimal(0));
+  // numeric(16,2): an entry above 99,999,999,999,999.99 cannot be stored (a validation error, never a 5xx).
+  if (totalDebe.gte('1e14') || totalHaber.gte('1e14')) throw errorDeCampo('Lineas', 'El total del asiento excede el máximo permitido');
   if (!totalDebe.eq(totalHaber))
     throw errorDeCampo('Lineas', `El asiento no cuadra: el debe suma ${totalDebe.toFixed(2)} y el haber ${totalHaber.toFixed(2)}`);
 
