@@ -225,8 +225,8 @@ describe('acceso', () => {
 describe('límites', () => {
   it('un asiento de importes enormes es un error de validación, no un 5xx', async () => {
     const Lineas = [
-      ...Array.from({ length: 20 }, () => ({ IdCuenta: id('101'), Debe: '999999999999.99' })),
-      ...Array.from({ length: 20 }, () => ({ IdCuenta: id('5011'), Haber: '999999999999.99' })),
+      ...Array.from({ length: 120 }, () => ({ IdCuenta: id('101'), Debe: '999999999999.99' })),
+      ...Array.from({ length: 120 }, () => ({ IdCuenta: id('5011'), Haber: '999999999999.99' })),
     ];
     const r = await sup.post(`${B}/libros/asientos`, { Fecha: '2026-10-07', Glosa: 'Enorme', Lineas });
     expect(r.statusCode).toBe(400);
