@@ -91,8 +91,8 @@ describe('asientos manuales y periodos', () => {
   });
 });
 
+let idFactura: number;
 describe('asientos automáticos de ventas', () => {
-  let idFactura: number;
 
   it('una factura emitida produce exactamente su asiento 12 / 40111 / 70, una sola vez aunque el trabajo corra dos veces', async () => {
     const r = await sup.post('/api/contabilidad/v1/documentoContable', factura(await idSerie(sup, 1003, 'F001')));
@@ -231,5 +231,23 @@ describe('límites', () => {
     const r = await sup.post(`${B}/libros/asientos`, { Fecha: '2026-10-07', Glosa: 'Enorme', Lineas });
     expect(r.statusCode).toBe(400);
     expect(r.json()).toMatchObject({ Errores: { Lineas: 'El total del asiento excede el máximo permitido' } });
+  });
+});
+
+describe('anulación', () => {
+  it('un documento anulado (baja aceptada) revierte su asiento de venta una sola vez', async () => {
+    // The void itself belongs to the sending module (SUNAT accepts the baja): its outcome is what the books read.
+    await e.dbh.db.execute(sql`update documento_contable set anulado = true, id_estado_sunat = 10, fecha_anulacion = now(), motivo_anulacion = 'ERROR EN EL RUC' where id = ${idFactura}`);
+    const r = await contabilizarVentas(e.dbh.db, 0);
+    expect(r.contabilizados).toBe(1);
+    expect((await contabilizarVentas(e.dbh.db, 0)).contabilizados).toBe(0);
+    const lineas = await filas<{ codigo: string; debe: string; haber: string; origen: string }>(sql`
+      select c.codigo, l.debe, l.haber, a.origen from asiento_linea l join asiento_contable a on a.id = l.id_asiento join cuenta_contable c on c.id = l.id_cuenta
+       where a.clave_origen = ${`ANULA:${idFactura}`} order by l.orden`);
+    expect(lineas.map((x) => [x.origen, x.codigo, x.debe, x.haber])).toEqual([
+      ['ANULACION', '1212', '0.00', '63.60'],
+      ['ANULACION', '40111', '9.70', '0.00'],
+      ['ANULACION', '70111', '53.90', '0.00'],
+    ]);
   });
 });

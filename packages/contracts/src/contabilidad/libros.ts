@@ -74,7 +74,7 @@ export const ZAsiento = z.object({
   Fecha: z.string(),
   Periodo: z.string().describe('AAAA-MM'),
   Glosa: z.string(),
-  Origen: z.enum(['MANUAL', 'VENTA']),
+  Origen: z.enum(['MANUAL', 'VENTA', 'ANULACION']),
   Documento: z.string().nullable().describe('Source document (F001-12) of an automatic entry'),
   TotalDebe: z.string(),
   TotalHaber: z.string(),

@@ -17,7 +17,7 @@ export type TAsientoNuevo = {
   idDiario: number;
   fecha: string;
   glosa: string;
-  origen: 'MANUAL' | 'VENTA';
+  origen: 'MANUAL' | 'VENTA' | 'ANULACION';
   claveOrigen?: string;
   idDocumento?: number;
   documento?: string;
@@ -150,7 +150,7 @@ async function asientosPorId(db: Db, idEmpresa: number, ids: number[]): Promise<
       Fecha: c.fecha,
       Periodo: c.periodo,
       Glosa: c.glosa,
-      Origen: c.origen as 'MANUAL' | 'VENTA',
+      Origen: c.origen as 'MANUAL' | 'VENTA' | 'ANULACION',
       Documento: c.documento,
       TotalDebe: new Decimal(c.totalDebe).toFixed(2),
       TotalHaber: new Decimal(c.totalHaber).toFixed(2),

@@ -79,6 +79,73 @@ async function asientoDeDocumento(db: Db, d: TDoc): Promise<'contabilizado' | 'y
   }
 }
 
+/** Lima date of an instant (the void's accounting date). */
+const fechaLima = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+
+/**
+ * The reversal of a voided document's sale entry, dated the day of the void (key ANULA:<id>): the same lines with
+ * debit and credit swapped. A closed period makes it pending like any other posting.
+ */
+async function reversionDeAnulacion(db: Db, d: TDoc): Promise<'contabilizado' | 'ya-estaba' | { motivo: string }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const r = await tx.execute(sql`
+        select l.id_cuenta, l.debe, l.haber from asiento_linea l
+          join asiento_contable a on a.id = l.id_asiento
+         where a.id_empresa = ${d.idEmpresa} and a.clave_origen = ${`VENTA:${d.id}`}
+         order by l.orden`);
+      const lineas = (r as unknown as { rows: { id_cuenta: number; debe: string; haber: string }[] }).rows;
+      if (lineas.length === 0) return 'ya-estaba';
+      const documento = serieNumero(d);
+      const id = await registrarAsiento(tx, {
+        idEmpresa: d.idEmpresa,
+        idUsuario: null,
+        idDiario: DIARIO_VENTAS,
+        fecha: fechaLima(d.fechaAnulacion ?? new Date()),
+        glosa: `Anulación de ${documento} - ${d.motivoAnulacion ?? 'comunicación de baja'}`,
+        origen: 'ANULACION',
+        claveOrigen: `ANULA:${d.id}`,
+        idDocumento: d.id,
+        documento,
+        lineas: lineas.map((l) => ({ idCuenta: Number(l.id_cuenta), debe: l.haber, haber: l.debe })),
+      });
+      await tx.delete(contabilizacionPendiente).where(eq(contabilizacionPendiente.idDocumento, d.id));
+      return id === null ? 'ya-estaba' : 'contabilizado';
+    });
+  } catch (err) {
+    if (err instanceof AppError) return { motivo: `Anulación: ${err.mensaje}` };
+    throw err;
+  }
+}
+
+/**
+ * Voided documents whose sale entry has no reversal yet. Voids happen long after issue (SUNAT answers the baja), so
+ * they are found by this anti-join rather than by the issue cursor.
+ */
+async function revertirAnulados(db: Db, r: TResumenContabilizacion, idEmpresa?: number) {
+  const docs = await db
+    .select()
+    .from(documentoContable)
+    .where(
+      and(
+        eq(documentoContable.anulado, true),
+        idEmpresa ? eq(documentoContable.idEmpresa, idEmpresa) : undefined,
+        sql`exists (select 1 from asiento_contable a where a.id_empresa = ${documentoContable.idEmpresa} and a.clave_origen = 'VENTA:' || ${documentoContable.id})`,
+        sql`not exists (select 1 from asiento_contable a where a.id_empresa = ${documentoContable.idEmpresa} and a.clave_origen = 'ANULA:' || ${documentoContable.id})`,
+      ),
+    )
+    .orderBy(documentoContable.id)
+    .limit(LOTE);
+  for (const d of docs) {
+    const x = await reversionDeAnulacion(db, d);
+    if (x === 'contabilizado') r.contabilizados++;
+    else if (typeof x === 'object') {
+      await anotarPendiente(db, d, x.motivo);
+      r.pendientes++;
+    }
+  }
+}
+
 async function anotarPendiente(db: Db, d: TDoc, motivo: string) {
   await db
     .insert(contabilizacionPendiente)
@@ -142,6 +209,7 @@ export async function contabilizarVentas(db: Db, cursor: number): Promise<TResum
     // What is still pending after this run (new ones were counted above and retried just now).
     r.pendientes = otra.pendientes;
   }
+  await revertirAnulados(db, r);
   r.cursor = Math.max(cursor, Number(seguro));
   return r;
 }
@@ -170,6 +238,7 @@ export async function contabilizarEmpresa(db: Db, idEmpresa: number): Promise<TR
     await procesar(db, docs, r);
     r.cursor = docs[docs.length - 1].id;
   }
+  await revertirAnulados(db, r, idEmpresa);
   return r;
 }
 

@@ -78,7 +78,7 @@ export function AsientosPage() {
             { title: 'Fecha', dataIndex: 'Fecha', width: 110, render: (v: string) => dayjs(v).format('DD/MM/YYYY') },
             { title: 'Diario', dataIndex: 'Diario', width: 130 },
             { title: 'Glosa', dataIndex: 'Glosa' },
-            { title: 'Origen', key: 'origen', width: 120, render: (_, a) => (a.Origen === 'VENTA' ? <Tag color="blue">Venta {a.Documento}</Tag> : <Tag>Manual</Tag>) },
+            { title: 'Origen', key: 'origen', width: 120, render: (_, a) => (a.Origen === 'VENTA' ? <Tag color="blue">Venta {a.Documento}</Tag> : a.Origen === 'ANULACION' ? <Tag color="orange">Anulación {a.Documento}</Tag> : <Tag>Manual</Tag>) },
             { title: 'Importe', dataIndex: 'TotalDebe', align: 'right', width: 130, render: (v: string) => monto(v) },
           ]}
         />
