@@ -201,6 +201,13 @@ describe('balance de comprobación, libro mayor y PLE', () => {
     expect(campos[3]).toBe('104101');
     expect(campos[12]).toBe('05/10/2026');
     expect([campos[17], campos[18], campos[20]]).toEqual(['10000.50', '0.00', '1']);
+    // 6.1 libro mayor: the same 21-field lines, ordered by account; 5.3 plan: the accounts used, 8 fields.
+    const mayor = await sup.get(`${B}/libros/ple/mayor?periodo=2026-10`);
+    expect(mayor.headers['content-disposition']).toMatch(/filename="LE\d{11}20261000060100001111\.TXT"/);
+    expect(mayor.body.split('\r\n').filter(Boolean).map((l) => l.split('|')[3])).toEqual(['104101', '5011']);
+    const plan = await sup.get(`${B}/libros/ple/plan?periodo=2026-10`);
+    expect(plan.headers['content-disposition']).toMatch(/filename="LE\d{11}20261000050300001111\.TXT"/);
+    expect(plan.body).toBe('20261001|104101|BCP cta. cte. soles|01|PLAN CONTABLE GENERAL EMPRESARIAL|||1|\r\n20261001|5011|Acciones|01|PLAN CONTABLE GENERAL EMPRESARIAL|||1|\r\n');
   });
 });
 

@@ -181,6 +181,18 @@ export async function rutasLibros(app: FastifyInstance, ctx: Contexto): Promise<
       return reply.header('content-type', XLSX).header('content-disposition', `attachment; filename="libro-mayor-${req.query.periodo}.xlsx"`).send(buf);
     },
   });
+  for (const [ruta, resumen, hacer] of [
+    ['mayor', 'Libro mayor PLE 6.1 (mismo formato de 21 campos, ordenado por cuenta)', (a: Parameters<typeof reportes.plePlan>[1], p: string) => reportes.pleDiario(ctx, a, p, '060100')],
+    ['plan', 'Plan de cuentas PLE 5.3 (cuentas usadas en el periodo)', (a: Parameters<typeof reportes.plePlan>[1], p: string) => reportes.plePlan(ctx, a, p)],
+  ] as const)
+    r.get(`/v1/libros/ple/${ruta}`, {
+      config: { servicio: 'LIBROS_VER' },
+      schema: { tags, security, summary: resumen, querystring: ZPeriodoQuery },
+      handler: async (req, reply) => {
+        const f = await hacer(requerirAuth(req), req.query.periodo);
+        return reply.header('content-type', 'text/plain; charset=utf-8').header('content-disposition', `attachment; filename="${f.nombre}"`).send(f.contenido);
+      },
+    });
   r.get('/v1/libros/ple/diario', {
     config: { servicio: 'LIBROS_VER' },
     schema: { tags, security, summary: 'Libro diario PLE 5.1 (archivo de texto con el nombre que pide SUNAT)', querystring: ZPeriodoQuery },

@@ -122,7 +122,7 @@ const fechaPle = (iso: string) => iso.split('-').reverse().join('/');
  * LE{RUC}{AAAA}{MM}00050100{00}{O}{I}{M}1.TXT: O 1 operativa, I 1 with content / 0 empty, M 1 soles.
  * CUO = the entry's id; correlativo = M + the line number inside the entry.
  */
-export async function pleDiario(ctx: Contexto, auth: TAuth, periodo: string): Promise<{ nombre: string; contenido: string }> {
+export async function pleDiario(ctx: Contexto, auth: TAuth, periodo: string, libro: '050100' | '060100' = '050100'): Promise<{ nombre: string; contenido: string }> {
   const r = filas<{
     id: number; fecha: string; glosa: string; glosa_linea: string | null; codigo: string; orden: number; debe: string; haber: string;
     codigo_tipo: string | null; serie: string | null; correlativo: number | null; fecha_emision: string | null;
@@ -135,7 +135,7 @@ export async function pleDiario(ctx: Contexto, auth: TAuth, periodo: string): Pr
         join cuenta_contable c on c.id = l.id_cuenta
         left join documento_contable d on d.id = a.id_documento and d.id_empresa = a.id_empresa
        where a.id_empresa = ${auth.idEmpresa} and a.periodo = ${periodo}
-       order by a.numero, l.orden`),
+       order by ${libro === '060100' ? sql`c.codigo, a.fecha, a.numero, l.orden` : sql`a.numero, l.orden`}`),
   );
   const per = `${periodo.replace('-', '')}00`;
   const lineas = r.map((f) =>
@@ -163,7 +163,27 @@ export async function pleDiario(ctx: Contexto, auth: TAuth, periodo: string): Pr
       '1',
     ].join('|') + '|',
   );
+  return { nombre: nombrePle(auth, periodo, libro, lineas.length > 0), contenido: lineas.map((l) => `${l}\r\n`).join('') };
+}
+
+function nombrePle(auth: TAuth, periodo: string, libro: string, conDatos: boolean) {
   const ruc = auth.empresa.documento && /^\d{11}$/.test(auth.empresa.documento) ? auth.empresa.documento : '00000000000';
-  const nombre = `LE${ruc}${periodo.replace('-', '')}00050100001${lineas.length ? 1 : 0}11.TXT`;
-  return { nombre, contenido: lineas.map((l) => `${l}\r\n`).join('') };
+  return `LE${ruc}${periodo.replace('-', '')}00${libro}001${conDatos ? 1 : 0}11.TXT`;
+}
+
+/**
+ * PLE 5.3 plan de cuentas (8 fields): the accounts used up to the period (those with movements and their ancestors
+ * would also do; SUNAT asks for the accounts the diario uses), PCGE as plan 01.
+ */
+export async function plePlan(ctx: Contexto, auth: TAuth, periodo: string): Promise<{ nombre: string; contenido: string }> {
+  const r = filas<{ codigo: string; descripcion: string }>(
+    await ctx.dbh.db.execute(sql`
+      select distinct c.codigo, c.descripcion from asiento_linea l
+        join asiento_contable a on a.id = l.id_asiento join cuenta_contable c on c.id = l.id_cuenta
+       where l.id_empresa = ${auth.idEmpresa} and a.periodo = ${periodo}
+       order by c.codigo`),
+  );
+  const fecha = `${periodo.replace('-', '')}01`;
+  const lineas = r.map((c) => [fecha, c.codigo, textoPle(c.descripcion, 100), '01', 'PLAN CONTABLE GENERAL EMPRESARIAL', '', '', '1'].join('|') + '|');
+  return { nombre: nombrePle(auth, periodo, '050300', lineas.length > 0), contenido: lineas.map((l) => `${l}\r\n`).join('') };
 }

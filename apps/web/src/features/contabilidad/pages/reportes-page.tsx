@@ -27,6 +27,12 @@ export function ReportesPage() {
         <Button icon={<FileTextOutlined />} onClick={() => bajar('/libros/ple/diario', { periodo }, `libro-diario-${periodo}.txt`)}>
           Libro diario PLE 5.1
         </Button>
+        <Button icon={<FileTextOutlined />} onClick={() => bajar('/libros/ple/mayor', { periodo }, `libro-mayor-${periodo}.txt`)}>
+          Libro mayor PLE 6.1
+        </Button>
+        <Button icon={<FileTextOutlined />} onClick={() => bajar('/libros/ple/plan', { periodo }, `plan-cuentas-${periodo}.txt`)}>
+          Plan de cuentas PLE 5.3
+        </Button>
       </Space>
       <Tabs
         activeKey={vista}
