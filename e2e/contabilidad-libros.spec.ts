@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { iniciarSesion } from './helpers';
+import { iniciarSesion, leerStorage } from './helpers';
 
 const CARGA = { timeout: 20_000 };
 
@@ -86,4 +86,41 @@ test('subcuenta, periodo cerrado que rechaza el asiento, asiento cuadrado, balan
   await page.getByRole('tab', { name: 'Libro mayor' }).click();
   await elegirCuenta(page, page.getByLabel('Cuenta del libro mayor'), '104102', '104102 Interbank cuenta corriente');
   await expect(page.getByTestId('saldo-final-mayor')).toHaveText('500.00');
+});
+
+// A USD factura without exchange rate does not stop the posting: it is listed as pending with its reason, and once
+// the rate of the day is registered it is posted.
+test('una factura en dólares sin tipo de cambio queda pendiente y se contabiliza al registrar el tipo de cambio', async ({ page }) => {
+  test.setTimeout(90_000);
+  await iniciarSesion(page, 'supervisor');
+  const token = await leerStorage(page, 'AccessToken');
+  const auth = { Authorization: `Bearer ${token}` };
+  const series = await (await page.request.get('/api/entidades/v2/entidades/series?idtipodocumento=1003', { headers: auth })).json();
+  const idSerie = (series.Data as { Id: number; Serie: string }[]).find((x) => x.Serie === 'F001')!.Id;
+  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+  const r = await page.request.post('/api/contabilidad/v1/documentoContable', {
+    headers: auth,
+    data: {
+      IdTipoDocumento: 1003, IdSerie: idSerie, IdMoneda: 2, IdCondicionPago: 1, FechaEmision: hoy,
+      ListaItems: [{ CodigoItem: 'S001', ItemDescripcion: 'ASESORÍA CONTABLE', CodigoUnidad: 'ZZ', Cantidad: '1', ValorUnitario: '100', TipoAfectacion: '10' }],
+      ListaEntidades: [{ TipoEntidad: 2, IdTipoDocumento: 2, NumeroDocumento: '20100070970', RazonSocial: 'SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA', Direccion: 'CAL. MORELLI 181, SAN BORJA, LIMA' }],
+    },
+  });
+  expect(r.status(), await r.text()).toBe(201);
+  const { SerieNumero } = (await r.json()) as { SerieNumero: string };
+
+  await page.getByRole('menu', { name: 'Menú principal' }).getByRole('link', { name: 'Asientos contables' }).click();
+  await expect(page.getByTestId('pagina-asientos')).toBeVisible(CARGA);
+  await page.getByRole('button', { name: 'Contabilizar ventas' }).click();
+  const pendientes = page.getByTestId('pendientes-contables');
+  await expect(pendientes.getByRole('row', { name: new RegExp(SerieNumero) })).toContainText('Documento en dólares sin tipo de cambio');
+
+  const [a, m, d] = hoy.split('-');
+  await pendientes.getByLabel('Fecha del tipo de cambio').fill(`${d}/${m}/${a}`);
+  await pendientes.getByLabel('Fecha del tipo de cambio').press('Enter');
+  await pendientes.getByLabel('Tipo de cambio venta').fill('3.745');
+  await pendientes.getByRole('button', { name: 'Registrar y contabilizar' }).click();
+  await expect(page.getByText(/Tipo de cambio registrado\. Ventas contabilizadas: \\d+/)).toBeVisible();
+  await expect(pendientes).toBeHidden();
+  await expect(page.getByRole('row', { name: new RegExp(`Venta ${SerieNumero}`) })).toContainText('441.91');
 });
