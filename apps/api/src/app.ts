@@ -42,6 +42,7 @@ import { moverStockAlEmitir, revertirStockAlAnular } from './modules/logistica/i
 import { alEmitirDocumento } from './modules/contabilidad/documentos/emision.service';
 import { alAnularDocumento } from './modules/contabilidad/envio/anulacion.service';
 import { rutasRrhh } from './modules/rrhh/rrhh.routes';
+import { rutasLibros } from './modules/contabilidad/libros/libros.routes';
 import { rutasPagos } from './modules/pagos/pagos.routes';
 import { rutasContabilidad } from './modules/contabilidad/contabilidad.routes';
 import { rutasSeries } from './modules/entidades/series/series.routes';
@@ -254,6 +255,8 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alEmitirDocumento(moverStockAlEmitir);
   alAnularDocumento(revertirStockAlAnular);
   await app.register(async (rh) => rutasRrhh(rh, ctx), { prefix: '/api/rrhh' });
+  // Accounting books (issue 15): chart, entries, periods, reports; the automatic posting job of sales documents.
+  await app.register(async (lib) => rutasLibros(lib, ctx), { prefix: '/api/finanzas' });
   // Plans, prepaid payments, the document allowance and debts to the provider.
   await app.register(async (pag) => rutasPagos(pag, ctx), { prefix: '/api/pagos' });
   // Issuing, documents and their files, SUNAT settings, public lookup; series (entidades host); the finance listing.

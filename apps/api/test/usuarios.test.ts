@@ -128,6 +128,7 @@ describe('GET /api/seguridad/v2/usuarios/{id}/permisos/modulos', () => {
       [0, 'Inventario'],
       [0, 'Finanzas'],
       [0, 'Seguridad'],
+      [0, 'Contabilidad'],
       [0, 'Ayuda y soporte'],
     ]);
     const todos = aplanar(m.Data);

@@ -41,6 +41,7 @@ export * from './rrhh/rrhh';
 export * from './cajas/cajas';
 export * from './logistica/inventario';
 export * from './finanzas/finanzas';
+export * from './contabilidad/libros';
 export * from './servicios/index';
 export * from './onboarding/registro';
 export * from './onboarding/cuenta';

@@ -9,6 +9,7 @@ import { cargarDemoAlmacenes, cargarDemoItems } from '../modules/logistica/demo'
 import { cargarDemoRrhh } from '../modules/rrhh/demo';
 import { cargarDemoCajas } from '../modules/cajas/demo';
 import { cargarDemoFinanzas } from '../modules/finanzas/demo';
+import { cargarDemoLibros } from '../modules/contabilidad/libros/demo';
 import { cuenta, empresa, sucursal, usuario, usuarioRol, usuarioSucursal } from './schema';
 
 export const CONTRASENHA_DEMO = 'Demo.2026';
@@ -181,5 +182,6 @@ export async function cargarDatosDemo(db: Db): Promise<void> {
     await cargarDemoRrhh(tx);
     await cargarDemoCajas(tx);
     await cargarDemoFinanzas(tx);
+    await cargarDemoLibros(tx);
   });
 }

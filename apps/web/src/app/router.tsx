@@ -265,6 +265,38 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
+              // Issue 15 (accounting books): chart of accounts, journal entries, periods, trial balance and ledger.
+              {
+                path: 'contabilidad',
+                handle: h({ breadcrumb: 'Contabilidad', sinPagina: true }),
+                children: [
+                  { index: true, element: <Navigate to="asientos" replace /> },
+                  {
+                    path: 'plan-cuentas',
+                    loader: guardPermiso({ idPermiso: 14010, componente: 'contabilidadplancuentas' }),
+                    handle: h({ breadcrumb: 'Plan de cuentas', description: 'PCGE 2019 y las subcuentas de la empresa', icon: 'AuditOutlined' }),
+                    lazy: () => import('../features/contabilidad/pages/plan-cuentas-page').then((m) => ({ Component: m.PlanCuentasPage })),
+                  },
+                  {
+                    path: 'asientos',
+                    loader: guardPermiso({ idPermiso: 14020, componente: 'contabilidadasientos' }),
+                    handle: h({ breadcrumb: 'Asientos contables', description: 'Asientos manuales y automáticos de las ventas', icon: 'FileTextOutlined' }),
+                    lazy: () => import('../features/contabilidad/pages/asientos-page').then((m) => ({ Component: m.AsientosPage })),
+                  },
+                  {
+                    path: 'periodos',
+                    loader: guardPermiso({ idPermiso: 14030, componente: 'contabilidadperiodos' }),
+                    handle: h({ breadcrumb: 'Periodos contables', description: 'Cierre y reapertura de los meses', icon: 'ControlOutlined' }),
+                    lazy: () => import('../features/contabilidad/pages/periodos-page').then((m) => ({ Component: m.PeriodosPage })),
+                  },
+                  {
+                    path: 'reportes',
+                    loader: guardPermiso({ idPermiso: 14040, componente: 'contabilidadreportes' }),
+                    handle: h({ breadcrumb: 'Balance y libro mayor', description: 'Balance de comprobación, libro mayor y libro diario PLE', icon: 'BarChartOutlined' }),
+                    lazy: () => import('../features/contabilidad/pages/reportes-page').then((m) => ({ Component: m.ReportesPage })),
+                  },
+                ],
+              },
               {
                 path: 'regularizaciones',
                 loader: guardPermiso({ idPermiso: 2020, componente: 'regularizaciones' }),

@@ -11,6 +11,7 @@ import { serviciosRrhh } from './rrhh';
 import { serviciosCajas } from './cajas';
 import { serviciosInventario } from './inventario';
 import { serviciosFinanzas } from './finanzas';
+import { serviciosLibros } from './contabilidad-libros';
 
 export type { TServicioCatalogo } from './tipos';
 export { serviciosSeguridad } from './seguridad';
@@ -22,6 +23,7 @@ export { serviciosRrhh } from './rrhh';
 export { serviciosCajas } from './cajas';
 export { serviciosInventario } from './inventario';
 export { serviciosFinanzas } from './finanzas';
+export { serviciosLibros } from './contabilidad-libros';
 
 /**
  * Every service of every module. To add a module: create `servicios/<modulo>.ts` exporting
@@ -40,4 +42,5 @@ export const catalogoServicios: readonly TServicioCatalogo[] = [
   ...serviciosCajas,
   ...serviciosInventario,
   ...serviciosFinanzas,
+  ...serviciosLibros,
 ];

@@ -1,0 +1,13 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { empresa } from '../../../db/schema';
+import { cuentaContable } from './libros.schema';
+
+type DbOTx = Pick<Db, 'select' | 'insert'>;
+
+/** Comercial Andina's own sub-account under 1042 (the Banco de la Nación account for detracciones). */
+export async function cargarDemoLibros(db: DbOTx): Promise<void> {
+  const [e] = await db.select({ id: empresa.id }).from(empresa).where(eq(empresa.documento, '20600123450'));
+  if (!e) return;
+  await db.insert(cuentaContable).values({ idEmpresa: e.id, codigo: '104201', descripcion: 'Banco de la Nación - detracciones', naturaleza: 'D' });
+}

@@ -1,0 +1,114 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TAsiento, TAsientoGuardar, TBalanceComprobacion, TCuentaContable, TCuentaGuardar, TLibroMayor, TPeriodoContable } from '@yupana/contracts';
+import { ApiError } from '../../../lib/api-error';
+import { authStorage } from '../../../lib/auth-storage';
+import { api } from '../../../lib/session';
+
+const BASE = '/finanzas/v1';
+
+// ---- Chart of accounts ----
+export function useCuentas(f: { filtro?: string; movimiento?: boolean } = {}) {
+  return useQuery({
+    queryKey: ['libros', 'cuentas', f],
+    queryFn: ({ signal }) => api.get<{ Data: TCuentaContable[]; Count: number }>(`${BASE}/cuentascontables`, { query: { filtro: f.filtro?.trim() || undefined, movimiento: f.movimiento ? '1' : undefined }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGuardarCuenta() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ datos, id }: { datos: TCuentaGuardar; id?: number }) => (id ? api.put<TCuentaContable>(`${BASE}/cuentascontables/${id}`, datos) : api.post<TCuentaContable>(`${BASE}/cuentascontables`, datos)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['libros', 'cuentas'] }),
+  });
+}
+
+export function useEliminarCuenta() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.solicitar<{ Mensaje: string }>(`${BASE}/cuentascontables/${id}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['libros', 'cuentas'] }),
+  });
+}
+
+// ---- Entries ----
+export function useAsientos(f: { periodo: string; pagina: number }) {
+  return useQuery({
+    queryKey: ['libros', 'asientos', f],
+    queryFn: ({ signal }) => api.get<{ Data: TAsiento[]; Count: number }>(`${BASE}/libros/asientos`, { query: { periodo: f.periodo, pagina: f.pagina, regxpag: 10 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCrearAsiento() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TAsientoGuardar) => api.post<TAsiento>(`${BASE}/libros/asientos`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['libros'] }),
+  });
+}
+
+export type TPendiente = { IdDocumento: number; Documento: string; FechaEmision: string; Motivo: string; Fecha: string };
+export function usePendientes() {
+  return useQuery({ queryKey: ['libros', 'pendientes'], queryFn: ({ signal }) => api.get<{ Data: TPendiente[]; Count: number }>(`${BASE}/libros/pendientes`, { signal }) });
+}
+
+export function useContabilizar() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ Contabilizados: number; Pendientes: number }>(`${BASE}/libros/contabilizacion`, undefined),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['libros'] }),
+  });
+}
+
+export function useGuardarTipoCambio() {
+  const qc = useQueryClient();
+  return useMutation({
+    // The company's exchange rates are finance's master data: the same rate serves collections and the books.
+    mutationFn: (datos: { Fecha: string; Compra: string; Venta: string }) => api.post(`${BASE}/tiposcambios`, { ...datos, IdMoneda: 2 }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['finanzas'] }),
+  });
+}
+
+// ---- Periods ----
+export function usePeriodos(anio: number) {
+  return useQuery({ queryKey: ['libros', 'periodos', anio], queryFn: ({ signal }) => api.get<{ Data: TPeriodoContable[] }>(`${BASE}/libros/periodos`, { query: { anio }, signal }) });
+}
+
+export function useCambiarPeriodo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ periodo, cerrar }: { periodo: string; cerrar: boolean }) => api.post<TPeriodoContable>(`${BASE}/libros/periodos/${periodo}/${cerrar ? 'cierre' : 'reapertura'}`, undefined),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['libros', 'periodos'] }),
+  });
+}
+
+// ---- Reports ----
+export function useBalance(periodo: string) {
+  return useQuery({ queryKey: ['libros', 'balance', periodo], queryFn: ({ signal }) => api.get<TBalanceComprobacion>(`${BASE}/libros/balance`, { query: { periodo }, signal }) });
+}
+
+export function useMayor(periodo: string, idcuenta: number | null) {
+  return useQuery({
+    queryKey: ['libros', 'mayor', periodo, idcuenta],
+    queryFn: ({ signal }) => api.get<TLibroMayor>(`${BASE}/libros/mayor`, { query: { periodo, idcuenta: idcuenta ?? undefined }, signal }),
+    enabled: idcuenta !== null,
+  });
+}
+
+/** Downloads a file the server builds (Excel, PLE text) with the bearer token, through the browser's download bar. */
+export async function descargar(ruta: string, query: Record<string, string | number>, nombrePorDefecto: string): Promise<void> {
+  if (!authStorage.accessTokenVigente() && authStorage.refreshToken()) await api.refrescar();
+  const destino = `/api${BASE}${ruta}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
+  const r = await fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } });
+  if (!r.ok) throw new ApiError(r.status, destino, (await r.json().catch(() => null)) as ApiError['cuerpo']);
+  const nombre = /filename="([^"]+)"/.exec(r.headers.get('content-disposition') ?? '')?.[1] ?? nombrePorDefecto;
+  const url = URL.createObjectURL(await r.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = nombre;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
