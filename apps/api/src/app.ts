@@ -37,6 +37,8 @@ import { rutasPadron } from './modules/entidades/padron.routes';
 import { rutasSucursales, rutasSucursalesFinanzas } from './modules/entidades/sucursales.routes';
 import { rutasItems } from './modules/logistica/items.routes';
 import { rutasRrhh } from './modules/rrhh/rrhh.routes';
+import { rutasAsistencia } from './modules/rrhh/asistencia.routes';
+import { rutasIclock } from './modules/rrhh/iclock.routes';
 import { rutasPagos } from './modules/pagos/pagos.routes';
 import { rutasContabilidad } from './modules/contabilidad/contabilidad.routes';
 import { rutasSeries } from './modules/entidades/series/series.routes';
@@ -239,6 +241,9 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   await app.register(async (fin) => rutasSucursalesFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (log) => rutasItems(log, ctx), { prefix: '/api/logistica' });
   await app.register(async (rh) => rutasRrhh(rh, ctx), { prefix: '/api/rrhh' });
+  await app.register(async (rh) => rutasAsistencia(rh, ctx), { prefix: '/api/rrhh' });
+  // Clock-in devices (ZKTeco push) call /iclock/... without a token: their serial number is checked per request.
+  await app.register(async (ic) => rutasIclock(ic, ctx));
   // Plans, prepaid payments, the document allowance and debts to the provider.
   await app.register(async (pag) => rutasPagos(pag, ctx), { prefix: '/api/pagos' });
   // Issuing, documents and their files, SUNAT settings, public lookup; series (entidades host); the finance listing.

@@ -38,6 +38,7 @@ export * from './seguridad/auditoria';
 export * from './seguridad/tiempo-real';
 export * from './ventas/ventas';
 export * from './rrhh/rrhh';
+export * from './rrhh/asistencia';
 export * from './servicios/index';
 export * from './onboarding/registro';
 export * from './onboarding/cuenta';
