@@ -91,7 +91,7 @@ CREATE UNIQUE INDEX "marcacion_unica_uq" ON "marcacion" USING btree ("id_entidad
 -- Attendance menu (issue 16, permission ids 10100-10199 inside Recursos humanos): Supervisor and Soporte see it.
 INSERT INTO "permiso" ("id", "id_modulo", "id_padre", "tipo", "descripcion", "ruta", "icon_menu", "tipo_enlace", "estado_principal", "estado", "componente", "sub_menu", "orden") VALUES
   (10100, 1, 10000, 1, 'Horarios', '/admin/rrhh/horarios', 'ScheduleOutlined', 'link', 'admin', 'rrhh', 'rrhhhorarios', false, 30),
-  (10110, 1, 10000, 1, 'Huelleros', '/admin/rrhh/huelleros', 'UsbOutlined', 'link', 'admin', 'rrhh', 'rrhhhuelleros', false, 40),
+  (10110, 1, 10000, 1, 'Huelleros', '/admin/rrhh/huelleros', 'ControlOutlined', 'link', 'admin', 'rrhh', 'rrhhhuelleros', false, 40),
   (10120, 1, 10000, 1, 'Marcaciones', '/admin/rrhh/marcaciones', 'FieldTimeOutlined', 'link', 'admin', 'rrhh', 'rrhhmarcaciones', false, 50),
   (10130, 1, 10000, 1, 'Reporte de asistencia', '/admin/rrhh/asistencia', 'AuditOutlined', 'link', 'admin', 'rrhh', 'rrhhasistencia', false, 60);
 --> statement-breakpoint
