@@ -7,6 +7,7 @@ import { cargarDemoContabilidad } from '../modules/contabilidad/demo';
 import { cargarDemoEntidades } from '../modules/entidades/demo';
 import { cargarDemoItems } from '../modules/logistica/demo';
 import { cargarDemoRrhh } from '../modules/rrhh/demo';
+import { cargarDemoAsistencia } from '../modules/rrhh/asistencia.demo';
 import { cuenta, empresa, sucursal, usuario, usuarioRol, usuarioSucursal } from './schema';
 
 export const CONTRASENHA_DEMO = 'Demo.2026';
@@ -176,5 +177,6 @@ export async function cargarDatosDemo(db: Db): Promise<void> {
     await cargarDemoEntidades(tx);
     await cargarDemoItems(tx);
     await cargarDemoRrhh(tx);
+    await cargarDemoAsistencia(tx);
   });
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { calcularAsistencia, calcularDia, deLocalLima, sinDuplicados, type AsignacionCalculo } from '../../src/modules/rrhh/asistencia.calculo';
+import { calcularAsistencia, calcularDia, deLocalLima, sinDuplicados, type AsignacionCalculo, type DiaHorario } from '../../src/modules/rrhh/asistencia.calculo';
 import { LimitePorMinuto, leerAttlog } from '../../src/modules/rrhh/iclock';
 
 // Monday to Friday 08:00-17:00 with 60 min break (8 h day), 10 min tolerance; Saturday 08:00-12:00 without break.
-const dias = new Map([1, 2, 3, 4, 5].map((d) => [d, { entrada: 480, salida: 1020, refrigerio: 60 }] as const));
+const dias = new Map<number, DiaHorario>([1, 2, 3, 4, 5].map((d) => [d, { entrada: 480, salida: 1020, refrigerio: 60 }]));
 dias.set(6, { entrada: 480, salida: 720, refrigerio: 0 });
 const asig: AsignacionCalculo = { fechaDesde: '2026-03-01', horario: { tolerancia: 10, dias } };
 const m = (h: string) => Number(h.slice(0, 2)) * 60 + Number(h.slice(3, 5));

@@ -99,6 +99,10 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'POST /api/rrhh/v1/nominas/:id/calculo': { tabla: 'nomina', cuerpo: {} },
   'GET /api/rrhh/v1/nominas/:id/boletas/:idBoleta/pdf': { tabla: 'nomina' },
   'POST /api/rrhh/v1/nominas/:id/aprobacion': { exento: 'modificación: la empresa se filtra como en GET /v1/nominas/:id (verificado en rrhh.test)' },
+  'GET /api/rrhh/v1/horarios/:id': { tabla: 'horario' },
+  'PUT /api/rrhh/v1/horarios/:id': { tabla: 'horario', cuerpo: { Nombre: 'Ajeno', Dias: [{ Dia: 1, HoraEntrada: '08:00', HoraSalida: '12:00' }] } },
+  'PUT /api/rrhh/v1/huelleros/entidades/:id': { tabla: 'huellero', cuerpo: { NumeroSerie: 'AJENO0001', Nombre: 'Ajeno' } },
+  'PUT /api/rrhh/v1/marcacion/trabajador/marcaciones/:id': { tabla: 'marcacion', cuerpo: { Motivo: 'Ajeno' } },
 };
 
 const MENSAJE_AUTORIZACION = /^No tiene permiso para esta operación/;

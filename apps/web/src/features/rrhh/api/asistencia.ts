@@ -111,10 +111,11 @@ export async function descargarExcelAsistencia(f: { idTrabajador: number; desde:
   const destino = `/api${BASE}/marcacion/reporte/tiempolaborado/excel?${new URLSearchParams({ idTrabajador: String(f.idTrabajador), desde: f.desde, hasta: f.hasta })}`;
   const r = await fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } });
   if (!r.ok) throw new ApiError(r.status, destino, (await r.json().catch(() => null)) as ApiError['cuerpo']);
+  const nombre = /filename="?([^";]+)"?/i.exec(r.headers.get('Content-Disposition') ?? '')?.[1];
   const url = URL.createObjectURL(await r.blob());
   const a = document.createElement('a');
   a.href = url;
-  a.download = `asistencia-${f.desde}-${f.hasta}.xlsx`;
+  a.download = nombre ?? `asistencia-${f.desde}-${f.hasta}.xlsx`;
   document.body.append(a);
   a.click();
   a.remove();
