@@ -134,6 +134,30 @@ describe('huelleros y protocolo ZKTeco', () => {
     expect((await llamar('GET', `/v1/marcacion/trabajador/marcaciones?idTrabajador=${ajeno.Id}&desde=2026-03-03&hasta=2026-03-03`, undefined, tokenOtra)).json().Count).toBe(1);
   });
 
+  it('entradas hostiles al protocolo nunca dan un 5xx', async () => {
+    const consultas = ['SN[]=x', 'SN=%F0%9F%92%A9', `SN=${SERIE}&table[]=ATTLOG`, `SN=${SERIE}&table=ATTLOG&Stamp=-1e309`, `SN=${SERIE}&SN=${SERIE}`, `SN=${SERIE}&options=all&options=all`, 'SN=%E2%80%AE%00'];
+    const cuerpos = [
+      '',
+      '\uFFFD\uD800',
+      Buffer.from([0xff, 0xfe, 0x00, 0x01]).toString('latin1'),
+      `${'9'.repeat(5000)}\t2026-03-02 08:00:00\t0\t1`,
+      Array.from({ length: 6000 }, () => '40111222\t2026-02-02 08:00:00\t0\t1').join('\n'),
+      '40111222\t9999-99-99 99:99:99\t0\t99999999999999999999',
+      '{"json": true}',
+    ];
+    for (const q of consultas)
+      for (const metodo of ['GET', 'POST'] as const)
+        for (const ruta of ['/iclock/cdata', '/iclock/getrequest', '/iclock/devicecmd', '/iclock/ping']) {
+          const r = await e.app.inject({ method: metodo, url: `${ruta}?${q}`, remoteAddress: '203.0.113.5', ...(metodo === 'POST' ? { payload: cuerpos[consultas.indexOf(q) % cuerpos.length], headers: { 'content-type': 'application/json' } } : {}) });
+          expect(r.statusCode, `${metodo} ${ruta}?${q}`).toBeLessThan(500);
+        }
+    for (const cuerpo of cuerpos)
+      for (const tipo of ['text/plain', 'application/octet-stream', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+        const r = await e.app.inject({ method: 'POST', url: `/iclock/cdata?SN=${SERIE}&table=ATTLOG`, remoteAddress: '203.0.113.6', payload: cuerpo, headers: { 'content-type': tipo } });
+        expect(r.statusCode, `${tipo} ${cuerpo.slice(0, 20)}`).toBeLessThan(500);
+      }
+  });
+
   it('rechaza un cuerpo demasiado grande (413) sin leerlo', async () => {
     const r = await dispositivo('POST', `/iclock/cdata?SN=${SERIE}&table=ATTLOG`, 'x'.repeat(LIMITE_CUERPO_ICLOCK + 10));
     expect(r.statusCode).toBe(413);
