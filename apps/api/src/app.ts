@@ -43,6 +43,8 @@ import { alEmitirDocumento } from './modules/contabilidad/documentos/emision.ser
 import { alAnularDocumento } from './modules/contabilidad/envio/anulacion.service';
 import { rutasRrhh } from './modules/rrhh/rrhh.routes';
 import { rutasLibros } from './modules/contabilidad/libros/libros.routes';
+import { rutasAsistencia } from './modules/rrhh/asistencia.routes';
+import { rutasIclock } from './modules/rrhh/iclock.routes';
 import { rutasPagos } from './modules/pagos/pagos.routes';
 import { rutasContabilidad } from './modules/contabilidad/contabilidad.routes';
 import { rutasSeries } from './modules/entidades/series/series.routes';
@@ -257,6 +259,9 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   await app.register(async (rh) => rutasRrhh(rh, ctx), { prefix: '/api/rrhh' });
   // Accounting books (issue 15): chart, entries, periods, reports; the automatic posting job of sales documents.
   await app.register(async (lib) => rutasLibros(lib, ctx), { prefix: '/api/finanzas' });
+  await app.register(async (rh) => rutasAsistencia(rh, ctx), { prefix: '/api/rrhh' });
+  // Clock-in devices (ZKTeco push) call /iclock/... without a token: their serial number is checked per request.
+  await app.register(async (ic) => rutasIclock(ic, ctx));
   // Plans, prepaid payments, the document allowance and debts to the provider.
   await app.register(async (pag) => rutasPagos(pag, ctx), { prefix: '/api/pagos' });
   // Issuing, documents and their files, SUNAT settings, public lookup; series (entidades host); the finance listing.

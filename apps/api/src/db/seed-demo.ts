@@ -10,6 +10,7 @@ import { cargarDemoRrhh } from '../modules/rrhh/demo';
 import { cargarDemoCajas } from '../modules/cajas/demo';
 import { cargarDemoFinanzas } from '../modules/finanzas/demo';
 import { cargarDemoLibros } from '../modules/contabilidad/libros/demo';
+import { cargarDemoAsistencia } from '../modules/rrhh/asistencia.demo';
 import { cuenta, empresa, sucursal, usuario, usuarioRol, usuarioSucursal } from './schema';
 
 export const CONTRASENHA_DEMO = 'Demo.2026';
@@ -183,5 +184,6 @@ export async function cargarDatosDemo(db: Db): Promise<void> {
     await cargarDemoCajas(tx);
     await cargarDemoFinanzas(tx);
     await cargarDemoLibros(tx);
+    await cargarDemoAsistencia(tx);
   });
 }

@@ -111,7 +111,8 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/rrhh/v1/nominas/:id': { tabla: 'nomina' },
   'POST /api/rrhh/v1/nominas/:id/calculo': { tabla: 'nomina', cuerpo: {} },
   'GET /api/rrhh/v1/nominas/:id/boletas/:idBoleta/pdf': { tabla: 'nomina' },
-  'POST /api/rrhh/v1/nominas/:id/aprobacion': { exento: 'modificación: la empresa se filtra como en GET /v1/nominas/:id (verificado en rrhh.test)' },  'PUT /api/finanzas/v1/tiposcambios/:id': { tabla: 'tipo_cambio', cuerpo: { Fecha: '2026-01-05', Compra: '3.7', Venta: '3.8' } },
+  'POST /api/rrhh/v1/nominas/:id/aprobacion': { exento: 'modificación: la empresa se filtra como en GET /v1/nominas/:id (verificado en rrhh.test)' },
+  'PUT /api/finanzas/v1/tiposcambios/:id': { tabla: 'tipo_cambio', cuerpo: { Fecha: '2026-01-05', Compra: '3.7', Venta: '3.8' } },
   'GET /api/finanzas/v1/cuentasfinancieras/:id': { tabla: 'cuenta_financiera' },
   'PUT /api/finanzas/v1/cuentasfinancieras/:id': { tabla: 'cuenta_financiera', cuerpo: { IdTipoCuenta: 2, Nombre: 'Ajena', IdMoneda: 1 } },
   'PUT /api/finanzas/v1/centroscostos/:id': { tabla: 'centro_costo', cuerpo: { Codigo: 'X1', Nombre: 'Ajeno' } },
@@ -119,6 +120,10 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/finanzas/v1/cobros/:id': { tabla: 'cobro' },
   'PUT /api/finanzas/v1/cobros/:id/anulaciones': { tabla: 'cobro', cuerpo: { Motivo: 'ajeno' } },
   'GET /api/finanzas/v1/cobros/:id/recibo': { tabla: 'cobro' },
+  'GET /api/rrhh/v1/horarios/:id': { tabla: 'horario' },
+  'PUT /api/rrhh/v1/horarios/:id': { tabla: 'horario', cuerpo: { Nombre: 'Ajeno', Dias: [{ Dia: 1, HoraEntrada: '08:00', HoraSalida: '12:00' }] } },
+  'PUT /api/rrhh/v1/huelleros/entidades/:id': { tabla: 'huellero', cuerpo: { NumeroSerie: 'AJENO0001', Nombre: 'Ajeno' } },
+  'PUT /api/rrhh/v1/marcacion/trabajador/marcaciones/:id': { tabla: 'marcacion', cuerpo: { Motivo: 'Ajeno' } },
 };
 
 const MENSAJE_AUTORIZACION = /^No tiene permiso para esta operación/;

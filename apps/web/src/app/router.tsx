@@ -218,6 +218,31 @@ export const router = createBrowserRouter([
                     handle: h({ breadcrumb: 'Planilla', description: 'Boletas de la planilla con el cálculo de cada cifra', icon: 'CalculatorOutlined' }),
                     lazy: () => import('../features/rrhh/pages/nomina-detalle-page').then((m) => ({ Component: m.NominaDetallePage })),
                   },
+                  // Attendance (issue 16): schedules, devices, punches and the worked-time report.
+                  {
+                    path: 'horarios',
+                    loader: guardPermiso({ idPermiso: 10100, componente: 'rrhhhorarios' }),
+                    handle: h({ breadcrumb: 'Horarios', description: 'Horarios de trabajo y su asignación a los trabajadores', icon: 'ScheduleOutlined' }),
+                    lazy: () => import('../features/rrhh/pages/horarios-page').then((m) => ({ Component: m.HorariosPage })),
+                  },
+                  {
+                    path: 'huelleros',
+                    loader: guardPermiso({ idPermiso: 10110, componente: 'rrhhhuelleros' }),
+                    handle: h({ breadcrumb: 'Huelleros', description: 'Relojes de marcación (ZKTeco) que envían las marcaciones', icon: 'ControlOutlined' }),
+                    lazy: () => import('../features/rrhh/pages/huelleros-page').then((m) => ({ Component: m.HuellerosPage })),
+                  },
+                  {
+                    path: 'marcaciones',
+                    loader: guardPermiso({ idPermiso: 10120, componente: 'rrhhmarcaciones' }),
+                    handle: h({ breadcrumb: 'Marcaciones', description: 'Marcaciones de los huelleros y manuales, con sus correcciones', icon: 'FieldTimeOutlined' }),
+                    lazy: () => import('../features/rrhh/pages/marcaciones-page').then((m) => ({ Component: m.MarcacionesPage })),
+                  },
+                  {
+                    path: 'asistencia',
+                    loader: guardPermiso({ idPermiso: 10130, componente: 'rrhhasistencia' }),
+                    handle: h({ breadcrumb: 'Reporte de asistencia', description: 'Tiempo laborado, tardanzas, faltas y horas extra contra el horario', icon: 'AuditOutlined' }),
+                    lazy: () => import('../features/rrhh/pages/asistencia-page').then((m) => ({ Component: m.AsistenciaPage })),
+                  },
                 ],
               },
               // Issue 12 (cajas): cash boxes (Supervisor) and the history of cash sessions.

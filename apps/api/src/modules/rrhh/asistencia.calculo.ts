@@ -1,0 +1,142 @@
+import type { TAsistencia, TAsistenciaDia } from '@yupana/contracts';
+
+/**
+ * Attendance against the schedule, one pure function for the report and its Excel (issue 16, domain notes §2.8, §6).
+ * Rules (docs/decisions.md, "Asistencia"):
+ * - Times are Lima local (UTC-5, Peru has no daylight saving) truncated to the minute, as devices record them.
+ * - Punches within DUPLICADO_MINUTOS of the previous kept punch are one press repeated: ignored.
+ * - Punches pair up in order: entry-exit, break out-break in... An odd count leaves the last unpaired (Incompleta):
+ *   it is not counted as worked time, and the day has no exit.
+ * - With exactly two punches (entry and exit only) the scheduled break is deducted; with more the breaks are punched.
+ * - Tardanza: minutes of the first punch after entry + tolerance (the tolerance itself is not charged).
+ * - Overtime: worked minutes beyond the scheduled day (exit - entry - break); salida anticipada: minutes before the
+ *   scheduled exit of the last punch of a complete day.
+ * - A scheduled day without punches is a falta once it is over (before today); later days are PENDIENTE.
+ * - A day of the week the schedule does not list is DESCANSO; its punches count as worked time only (rest-day work
+ *   is paid apart, not as overtime). Days before the first assignment are SIN_HORARIO.
+ */
+
+export const DUPLICADO_MINUTOS = 3;
+const OFFSET_LIMA_MS = -5 * 60 * 60 * 1000;
+
+export type DiaHorario = { entrada: number; salida: number; refrigerio: number };
+export type HorarioCalculo = { tolerancia: number; dias: Map<number, DiaHorario> };
+export type AsignacionCalculo = { fechaDesde: string; horario: HorarioCalculo };
+
+/** 'HH:MM[:SS]' -> minutes of the day. */
+export const aMinutos = (h: string) => Number(h.slice(0, 2)) * 60 + Number(h.slice(3, 5));
+export const aHora = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/** Lima local date and minute of the day of an instant. */
+export function aLocalLima(t: Date): { fecha: string; minuto: number } {
+  const l = new Date(t.getTime() + OFFSET_LIMA_MS);
+  return { fecha: l.toISOString().slice(0, 10), minuto: l.getUTCHours() * 60 + l.getUTCMinutes() };
+}
+
+/** Instant of a Lima local date and time ('HH:MM' or 'HH:MM:SS'). */
+export const deLocalLima = (fecha: string, hora: string) => new Date(`${fecha}T${hora.length === 5 ? `${hora}:00` : hora}-05:00`);
+
+/** ISO weekday, 1 Monday .. 7 Sunday, of a 'YYYY-MM-DD'. */
+export const diaSemana = (fecha: string) => ((new Date(`${fecha}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+function fechasEntre(desde: string, hasta: string): string[] {
+  const r: string[] = [];
+  for (let t = Date.parse(`${desde}T00:00:00Z`); t <= Date.parse(`${hasta}T00:00:00Z`); t += 86_400_000) r.push(new Date(t).toISOString().slice(0, 10));
+  return r;
+}
+
+/** Collapses repeated presses: a punch within DUPLICADO_MINUTOS of the last kept one is dropped. */
+export function sinDuplicados(minutos: number[]): number[] {
+  const orden = [...minutos].sort((a, b) => a - b);
+  const r: number[] = [];
+  for (const m of orden) if (!r.length || m - r[r.length - 1] >= DUPLICADO_MINUTOS) r.push(m);
+  return r;
+}
+
+export function calcularDia(fecha: string, hoy: string, asignacion: AsignacionCalculo | null, minutosMarcados: number[]): TAsistenciaDia {
+  const p = sinDuplicados(minutosMarcados);
+  const dia = diaSemana(fecha);
+  const pares: [number, number][] = [];
+  for (let i = 0; i + 1 < p.length; i += 2) pares.push([p[i], p[i + 1]]);
+  const incompleta = p.length % 2 === 1;
+  const suma = pares.reduce((s, [a, b]) => s + (b - a), 0);
+  const base: TAsistenciaDia = {
+    Fecha: fecha,
+    Dia: dia,
+    Tipo: 'SIN_HORARIO',
+    HoraEntradaProgramada: null,
+    HoraSalidaProgramada: null,
+    Marcaciones: p.map(aHora),
+    Entrada: p.length ? aHora(p[0]) : null,
+    Salida: p.length >= 2 && !incompleta ? aHora(p[p.length - 1]) : null,
+    MinutosTrabajados: suma,
+    MinutosTardanza: 0,
+    MinutosSalidaAnticipada: 0,
+    MinutosExtra: 0,
+    Falta: false,
+    Incompleta: incompleta,
+    Observacion: incompleta ? (p.length === 1 ? 'Sin marcación de salida' : 'Marcaciones impares: la última no tiene pareja') : null,
+  };
+  if (!asignacion) return base;
+  const h = asignacion.horario.dias.get(dia);
+  if (!h) return { ...base, Tipo: 'DESCANSO', Observacion: p.length ? (base.Observacion ?? 'Trabajó en día de descanso') : null };
+  const prog = { ...base, HoraEntradaProgramada: aHora(h.entrada), HoraSalidaProgramada: aHora(h.salida) };
+  if (fecha > hoy) return { ...prog, Tipo: 'PENDIENTE' };
+  if (!p.length) return { ...prog, Tipo: 'LABORABLE', Falta: fecha < hoy, Observacion: fecha < hoy ? 'Falta' : 'Sin marcaciones todavía' };
+  const trabajados = p.length === 2 ? Math.max(0, suma - h.refrigerio) : suma;
+  const jornada = h.salida - h.entrada - h.refrigerio;
+  return {
+    ...prog,
+    Tipo: 'LABORABLE',
+    MinutosTrabajados: trabajados,
+    MinutosTardanza: Math.max(0, p[0] - (h.entrada + asignacion.horario.tolerancia)),
+    MinutosSalidaAnticipada: !incompleta && pares.length ? Math.max(0, h.salida - p[p.length - 1]) : 0,
+    MinutosExtra: Math.max(0, trabajados - jornada),
+  };
+}
+
+/**
+ * The report of one worker: `asignaciones` sorted by fechaDesde (the latest on or before a day rules it),
+ * `marcaciones` the instants of the active punches in the range.
+ */
+export function calcularAsistencia(
+  trabajador: { id: number; nombre: string; documento: string },
+  desde: string,
+  hasta: string,
+  hoy: string,
+  asignaciones: AsignacionCalculo[],
+  marcaciones: Date[],
+): TAsistencia {
+  const porFecha = new Map<string, number[]>();
+  for (const t of marcaciones) {
+    const { fecha, minuto } = aLocalLima(t);
+    const l = porFecha.get(fecha);
+    if (l) l.push(minuto);
+    else porFecha.set(fecha, [minuto]);
+  }
+  const orden = [...asignaciones].sort((a, b) => (a.fechaDesde < b.fechaDesde ? -1 : a.fechaDesde > b.fechaDesde ? 1 : 0));
+  const dias = fechasEntre(desde, hasta).map((f) => {
+    let vigente: AsignacionCalculo | null = null;
+    for (const a of orden) if (a.fechaDesde <= f) vigente = a;
+    return calcularDia(f, hoy, vigente, porFecha.get(f) ?? []);
+  });
+  const sumar = (k: 'MinutosTrabajados' | 'MinutosTardanza' | 'MinutosSalidaAnticipada' | 'MinutosExtra') => dias.reduce((s, d) => s + d[k], 0);
+  return {
+    IdTrabajador: trabajador.id,
+    Trabajador: trabajador.nombre,
+    Documento: trabajador.documento,
+    Desde: desde,
+    Hasta: hasta,
+    Dias: dias,
+    Totales: {
+      MinutosTrabajados: sumar('MinutosTrabajados'),
+      MinutosTardanza: sumar('MinutosTardanza'),
+      Tardanzas: dias.filter((d) => d.MinutosTardanza > 0).length,
+      MinutosSalidaAnticipada: sumar('MinutosSalidaAnticipada'),
+      MinutosExtra: sumar('MinutosExtra'),
+      Faltas: dias.filter((d) => d.Falta).length,
+      Incompletas: dias.filter((d) => d.Incompleta).length,
+      DiasLaborados: dias.filter((d) => d.Tipo === 'LABORABLE' && d.Marcaciones.length > 0).length,
+    },
+  };
+}

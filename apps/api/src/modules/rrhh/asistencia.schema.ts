@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, smallint, time, timestamp, uniqueIndex, varchar, date } from 'drizzle-orm/pg-core';
+import { auditoria, empresa, idGenerado } from '../../db/schema';
+import { entidad } from '../entidades/entidades.schema';
+
+/** A work schedule (horario) of a company: tolerance for lateness; its days are in horario_detalle. */
+export const horario = pgTable(
+  'horario',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    nombre: varchar('nombre', { length: 100 }).notNull(),
+    toleranciaMinutos: smallint('tolerancia_minutos').notNull().default(0),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('horario_nombre_uq').on(t.idEmpresa, sql`lower(${t.nombre})`),
+    check('horario_tolerancia_ck', sql`${t.toleranciaMinutos} between 0 and 120`),
+  ],
+);
+
+/** One working day of a schedule (seed horarios/detalle): day 1 Monday .. 7 Sunday, entry, exit and break minutes. */
+export const horarioDetalle = pgTable(
+  'horario_detalle',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idHorario: integer('id_horario').notNull().references(() => horario.id),
+    dia: smallint('dia').notNull(),
+    horaEntrada: time('hora_entrada').notNull(),
+    horaSalida: time('hora_salida').notNull(),
+    refrigerioMinutos: smallint('refrigerio_minutos').notNull().default(0),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('horario_detalle_dia_uq').on(t.idHorario, t.dia),
+    check('horario_detalle_dia_ck', sql`${t.dia} between 1 and 7`),
+    check('horario_detalle_horas_ck', sql`${t.horaSalida} > ${t.horaEntrada}`),
+  ],
+);
+
+/** A schedule assigned to a worker from a date (seed contratos/horarios); the latest start on or before a day rules it. */
+export const horarioTrabajador = pgTable(
+  'horario_trabajador',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idEntidad: integer('id_entidad').notNull().references(() => entidad.id),
+    idHorario: integer('id_horario').notNull().references(() => horario.id),
+    fechaDesde: date('fecha_desde', { mode: 'string' }).notNull(),
+    ...auditoria,
+  },
+  (t) => [index('horario_trabajador_ix').on(t.idEmpresa, t.idEntidad, t.fechaDesde)],
+);
+
+/** A clock-in device (huellero, ZKTeco push): its serial number is unique across every company. */
+export const huellero = pgTable(
+  'huellero',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    numeroSerie: varchar('numero_serie', { length: 40 }).notNull(),
+    nombre: varchar('nombre', { length: 100 }).notNull(),
+    ultimaConexion: timestamp('ultima_conexion', { withTimezone: true, mode: 'date' }),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('huellero_serie_uq').on(t.numeroSerie)],
+);
+
+/**
+ * A punch (marcación). Origin per the seed: 1 database, 2 system, 3 fingerprint device, 4 manual. A corrected punch
+ * stays (log_estado 0) and points to its replacement, so the history of who changed what remains.
+ */
+export const marcacion = pgTable(
+  'marcacion',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idEntidad: integer('id_entidad').notNull().references(() => entidad.id),
+    fechaHora: timestamp('fecha_hora', { withTimezone: true, mode: 'date' }).notNull(),
+    origen: smallint('origen').notNull(),
+    idHuellero: integer('id_huellero').references(() => huellero.id),
+    // ATTLOG Verify (0 password, 1 fingerprint, 2 card, 15 face), device marks only.
+    verificacion: smallint('verificacion'),
+    motivo: varchar('motivo', { length: 200 }),
+    idReemplazo: integer('id_reemplazo'),
+    ...auditoria,
+  },
+  (t) => [
+    index('marcacion_entidad_ix').on(t.idEmpresa, t.idEntidad, t.fechaHora),
+    // A device resending its log (Stamp 0) stores each punch once.
+    uniqueIndex('marcacion_unica_uq').on(t.idEntidad, t.fechaHora).where(sql`${t.logEstado} = 1`),
+    check('marcacion_origen_ck', sql`${t.origen} between 1 and 4`),
+  ],
+);

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { ErrorCodes, type TAsistencia, type THorario, type TMarcacion, type TTrabajador } from '@yupana/contracts';
+import { LIMITE_CUERPO_ICLOCK } from '../../src/modules/rrhh/iclock.routes';
+import { conToken, crearEntorno, sesionDe, type Entorno } from '../helpers';
+
+let e: Entorno;
+let token: string;
+let tokenOtra: string;
+let tokenCajero: string;
+beforeAll(async () => {
+  e = await crearEntorno();
+  token = (await sesionDe(e.app, 'supervisor')).AccessToken;
+  tokenOtra = (await sesionDe(e.app, 'demo.supervisor')).AccessToken;
+  tokenCajero = (await sesionDe(e.app, 'cajero')).AccessToken;
+});
+afterAll(async () => {
+  await e?.cerrar();
+});
+
+const llamar = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, t = token) =>
+  e.app.inject(conToken(t, { method, url: `/api/rrhh${url}`, ...(payload === undefined ? {} : { payload: payload as object }) }));
+const dispositivo = (method: 'GET' | 'POST', url: string, payload?: string, remoteAddress = '192.0.2.10') =>
+  e.app.inject({ method, url, remoteAddress, ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'text/plain' } }) });
+
+let rosa: TTrabajador;
+let ajeno: TTrabajador;
+let horarioOficina: THorario;
+const SERIE = 'CKJB201560001';
+const SERIE_OTRA = 'CKJB201560999';
+
+describe('horarios y su asignación', () => {
+  it('registra un horario de lunes a viernes con refrigerio y tolerancia, y lo asigna desde una fecha', async () => {
+    rosa = (await llamar('POST', '/v1/entidades', { IdTipoDocumento: 1, Documento: '40111222', Nombres: 'Rosa', ApePat: 'Condori' })).json();
+    const dias = [1, 2, 3, 4, 5].map((Dia) => ({ Dia, HoraEntrada: '08:00', HoraSalida: '17:00', RefrigerioMinutos: 60 }));
+    const r = await llamar('POST', '/v1/horarios', { Nombre: 'Oficina', ToleranciaMinutos: 10, Dias: dias });
+    expect(r.statusCode, r.body).toBe(201);
+    horarioOficina = r.json();
+    expect(horarioOficina).toMatchObject({ Nombre: 'Oficina', ToleranciaMinutos: 10, Dias: expect.arrayContaining([{ Dia: 1, HoraEntrada: '08:00', HoraSalida: '17:00', RefrigerioMinutos: 60 }]) });
+    expect(horarioOficina.Dias).toHaveLength(5);
+    const a = await llamar('POST', '/v1/contratos/horarios', { IdTrabajador: rosa.Id, IdHorario: horarioOficina.Id, FechaDesde: '2026-03-01' });
+    expect(a.statusCode, a.body).toBe(201);
+    expect((await llamar('GET', `/v1/contratos/horarios?idTrabajador=${rosa.Id}`)).json().Data).toEqual([expect.objectContaining({ Horario: 'Oficina', FechaDesde: '2026-03-01' })]);
+  });
+
+  it('valida el horario con mensajes por campo', async () => {
+    const r = await llamar('POST', '/v1/horarios', { Nombre: 'Malo', ToleranciaMinutos: 500, Dias: [{ Dia: 8, HoraEntrada: '18:00', HoraSalida: '08:00' }, { Dia: 1, HoraEntrada: '25:00', HoraSalida: '09:00' }] });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({ ErrorId: ErrorCodes.VALIDACION, Errores: { ToleranciaMinutos: expect.any(String), 'Dias.0.Dia': expect.any(String), 'Dias.1.HoraEntrada': expect.any(String) } });
+    const dup = await llamar('POST', '/v1/horarios', { Nombre: 'OFICINA', Dias: [{ Dia: 1, HoraEntrada: '08:00', HoraSalida: '12:00' }] });
+    expect(dup.json()).toMatchObject({ Errores: { Nombre: 'Ya existe un horario con ese nombre' } });
+    const dia2 = await llamar('POST', '/v1/horarios', { Nombre: 'Repetido', Dias: [{ Dia: 1, HoraEntrada: '08:00', HoraSalida: '12:00' }, { Dia: 1, HoraEntrada: '13:00', HoraSalida: '15:00' }] });
+    expect(dia2.json()).toMatchObject({ Errores: { 'Dias.1.Dia': 'Ese día ya está en el horario' } });
+  });
+
+  it('otra empresa no ve ni usa el horario ni el trabajador (404)', async () => {
+    expect((await llamar('GET', `/v1/horarios/${horarioOficina.Id}`, undefined, tokenOtra)).statusCode).toBe(404);
+    expect((await llamar('PUT', `/v1/horarios/${horarioOficina.Id}`, { Nombre: 'X', Dias: [{ Dia: 1, HoraEntrada: '08:00', HoraSalida: '12:00' }] }, tokenOtra)).statusCode).toBe(404);
+    expect((await llamar('GET', '/v1/horarios', undefined, tokenOtra)).json().Data.map((h: THorario) => h.Id)).not.toContain(horarioOficina.Id);
+    expect((await llamar('GET', `/v1/contratos/horarios?idTrabajador=${rosa.Id}`, undefined, tokenOtra)).statusCode).toBe(404);
+    ajeno = (await llamar('POST', '/v1/entidades', { IdTipoDocumento: 1, Documento: '40111222', Nombres: 'Homónima', ApePat: 'Otra' }, tokenOtra)).json();
+    const a = await llamar('POST', '/v1/contratos/horarios', { IdTrabajador: ajeno.Id, IdHorario: horarioOficina.Id, FechaDesde: '2026-03-01' }, tokenOtra);
+    expect(a.json()).toMatchObject({ Errores: { IdHorario: 'El horario no existe' } });
+    expect((await llamar('POST', '/v1/contratos/horarios', { IdTrabajador: rosa.Id, IdHorario: horarioOficina.Id, FechaDesde: '2026-03-01' }, tokenOtra)).statusCode).toBe(404);
+  });
+
+  it('un cajero no consulta ni registra asistencia (403)', async () => {
+    expect((await llamar('GET', '/v1/horarios', undefined, tokenCajero)).statusCode).toBe(403);
+    expect((await llamar('GET', '/v1/huelleros/entidades', undefined, tokenCajero)).statusCode).toBe(403);
+    expect((await llamar('POST', '/v1/marcacion/trabajador/marcaciones', { IdTrabajador: rosa.Id, Fecha: '2026-03-02', Hora: '08:00', Motivo: 'Olvidó marcar' }, tokenCajero)).statusCode).toBe(403);
+    expect((await llamar('GET', `/v1/marcacion/reporte/tiempolaborado?idTrabajador=${rosa.Id}&desde=2026-03-01&hasta=2026-03-07`, undefined, tokenCajero)).statusCode).toBe(403);
+  });
+});
+
+describe('huelleros y protocolo ZKTeco', () => {
+  it('registra el huellero; su serie es única entre todas las empresas', async () => {
+    const r = await llamar('POST', '/v1/huelleros/entidades', { NumeroSerie: SERIE.toLowerCase(), Nombre: 'Puerta principal' });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json()).toMatchObject({ NumeroSerie: SERIE, UltimaConexion: null, LogEstado: 1 });
+    const otra = await llamar('POST', '/v1/huelleros/entidades', { NumeroSerie: SERIE, Nombre: 'Copia' }, tokenOtra);
+    expect(otra.statusCode).toBe(400);
+    expect(otra.json()).toMatchObject({ Errores: { NumeroSerie: 'Ese número de serie ya está registrado' } });
+    expect((await llamar('POST', '/v1/huelleros/entidades', { NumeroSerie: SERIE_OTRA, Nombre: 'Tienda de la otra' }, tokenOtra)).statusCode).toBe(201);
+    const malo = await llamar('POST', '/v1/huelleros/entidades', { NumeroSerie: 'A B/../', Nombre: 'X' });
+    expect(malo.json()).toMatchObject({ Errores: { NumeroSerie: expect.any(String) } });
+    const id = r.json().Id;
+    expect((await llamar('PUT', `/v1/huelleros/entidades/${id}`, { NumeroSerie: SERIE, Nombre: 'Robado', LogEstado: 0 }, tokenOtra)).statusCode).toBe(404);
+  });
+
+  it('el inicio responde las opciones en texto plano y registra la conexión', async () => {
+    const r = await dispositivo('GET', `/iclock/cdata?SN=${SERIE}&options=all&pushver=2.4.1&language=83`);
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/plain/);
+    expect(r.body).toContain(`GET OPTION FROM: ${SERIE}`);
+    expect(r.body).toContain('TimeZone=-5');
+    expect((await dispositivo('GET', `/iclock/getrequest?SN=${SERIE}`)).body).toBe('OK');
+    expect((await dispositivo('POST', `/iclock/devicecmd?SN=${SERIE}`, 'ID=1&Return=0&CMD=INFO')).body).toBe('OK');
+    const lista = (await llamar('GET', '/v1/huelleros/entidades')).json();
+    expect(lista.Data.find((h: { NumeroSerie: string }) => h.NumeroSerie === SERIE).UltimaConexion).not.toBeNull();
+  });
+
+  it('una serie desconocida, vacía o rara recibe 403/400 en texto, nunca 5xx', async () => {
+    for (const url of ['/iclock/cdata?SN=NOEXISTE&options=all', '/iclock/getrequest?SN=%27%22%3B', `/iclock/cdata?SN=${'A'.repeat(150)}`, '/iclock/getrequest?SN=../../etc']) {
+      const r = await dispositivo('GET', url);
+      expect(r.statusCode, url).toBe(403);
+      expect(r.body).toBe('Dispositivo no registrado');
+    }
+    expect((await dispositivo('POST', '/iclock/cdata?SN=NOEXISTE&table=ATTLOG', '40111222\t2026-03-02 08:00:00\t0\t1')).statusCode).toBe(403);
+    expect((await dispositivo('GET', '/iclock/getrequest')).statusCode).toBe(400);
+    // NUL and control characters are refused before any route (lib/texto-seguro).
+    expect((await dispositivo('GET', '/iclock/getrequest?SN=%00')).statusCode).toBe(400);
+    expect((await dispositivo('GET', '/iclock/getrequest?SN=a&SN=b')).statusCode).toBeLessThan(500);
+    expect((await dispositivo('POST', `/iclock/cdata?SN=${SERIE}&table=ATTLOG`)).body).toBe('OK:0');
+  });
+
+  it('las marcas ATTLOG llegan al trabajador de la empresa del huellero, una sola vez aunque se reenvíen', async () => {
+    const cuerpo = ['40111222\t2026-03-02 08:25:00\t0\t1\t0\t0\t0', '40111222\t2026-03-02 17:00:00\t1\t1\t0\t0\t0', '99999999\t2026-03-02 08:00:00\t0\t1', 'basura'].join('\n');
+    const r = await dispositivo('POST', `/iclock/cdata?SN=${SERIE}&table=ATTLOG&Stamp=9999`, cuerpo);
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toBe('OK:4');
+    expect((await dispositivo('POST', `/iclock/cdata?SN=${SERIE}&table=ATTLOG&Stamp=0`, cuerpo)).body).toBe('OK:4');
+    const m = (await llamar('GET', `/v1/marcacion/trabajador/marcaciones?idTrabajador=${rosa.Id}&desde=2026-03-02&hasta=2026-03-02`)).json();
+    expect(m.Count).toBe(2);
+    expect(m.Data.map((x: TMarcacion) => [x.Hora, x.Origen, x.Huellero])).toEqual([
+      ['08:25', 3, 'Puerta principal'],
+      ['17:00', 3, 'Puerta principal'],
+    ]);
+    // Same DNI in the other company: the device of company A never writes there.
+    const otra = (await llamar('GET', `/v1/marcacion/trabajador/marcaciones?idTrabajador=${ajeno.Id}&desde=2026-03-02&hasta=2026-03-02`, undefined, tokenOtra)).json();
+    expect(otra.Count).toBe(0);
+    // And the other company's device does not write for company A's worker.
+    await dispositivo('POST', `/iclock/cdata?SN=${SERIE_OTRA}&table=ATTLOG`, '40111222\t2026-03-03 08:00:00\t0\t1');
+    expect((await llamar('GET', `/v1/marcacion/trabajador/marcaciones?idTrabajador=${rosa.Id}&desde=2026-03-03&hasta=2026-03-03`)).json().Count).toBe(0);
+    expect((await llamar('GET', `/v1/marcacion/trabajador/marcaciones?idTrabajador=${ajeno.Id}&desde=2026-03-03&hasta=2026-03-03`, undefined, tokenOtra)).json().Count).toBe(1);
+  });
+
+  it('entradas hostiles al protocolo nunca dan un 5xx', async () => {
+    const consultas = ['SN[]=x', 'SN=%F0%9F%92%A9', `SN=${SERIE}&table[]=ATTLOG`, `SN=${SERIE}&table=ATTLOG&Stamp=-1e309`, `SN=${SERIE}&SN=${SERIE}`, `SN=${SERIE}&options=all&options=all`, 'SN=%E2%80%AE%00'];
+    const cuerpos = [
+      '',
+      '\uFFFD\uD800',
+      Buffer.from([0xff, 0xfe, 0x00, 0x01]).toString('latin1'),
+      `${'9'.repeat(5000)}\t2026-03-02 08:00:00\t0\t1`,
+      Array.from({ length: 6000 }, () => '40111222\t2026-02-02 08:00:00\t0\t1').join('\n'),
+      '40111222\t9999-99-99 99:99:99\t0\t99999999999999999999',
+      '{"json": true}',
+    ];
+    for (const q of consultas)
+      for (const metodo of ['GET', 'POST'] as const)
+        for (const ruta of ['/iclock/cdata', '/iclock/getrequest', '/iclock/devicecmd', '/iclock/ping']) {
+          const r = await e.app.inject({ method: metodo, url: `${ruta}?${q}`, remoteAddress: '203.0.113.5', ...(metodo === 'POST' ? { payload: cuerpos[consultas.indexOf(q) % cuerpos.length], headers: { 'content-type': 'application/json' } } : {}) });
+          expect(r.statusCode, `${metodo} ${ruta}?${q}`).toBeLessThan(500);
+        }
+    for (const cuerpo of cuerpos)
+      for (const tipo of ['text/plain', 'application/octet-stream', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+        const r = await e.app.inject({ method: 'POST', url: `/iclock/cdata?SN=${SERIE}&table=ATTLOG`, remoteAddress: '203.0.113.6', payload: cuerpo, headers: { 'content-type': tipo } });
+        expect(r.statusCode, `${tipo} ${cuerpo.slice(0, 20)}`).toBeLessThan(500);
+      }
+  });
+
+  it('rechaza un cuerpo demasiado grande (413) sin leerlo', async () => {
+    const r = await dispositivo('POST', `/iclock/cdata?SN=${SERIE}&table=ATTLOG`, 'x'.repeat(LIMITE_CUERPO_ICLOCK + 10));
+    expect(r.statusCode).toBe(413);
+  });
+
+  it('un huellero desactivado ya no escribe', async () => {
+    const h = (await llamar('GET', '/v1/huelleros/entidades', undefined, tokenOtra)).json().Data.find((x: { NumeroSerie: string }) => x.NumeroSerie === SERIE_OTRA);
+    expect((await llamar('PUT', `/v1/huelleros/entidades/${h.Id}`, { NumeroSerie: SERIE_OTRA, Nombre: 'Tienda', LogEstado: 0 }, tokenOtra)).statusCode).toBe(200);
+    expect((await dispositivo('GET', `/iclock/getrequest?SN=${SERIE_OTRA}`)).statusCode).toBe(403);
+  });
+
+  it('limita las solicitudes por dirección (429)', async () => {
+    let ultimo = 0;
+    for (let i = 0; i < 602; i++) ultimo = (await dispositivo('GET', '/iclock/ping?SN=NOEXISTE', undefined, '198.51.100.7')).statusCode;
+    expect(ultimo).toBe(429);
+    // Another address is not affected.
+    expect((await dispositivo('GET', `/iclock/ping?SN=${SERIE}`, undefined, '198.51.100.8')).statusCode).toBe(200);
+  });
+});
+
+describe('marcaciones manuales, corrección y reporte', () => {
+  it('registra una marcación manual con el usuario y el motivo, y la corrige dejando la original inactiva', async () => {
+    const r = await llamar('POST', '/v1/marcacion/trabajador/marcaciones', { IdTrabajador: rosa.Id, Fecha: '2026-03-03', Hora: '08:05', Motivo: 'El huellero no leyó la huella' });
+    expect(r.statusCode, r.body).toBe(201);
+    const rep = await llamar('POST', '/v1/marcacion/trabajador/marcaciones', { IdTrabajador: rosa.Id, Fecha: '2026-03-03', Hora: '08:05', Motivo: 'Otra vez' });
+    expect(rep.statusCode).toBe(409);
+    const salida = (await llamar('POST', '/v1/marcacion/trabajador/marcaciones', { IdTrabajador: rosa.Id, Fecha: '2026-03-03', Hora: '16:00', Motivo: 'Salida no marcada' })).json();
+    const c = await llamar('PUT', `/v1/marcacion/trabajador/marcaciones/${salida.Id}`, { Fecha: '2026-03-03', Hora: '17:30', Motivo: 'Hora mal digitada' });
+    expect(c.statusCode, c.body).toBe(200);
+    expect((await llamar('PUT', `/v1/marcacion/trabajador/marcaciones/${salida.Id}`, { Motivo: 'De nuevo' })).statusCode).toBe(409);
+    expect((await llamar('PUT', `/v1/marcacion/trabajador/marcaciones/${c.json().Id}`, { Motivo: 'Anular' }, tokenOtra)).statusCode).toBe(404);
+    const todas = (await llamar('GET', `/v1/marcacion/trabajador/marcaciones?idTrabajador=${rosa.Id}&desde=2026-03-03&hasta=2026-03-03&estado=-1`)).json();
+    expect(todas.Data.map((x: TMarcacion) => [x.Hora, x.Origen, x.LogEstado, x.Usuario, x.Motivo])).toEqual([
+      ['08:05', 4, 1, 'supervisor', 'El huellero no leyó la huella'],
+      ['16:00', 4, 0, 'supervisor', 'Hora mal digitada'],
+      ['17:30', 4, 1, 'supervisor', 'Hora mal digitada'],
+    ]);
+    expect((await llamar('POST', '/v1/marcacion/trabajador/marcaciones', { IdTrabajador: ajeno.Id, Fecha: '2026-03-03', Hora: '08:00', Motivo: 'Intento' })).statusCode).toBe(404);
+  });
+
+  it('el reporte muestra tardanza, falta, horas extra y día sin salida; y lo exporta a Excel', async () => {
+    await llamar('POST', '/v1/marcacion/trabajador/marcaciones', { IdTrabajador: rosa.Id, Fecha: '2026-03-05', Hora: '07:58', Motivo: 'Prueba sin salida' });
+    const r = await llamar('GET', `/v1/marcacion/reporte/tiempolaborado?idTrabajador=${rosa.Id}&desde=2026-03-02&hasta=2026-03-08`);
+    expect(r.statusCode, r.body).toBe(200);
+    const a = r.json<TAsistencia>();
+    const dia = (f: string) => a.Dias.find((d) => d.Fecha === f)!;
+    expect(dia('2026-03-02')).toMatchObject({ Entrada: '08:25', Salida: '17:00', MinutosTardanza: 15, MinutosTrabajados: 455 });
+    expect(dia('2026-03-03')).toMatchObject({ Entrada: '08:05', Salida: '17:30', MinutosTardanza: 0, MinutosTrabajados: 505, MinutosExtra: 25 });
+    expect(dia('2026-03-04')).toMatchObject({ Falta: true });
+    expect(dia('2026-03-05')).toMatchObject({ Incompleta: true, Salida: null, MinutosTrabajados: 0 });
+    expect(dia('2026-03-07')).toMatchObject({ Tipo: 'DESCANSO', Falta: false });
+    expect(a.Totales).toMatchObject({ MinutosTardanza: 15, Tardanzas: 1, Faltas: 2, Incompletas: 1, MinutosExtra: 25, DiasLaborados: 3 });
+    const x = await llamar('GET', `/v1/marcacion/reporte/tiempolaborado/excel?idTrabajador=${rosa.Id}&desde=2026-03-02&hasta=2026-03-08`);
+    expect(x.statusCode).toBe(200);
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(x.rawPayload as unknown as ArrayBuffer);
+    const hoja = libro.getWorksheet('Asistencia')!;
+    const filas = hoja.getSheetValues().filter(Boolean).map((f) => (f as unknown[]).slice(1));
+    expect(filas.find((f) => f[0] === '2026-03-02')).toEqual(expect.arrayContaining(['Lunes', '08:25', '17:00', '7:35', 15]));
+    expect(filas.find((f) => f[0] === 'Totales')).toEqual(expect.arrayContaining([15, 2]));
+    expect((await llamar('GET', `/v1/marcacion/reporte/tiempolaborado?idTrabajador=${rosa.Id}&desde=2026-03-02&hasta=2026-03-08`, undefined, tokenOtra)).statusCode).toBe(404);
+    expect((await llamar('GET', `/v1/marcacion/reporte/tiempolaborado?idTrabajador=${rosa.Id}&desde=2026-03-08&hasta=2026-03-02`)).json()).toMatchObject({ Errores: { hasta: 'La fecha final es anterior a la inicial' } });
+    expect((await llamar('GET', `/v1/marcacion/reporte/tiempolaborado?idTrabajador=${rosa.Id}&desde=2026-01-01&hasta=2026-12-31`)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,123 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TAsistencia,
+  THorario,
+  THorarioAsignado,
+  THorarioAsignar,
+  THorarioGuardar,
+  THuellero,
+  THuelleroGuardar,
+  TMarcacion,
+  TMarcacionCorregir,
+  TMarcacionManual,
+  TTrabajador,
+} from '@yupana/contracts';
+import { ApiError } from '../../../lib/api-error';
+import { authStorage } from '../../../lib/auth-storage';
+import { api } from '../../../lib/session';
+
+const BASE = '/rrhh/v1';
+
+export function useHorarios() {
+  return useQuery({ queryKey: ['rrhh', 'horarios'], queryFn: ({ signal }) => api.get<{ Data: THorario[] }>(`${BASE}/horarios`, { signal }) });
+}
+
+export function useGuardarHorario() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ datos, id }: { datos: THorarioGuardar; id?: number }) => (id ? api.put<THorario>(`${BASE}/horarios/${id}`, datos) : api.post<THorario>(`${BASE}/horarios`, datos)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh', 'horarios'] }),
+  });
+}
+
+export function useAsignaciones(idTrabajador: number | null) {
+  return useQuery({
+    queryKey: ['rrhh', 'asignaciones', idTrabajador],
+    queryFn: ({ signal }) => api.get<{ Data: THorarioAsignado[] }>(`${BASE}/contratos/horarios`, { query: { idTrabajador: idTrabajador ?? 0 }, signal }),
+    enabled: idTrabajador !== null,
+  });
+}
+
+export function useAsignarHorario() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: THorarioAsignar) => api.post<THorarioAsignado>(`${BASE}/contratos/horarios`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh', 'asignaciones'] }),
+  });
+}
+
+/** Workers to pick from (name or document), first 50 matches. */
+export function useTrabajadoresSelector(filtro: string) {
+  return useQuery({
+    queryKey: ['rrhh', 'trabajadores-selector', filtro],
+    queryFn: ({ signal }) => api.get<{ Data: TTrabajador[]; Count: number }>(`${BASE}/entidades`, { query: { filtro: filtro.trim(), pagina: 1, regxpag: 50, estado: 1 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useHuelleros() {
+  return useQuery({ queryKey: ['rrhh', 'huelleros'], queryFn: ({ signal }) => api.get<{ Data: THuellero[] }>(`${BASE}/huelleros/entidades`, { signal }) });
+}
+
+export function useGuardarHuellero() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ datos, id }: { datos: THuelleroGuardar; id?: number }) =>
+      id ? api.put<THuellero>(`${BASE}/huelleros/entidades/${id}`, datos) : api.post<THuellero>(`${BASE}/huelleros/entidades`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh', 'huelleros'] }),
+  });
+}
+
+export type TFiltroMarcaciones = { desde: string; hasta: string; idTrabajador: number | null; estado: number; pagina: number };
+export function useMarcaciones(f: TFiltroMarcaciones) {
+  return useQuery({
+    queryKey: ['rrhh', 'marcaciones', f],
+    queryFn: ({ signal }) =>
+      api.get<{ Data: TMarcacion[]; Count: number }>(`${BASE}/marcacion/trabajador/marcaciones`, {
+        query: { desde: f.desde, hasta: f.hasta, ...(f.idTrabajador ? { idTrabajador: f.idTrabajador } : {}), estado: f.estado, pagina: f.pagina, regxpag: 50 },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMarcacionManual() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TMarcacionManual) => api.post<{ Id: number }>(`${BASE}/marcacion/trabajador/marcaciones`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh'] }),
+  });
+}
+
+export function useCorregirMarcacion() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, datos }: { id: number; datos: TMarcacionCorregir }) => api.put<{ Id: number | null }>(`${BASE}/marcacion/trabajador/marcaciones/${id}`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh'] }),
+  });
+}
+
+export function useReporteAsistencia(f: { idTrabajador: number | null; desde: string; hasta: string }) {
+  return useQuery({
+    queryKey: ['rrhh', 'asistencia', f],
+    queryFn: ({ signal }) => api.get<TAsistencia>(`${BASE}/marcacion/reporte/tiempolaborado`, { query: { idTrabajador: f.idTrabajador ?? 0, desde: f.desde, hasta: f.hasta }, signal }),
+    enabled: f.idTrabajador !== null,
+  });
+}
+
+/** Downloads the report's workbook (the request needs the bearer token, so it goes through fetch). */
+export async function descargarExcelAsistencia(f: { idTrabajador: number; desde: string; hasta: string }): Promise<void> {
+  if (!authStorage.accessTokenVigente() && authStorage.refreshToken()) await api.refrescar();
+  const destino = `/api${BASE}/marcacion/reporte/tiempolaborado/excel?${new URLSearchParams({ idTrabajador: String(f.idTrabajador), desde: f.desde, hasta: f.hasta })}`;
+  const r = await fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } });
+  if (!r.ok) throw new ApiError(r.status, destino, (await r.json().catch(() => null)) as ApiError['cuerpo']);
+  const nombre = /filename="?([^";]+)"?/i.exec(r.headers.get('Content-Disposition') ?? '')?.[1];
+  const url = URL.createObjectURL(await r.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = nombre ?? `asistencia-${f.desde}-${f.hasta}.xlsx`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { iniciarSesion } from './helpers';
+
+const CARGA = { timeout: 20_000 };
+const SERIE = 'E2EASIS0001';
+
+// Issue 16 (attendance): register a device and a schedule, assign it to a worker, the device pushes a week of marks
+// over the ZKTeco protocol, and the attendance report shows the one late arrival.
+test('horario asignado, el huellero envía la semana y el reporte muestra la tardanza', async ({ page }) => {
+  test.setTimeout(90_000);
+  await iniciarSesion(page, 'supervisor');
+  const menu = page.getByRole('menu', { name: 'Menú principal' });
+
+  // The device, by its serial number.
+  await menu.getByRole('link', { name: 'Huelleros' }).click();
+  await expect(page.getByTestId('pagina-huelleros')).toBeVisible(CARGA);
+  await page.getByRole('button', { name: 'Nuevo huellero' }).click();
+  const dlgH = page.getByRole('dialog', { name: 'Nuevo huellero' });
+  await dlgH.getByLabel('Número de serie (SN)').fill(SERIE);
+  await dlgH.getByLabel('Nombre o ubicación').fill('Puerta del almacén');
+  await dlgH.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Huellero registrado')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(SERIE) })).toContainText('Nunca');
+
+  // A Monday-to-Friday schedule 08:00-17:00, 60 min break, 10 min tolerance (the form's defaults but the name).
+  await menu.getByRole('link', { name: 'Horarios' }).click();
+  await expect(page.getByTestId('pagina-horarios')).toBeVisible(CARGA);
+  await page.getByRole('button', { name: 'Nuevo horario' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Nuevo horario' });
+  await dlg.getByLabel('Nombre').fill('Turno almacén');
+  await dlg.getByLabel('Tolerancia (minutos)').fill('10');
+  await dlg.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Horario registrado')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Turno almacén/ })).toContainText('Lun 08:00-17:00 (refr. 60 min)');
+
+  await page.getByRole('button', { name: 'Asignar a un trabajador' }).click();
+  const dlgA = page.getByRole('dialog', { name: 'Asignar horario a un trabajador' });
+  await expect(async () => {
+    await dlgA.getByLabel('Trabajador').click();
+    await dlgA.getByLabel('Trabajador').fill('Torres');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title^="Torres Quispe, Luis"]').click({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+  await dlgA.getByLabel('Horario').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Turno almacén"]').click();
+  await dlgA.getByLabel('Desde').fill('2026-03-01');
+  await dlgA.getByRole('button', { name: 'Asignar' }).click();
+  await expect(page.getByText('Horario "Turno almacén" asignado desde el 2026-03-01')).toBeVisible();
+
+  // The device: handshake, then the week's ATTLOG (Tuesday 08:27 is the only late arrival; Monday's mark is resent).
+  const base = `/iclock/cdata?SN=${SERIE}`;
+  const inicio = await page.request.get(`${base}&options=all&pushver=2.4.1`);
+  expect(inicio.status()).toBe(200);
+  expect(await inicio.text()).toContain(`GET OPTION FROM: ${SERIE}`);
+  const semana = [
+    ['02', '07:58', '17:02'],
+    ['03', '08:27', '17:00'],
+    ['04', '08:05', '17:10'],
+    ['05', '08:10', '17:00'],
+    ['06', '07:50', '17:05'],
+  ].flatMap(([d, e, s]) => [`46290518\t2026-03-${d} ${e}:00\t0\t1\t0\t0\t0`, `46290518\t2026-03-${d} ${s}:00\t1\t1\t0\t0\t0`]);
+  semana.push('46290518\t2026-03-02 07:58:00\t0\t1\t0\t0\t0');
+  const envio = await page.request.post(`${base}&table=ATTLOG&Stamp=1`, { data: semana.join('\n'), headers: { 'content-type': 'text/plain' } });
+  expect(await envio.text()).toBe('OK:11');
+  expect((await page.request.get(`/iclock/getrequest?SN=NOREGISTRADO`)).status()).toBe(403);
+
+  // The report for that week.
+  await menu.getByRole('link', { name: 'Reporte de asistencia' }).click();
+  await expect(page.getByTestId('pagina-asistencia')).toBeVisible(CARGA);
+  await page.getByLabel('Desde').fill('2026-03-02');
+  await page.getByLabel('Hasta').fill('2026-03-08');
+  await expect(async () => {
+    await page.getByRole('combobox').first().click();
+    await page.getByRole('combobox').first().fill('Torres');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title^="Torres Quispe, Luis"]').click({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+  const totales = page.getByTestId('totales-asistencia');
+  await expect(totales).toContainText('Tardanzas1', CARGA);
+  await expect(totales).toContainText('Minutos de tardanza17');
+  await expect(totales).toContainText('Faltas0');
+  await expect(totales).toContainText('Días laborados5');
+  const martes = page.getByRole('row', { name: /Mar 03\/03/ });
+  await expect(martes).toContainText('08:27 · 17:00');
+  await expect(martes).toContainText('17');
+  await expect(page.getByRole('row', { name: /Lun 02\/03/ })).toContainText('07:58 · 17:02');
+  await expect(page.getByRole('row', { name: /Sáb 07\/03/ })).toContainText('Descanso');
+
+  const descarga = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar a Excel' }).click();
+  expect((await descarga).suggestedFilename()).toMatch(/^asistencia-46290518-2026-03-02-2026-03-08\.xlsx$/);
+
+  // The device now shows a last connection.
+  await menu.getByRole('link', { name: 'Huelleros' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(SERIE) })).not.toContainText('Nunca', CARGA);
+});
