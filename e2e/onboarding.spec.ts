@@ -263,11 +263,10 @@ test.describe('marca principal: lo que decide la marca', () => {
     await page.goto('/auth/inicio?volver=%2Fadmin%2Fpagos');
     await esperar(page).toHaveURL(/\/auth\/login\?volver=%2Fadmin%2Fpagos$/);
     await esperar(page).toHaveTitle('Yupana | Iniciar sesión');
-    // The login page describes only what exists (issue 11 item 15): the point of sale with its cash box (issue 12); no
-    // inventory or finance modules yet.
+    // The login page describes what exists (issue 11 item 15): point of sale, inventory, receivables, books, payroll.
     const descripcion = page.getByTestId('login-descripcion');
-    await esperar(descripcion).toContainText('punto de venta con caja y arqueo, reporte de ventas, clientes e ítems, y la planilla');
-    await esperar(page.locator('.yp-login-arte')).not.toContainText(/inventario|finanzas/i);
+    await esperar(descripcion).toContainText('punto de venta con caja y arqueo, inventario con kardex valorizado, cuentas por cobrar y cobranzas, contabilidad');
+    await esperar(page.locator('.yp-login-arte')).not.toContainText(/próximamente|muy pronto/i);
     // Signed out: the receipt-only area sends to the login page.
     await page.goto('/config-tuboleta/configuracion/datos-de-mi-cuenta');
     await esperar(page).toHaveURL(/\/auth\/login/);

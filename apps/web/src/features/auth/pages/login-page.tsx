@@ -29,8 +29,11 @@ export function LoginPage() {
         <Logo size={40} light />
         <div>
           <h2>Facture electrónicamente y ordene su negocio en un solo lugar</h2>
-          {/* Only what exists today (issue 11 item 15): no inventory or finance modules yet. */}
-          <p data-testid="login-descripcion">Comprobantes electrónicos validados para SUNAT, punto de venta con caja y arqueo, reporte de ventas, clientes e ítems, y la planilla de sus trabajadores, desde cualquier dispositivo.</p>
+          {/* Only what exists today (issue 11 item 15). */}
+          <p data-testid="login-descripcion">
+            Comprobantes electrónicos validados para SUNAT, punto de venta con caja y arqueo, inventario con kardex valorizado, cuentas por cobrar y cobranzas, contabilidad con
+            libros electrónicos, y la planilla y asistencia de sus trabajadores, desde cualquier dispositivo.
+          </p>
           <ul className="yp-login-puntos">
             <li>
               <IconoCheck /> Facturas, boletas, notas y guías de remisión electrónicas
@@ -39,7 +42,7 @@ export function LoginPage() {
               <IconoCheck /> Ventas por día, sucursal y condición de pago, con sus notas de crédito y débito
             </li>
             <li>
-              <IconoCheck /> Trabajadores, contratos y planilla mensual con sus boletas de pago
+              <IconoCheck /> Trabajadores, contratos, asistencia y planilla mensual con sus boletas de pago
             </li>
             <li>
               <IconoCheck /> Soporte por WhatsApp de lunes a viernes
