@@ -21,7 +21,7 @@ describe('parámetros de facturación', () => {
   it('sin guardar: los predeterminados del catálogo', async () => {
     const r = await sup.get(`${C}/v1/entidades/parametros?identidad=${idEmpresa}`);
     expect(r.statusCode, r.body).toBe(200);
-    expect(valores(r)).toEqual({ MonedaPorDefecto: '1', CondicionPagoPorDefecto: '1' });
+    expect(valores(r)).toEqual({ MonedaPorDefecto: '1', CondicionPagoPorDefecto: '1', AsistenteVirtual: 'true' });
     expect(r.json().Data[0]).toMatchObject({ IdEntidad: idEmpresa, IdParametro: 101, Tipo: 1, PorDefecto: true, Estado: 1 });
   });
 
@@ -34,10 +34,11 @@ describe('parámetros de facturación', () => {
 
     const ok = await sup.post(`${C}/v1/entidades/${idEmpresa}/parametros`, { Lista: [{ IdParametro: 101, Valor: '2' }, { IdParametro: 102, Valor: '3' }] });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(valores(ok)).toEqual({ MonedaPorDefecto: '2', CondicionPagoPorDefecto: '3' });
+    expect(valores(ok)).toEqual({ MonedaPorDefecto: '2', CondicionPagoPorDefecto: '3', AsistenteVirtual: 'true' });
     const uno = (await sup.get(`${C}/v1/parametros?idparametro=101&identidad=${idEmpresa}`)).json();
     expect(uno.Data).toEqual([expect.objectContaining({ IdParametro: 101, Valor: '2', PorDefecto: false })]);
     const porTipo = await sup.post(`${C}/entidad/configuracion/parametroentidad`, { IdEntidad: idEmpresa, IdTipo: 1 });
+    // Type 1 are the billing parameters; the assistant's (103) is type 2.
     expect(porTipo.json().Data).toHaveLength(2);
 
     // The cashier reads them (the issuing screens use them) but cannot change them.
@@ -46,7 +47,7 @@ describe('parámetros de facturación', () => {
     expect((await cajero.post(`${C}/v1/entidades/${idEmpresa}/parametros`, { Lista: [{ IdParametro: 101, Valor: '1' }] })).statusCode).toBe(403);
 
     const r = await sup.post(`${C}/entidad/configuracionpredeterminadaentidad`, { IdEntidad: idEmpresa });
-    expect(valores(r)).toEqual({ MonedaPorDefecto: '1', CondicionPagoPorDefecto: '1' });
+    expect(valores(r)).toEqual({ MonedaPorDefecto: '1', CondicionPagoPorDefecto: '1', AsistenteVirtual: 'true' });
   });
 
   it('otra empresa: 404 al leer o escribir los parámetros de la empresa A; los suyos son independientes', async () => {
