@@ -17,6 +17,10 @@ const MARGEN_BORDE = 6;
 const ANCHO_MOVIL = 768;
 const TAMANHO_ICONO = 44;
 
+/** The greeting bubble shows once per browser session, for this long, then folds into the avatar (state 2). */
+const SALUDO_MS = 10_000;
+const CLAVE_SALUDO = 'yp-asistente-saludo';
+
 const nuevoId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 /**
@@ -31,7 +35,7 @@ export function AsistenteVirtual() {
 }
 
 function Chat() {
-  const [estado, setEstado] = useState<TEstado>(1);
+  const [estado, setEstado] = useState<TEstado>(() => (sessionStorage.getItem(CLAVE_SALUDO) ? 2 : 1));
   const [abierto, setAbierto] = useState(false);
   const [mensajes, setMensajes] = useState<TMensaje[]>([{ content: TextosAsistente.SALUDO, isBot: true }]);
   const [texto, setTexto] = useState('');
@@ -43,6 +47,14 @@ function Chat() {
   useEffect(() => {
     lista.current?.scrollTo({ top: lista.current.scrollHeight });
   }, [mensajes, escribiendo]);
+
+  // The greeting does not stay over the page: once per session, and it folds away by itself.
+  useEffect(() => {
+    if (estado !== 1) return;
+    sessionStorage.setItem(CLAVE_SALUDO, '1');
+    const t = setTimeout(() => setEstado((e) => (e === 1 ? 2 : e)), SALUDO_MS);
+    return () => clearTimeout(t);
+  }, [estado]);
 
   async function enviar() {
     const chatInput = texto.trim();
