@@ -16,8 +16,7 @@ import type {
   TVentaCaja,
   TVentaCajaCrear,
 } from '@yupana/contracts';
-import { ApiError } from '../../../lib/api-error';
-import { authStorage } from '../../../lib/auth-storage';
+import { descargarArchivo, obtenerArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
 const F = '/finanzas/v1';
@@ -101,27 +100,12 @@ export function consultarCliente(cuerpo: TEntidadConsulta) {
   return api.post<TEntidadConsultaRespuesta>('/entidades/v1/entidad/consulta', cuerpo);
 }
 
-/** A file of the API (PDF, Excel) with the bearer token and one renewal on 401. */
-export async function obtenerArchivo(ruta: string, query: Record<string, string | number | undefined> = {}): Promise<Blob> {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') qs.set(k, String(v));
-  const destino = `/api${ruta}${qs.size ? `?${qs}` : ''}`;
-  const pedir = () => fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } });
-  if (!authStorage.accessTokenVigente() && authStorage.refreshToken()) await api.refrescar();
-  let r = await pedir();
-  if (r.status === 401) {
-    await api.refrescar();
-    r = await pedir();
-  }
-  if (!r.ok) throw new ApiError(r.status, destino, (await r.json().catch(() => null)) as ApiError['cuerpo']);
-  return r.blob();
-}
 
 /** Opens a PDF in a new tab; the tab is opened first (inside the click) so pop-up blockers let it through. */
 export async function abrirPdf(ruta: string, query: Record<string, string | number | undefined> = {}): Promise<void> {
   const ventana = window.open('', '_blank');
   try {
-    const url = URL.createObjectURL(await obtenerArchivo(ruta, query));
+    const url = URL.createObjectURL((await obtenerArchivo(ruta, query)).blob);
     if (ventana) ventana.location.href = url;
     else window.open(url, '_blank');
   } catch (e) {
@@ -134,15 +118,7 @@ export const abrirTicket = (idDocumento: number) => abrirPdf(`/contabilidad/v1/d
 export const abrirReporteZ = (idSesion: number) => abrirPdf(`${F}/cuadrescajas/${idSesion}/reporte`);
 
 export async function descargarSesionesExcel(f: TFiltroSesiones): Promise<void> {
-  const blob = await obtenerArchivo(`${F}/cajas/sesiones/excel`, { estado: f.estado, fechainicio: f.fechainicio, fechafin: f.fechafin });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'sesiones-caja.xlsx';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await descargarArchivo(`${F}/cajas/sesiones/excel`, { estado: f.estado, fechainicio: f.fechainicio, fechafin: f.fechafin }, 'sesiones-caja.xlsx');
 }
 
 export function useSucursalesEmpresa() {

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAsiento, TAsientoGuardar, TBalanceComprobacion, TCuentaContable, TCuentaGuardar, TLibroMayor, TPeriodoContable } from '@yupana/contracts';
-import { ApiError } from '../../../lib/api-error';
-import { authStorage } from '../../../lib/auth-storage';
+import { descargarArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
 const BASE = '/finanzas/v1';
@@ -96,19 +95,7 @@ export function useMayor(periodo: string, idcuenta: number | null) {
   });
 }
 
-/** Downloads a file the server builds (Excel, PLE text) with the bearer token, through the browser's download bar. */
+/** Downloads a file the server builds (Excel, PLE text) through the browser's download bar. */
 export async function descargar(ruta: string, query: Record<string, string | number>, nombrePorDefecto: string): Promise<void> {
-  if (!authStorage.accessTokenVigente() && authStorage.refreshToken()) await api.refrescar();
-  const destino = `/api${BASE}${ruta}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
-  const r = await fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } });
-  if (!r.ok) throw new ApiError(r.status, destino, (await r.json().catch(() => null)) as ApiError['cuerpo']);
-  const nombre = /filename="([^"]+)"/.exec(r.headers.get('content-disposition') ?? '')?.[1] ?? nombrePorDefecto;
-  const url = URL.createObjectURL(await r.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = nombre;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await descargarArchivo(`${BASE}${ruta}`, query, nombrePorDefecto);
 }

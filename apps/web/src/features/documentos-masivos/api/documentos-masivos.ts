@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TLoteMasivo, TLoteMasivoDetalle, TLotesMasivosLista, TMasivoSubir } from '@yupana/contracts';
-import { ApiError } from '../../../lib/api-error';
-import { authStorage } from '../../../lib/auth-storage';
+import { guardarArchivo, obtenerArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
 const BASE = '/contabilidad/v1/documentosmasivos';
@@ -43,27 +42,6 @@ export async function archivoABase64(archivo: File): Promise<string> {
 
 /** Downloads an .xlsx from the API with the session's token (one refresh and retry on 401) and saves it. */
 export async function descargarExcel(ruta: string, nombre: string): Promise<void> {
-  const destino = `/api${BASE}${ruta}`;
-  const pedir = () =>
-    fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } }).catch(() => {
-      throw new ApiError(0, destino, null);
-    });
-  if (!authStorage.accessTokenVigente() && authStorage.refreshToken()) await api.refrescar();
-  let r = await pedir();
-  if (r.status === 401) {
-    await api.refrescar();
-    r = await pedir();
-  }
-  if (!r.ok) {
-    const cuerpo = (await r.json().catch(() => null)) as ApiError['cuerpo'];
-    throw new ApiError(r.status, destino, cuerpo && typeof cuerpo === 'object' && 'ErrorId' in cuerpo ? cuerpo : null);
-  }
-  const url = URL.createObjectURL(await r.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = nombre;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  const { blob } = await obtenerArchivo(`${BASE}${ruta}`);
+  guardarArchivo({ blob, nombre: null }, nombre);
 }

@@ -1,4 +1,4 @@
-import { obtenerArchivo } from './archivo-binario';
+import { obtenerArchivo } from '../../../lib/archivos';
 
 /** TipoArchivo of the seed: 1 PDF, 2 XML, 3 CDR. The PDF comes in A4 or 80 mm ticket. */
 export function obtenerArchivoDocumento(id: number, tipoArchivo: 1 | 2 | 3, formato?: 'A4' | 'TICKET') {

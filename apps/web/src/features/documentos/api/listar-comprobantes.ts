@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TComprobantesLista } from '@yupana/contracts';
 import { api } from '../../../lib/session';
-import { obtenerArchivo } from './archivo-binario';
+import { obtenerArchivo } from '../../../lib/archivos';
 import { intervaloEstadoMs, useEstadoDocumentosEnVivo } from './tiempo-real';
 
 export type TFiltrosComprobantes = {

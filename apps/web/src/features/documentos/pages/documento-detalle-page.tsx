@@ -18,7 +18,7 @@ import { cantidad, fecha, importe, monto } from '../../../lib/formato';
 import { usePermiso } from '../../../lib/permissions/use-permiso';
 import { usePlantillaComprobante } from '../../../lib/api/plantilla-comprobante';
 import { useAnularDocumento } from '../api/anular-documento';
-import { guardarArchivo } from '../api/archivo-binario';
+import { guardarArchivo } from '../../../lib/archivos';
 import { obtenerArchivoDocumento } from '../api/archivos-documento';
 import { useEnviarCorreo } from '../api/enviar-correo';
 import { useDocumento } from '../api/get-documento';

@@ -9,7 +9,7 @@ import { mensajeDeError } from '../../../lib/api-error';
 import { fecha, importe, monto } from '../../../lib/formato';
 import { usePermiso } from '../../../lib/permissions/use-permiso';
 import { useSucursalActiva } from '../../../lib/permissions/sucursal-activa';
-import { guardarArchivo } from '../api/archivo-binario';
+import { guardarArchivo } from '../../../lib/archivos';
 import { exportarComprobantes, useComprobantes, type TFiltrosComprobantes } from '../api/listar-comprobantes';
 import { tiposEmisionDe } from '../components/catalogos-ui';
 import { EstadoSunatTag } from '../components/estado-sunat-tag';

@@ -11,8 +11,7 @@ import type {
   TTipoCambio,
   TTipoCambioGuardar,
 } from '@yupana/contracts';
-import { ApiError } from '../../../lib/api-error';
-import { authStorage } from '../../../lib/auth-storage';
+import { abrirArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
 const BASE = '/finanzas/v1';
@@ -64,13 +63,9 @@ export function useAnularCobro() {
   });
 }
 
-/** Opens the collection receipt PDF in a new tab (the download needs the bearer token). */
+/** Opens the collection receipt PDF in a new tab. */
 export async function abrirRecibo(id: number): Promise<void> {
-  if (!authStorage.accessTokenVigente() && authStorage.refreshToken()) await api.refrescar();
-  const destino = `/api${BASE}/cobros/${id}/recibo`;
-  const r = await fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } });
-  if (!r.ok) throw new ApiError(r.status, destino, (await r.json().catch(() => null)) as ApiError['cuerpo']);
-  window.open(URL.createObjectURL(await r.blob()), '_blank', 'noopener');
+  await abrirArchivo(`${BASE}/cobros/${id}/recibo`);
 }
 
 // ---- Master data ----

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAlmacen, TAlmacenGuardar, TItem, TKardex, TLogisticaConfig, TMovimiento, TMovimientoGuardar, TStockFila } from '@yupana/contracts';
-import { ApiError } from '../../../lib/api-error';
-import { authStorage } from '../../../lib/auth-storage';
+import { guardarArchivo, obtenerArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
 const BASE = '/logistica/v1';
@@ -76,29 +75,8 @@ export function buscarBienes(filtro: string) {
 
 /** Downloads the kardex .xlsx with the session's token (one refresh and retry on 401) and saves it. */
 export async function descargarKardexExcel(f: Omit<TFiltroKardex, 'pagina'>): Promise<void> {
-  const destino = `/api${BASE}/kardex/excel?${new URLSearchParams({ iditem: String(f.iditem), idalmacen: String(f.idalmacen), desde: f.desde, hasta: f.hasta })}`;
-  const pedir = () =>
-    fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } }).catch(() => {
-      throw new ApiError(0, destino, null);
-    });
-  if (!authStorage.accessTokenVigente() && authStorage.refreshToken()) await api.refrescar();
-  let r = await pedir();
-  if (r.status === 401) {
-    await api.refrescar();
-    r = await pedir();
-  }
-  if (!r.ok) {
-    const cuerpo = (await r.json().catch(() => null)) as ApiError['cuerpo'];
-    throw new ApiError(r.status, destino, cuerpo && typeof cuerpo === 'object' && 'ErrorId' in cuerpo ? cuerpo : null);
-  }
-  const url = URL.createObjectURL(await r.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `kardex-${f.desde}-${f.hasta}.xlsx`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  const { blob } = await obtenerArchivo(`${BASE}/kardex/excel`, { iditem: f.iditem, idalmacen: f.idalmacen, desde: f.desde, hasta: f.hasta });
+  guardarArchivo({ blob, nombre: null }, `kardex-${f.desde}-${f.hasta}.xlsx`);
 }
 
 /** Branches of the company, to place a new warehouse. */

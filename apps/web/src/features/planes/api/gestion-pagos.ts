@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TPagoGestion } from '@yupana/contracts';
-import { ApiError } from '../../../lib/api-error';
-import { authStorage } from '../../../lib/auth-storage';
+import { abrirArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
 export function useBandejaPagos(estado: number, pagina: number) {
@@ -32,9 +31,5 @@ export function useReintentarComprobante() {
 
 /** Opens the voucher in a new tab (the download needs the bearer token, so a plain link would not do). */
 export async function abrirVoucher(id: number): Promise<void> {
-  if (!authStorage.accessTokenVigente() && authStorage.refreshToken()) await api.refrescar();
-  const destino = `/api/pagos/v1/prepagos/${id}/comprobantes`;
-  const r = await fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } });
-  if (!r.ok) throw new ApiError(r.status, destino, (await r.json().catch(() => null)) as ApiError['cuerpo']);
-  window.open(URL.createObjectURL(await r.blob()), '_blank', 'noopener');
+  await abrirArchivo(`/pagos/v1/prepagos/${id}/comprobantes`);
 }

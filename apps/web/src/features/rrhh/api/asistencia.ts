@@ -12,8 +12,7 @@ import type {
   TMarcacionManual,
   TTrabajador,
 } from '@yupana/contracts';
-import { ApiError } from '../../../lib/api-error';
-import { authStorage } from '../../../lib/auth-storage';
+import { descargarArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
 const BASE = '/rrhh/v1';
@@ -105,19 +104,7 @@ export function useReporteAsistencia(f: { idTrabajador: number | null; desde: st
   });
 }
 
-/** Downloads the report's workbook (the request needs the bearer token, so it goes through fetch). */
+/** Downloads the report's workbook. */
 export async function descargarExcelAsistencia(f: { idTrabajador: number; desde: string; hasta: string }): Promise<void> {
-  if (!authStorage.accessTokenVigente() && authStorage.refreshToken()) await api.refrescar();
-  const destino = `/api${BASE}/marcacion/reporte/tiempolaborado/excel?${new URLSearchParams({ idTrabajador: String(f.idTrabajador), desde: f.desde, hasta: f.hasta })}`;
-  const r = await fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } });
-  if (!r.ok) throw new ApiError(r.status, destino, (await r.json().catch(() => null)) as ApiError['cuerpo']);
-  const nombre = /filename="?([^";]+)"?/i.exec(r.headers.get('Content-Disposition') ?? '')?.[1];
-  const url = URL.createObjectURL(await r.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = nombre ?? `asistencia-${f.desde}-${f.hasta}.xlsx`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await descargarArchivo(`${BASE}/marcacion/reporte/tiempolaborado/excel`, { idTrabajador: f.idTrabajador, desde: f.desde, hasta: f.hasta }, `asistencia-${f.desde}-${f.hasta}.xlsx`);
 }

@@ -12,8 +12,7 @@ import type {
   TTrabajador,
   TTrabajadorGuardar,
 } from '@yupana/contracts';
-import { ApiError } from '../../../lib/api-error';
-import { authStorage } from '../../../lib/auth-storage';
+import { abrirArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
 const BASE = '/rrhh/v1';
@@ -115,11 +114,7 @@ export function useAprobarNomina(id: number) {
   });
 }
 
-/** Opens a worker's payslip PDF in a new tab (the download needs the bearer token). */
+/** Opens a worker's payslip PDF in a new tab. */
 export async function abrirBoletaPdf(idNomina: number, idBoleta: number): Promise<void> {
-  if (!authStorage.accessTokenVigente() && authStorage.refreshToken()) await api.refrescar();
-  const destino = `/api${BASE}/nominas/${idNomina}/boletas/${idBoleta}/pdf`;
-  const r = await fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } });
-  if (!r.ok) throw new ApiError(r.status, destino, (await r.json().catch(() => null)) as ApiError['cuerpo']);
-  window.open(URL.createObjectURL(await r.blob()), '_blank', 'noopener');
+  await abrirArchivo(`${BASE}/nominas/${idNomina}/boletas/${idBoleta}/pdf`);
 }

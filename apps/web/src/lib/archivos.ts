@@ -1,6 +1,6 @@
-import { ApiError } from '../../../lib/api-error';
-import { authStorage } from '../../../lib/auth-storage';
-import { api } from '../../../lib/session';
+import { ApiError } from './api-error';
+import { authStorage } from './auth-storage';
+import { api } from './session';
 
 export type TArchivoDescargado = { blob: Blob; nombre: string | null };
 
@@ -56,4 +56,15 @@ export function guardarArchivo({ blob, nombre }: TArchivoDescargado, nombrePorDe
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Downloads a file of the API (Excel, PLE text...) through the browser's download bar, named as the server says. */
+export async function descargarArchivo(ruta: string, query: Record<string, string | number | undefined | null>, nombrePorDefecto: string): Promise<void> {
+  guardarArchivo(await obtenerArchivo(ruta, query), nombrePorDefecto);
+}
+
+/** Opens a file of the API (a PDF) in a new tab. */
+export async function abrirArchivo(ruta: string, query?: Record<string, string | number | undefined | null>): Promise<void> {
+  const { blob } = await obtenerArchivo(ruta, query);
+  window.open(URL.createObjectURL(blob), '_blank', 'noopener');
 }
