@@ -72,6 +72,9 @@ test('el supervisor crea el rol Vendedor con solo los permisos y servicios de ve
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByTestId('rol-Vendedor')).toBeVisible();
   await page.getByTestId('rol-Vendedor').getByRole('button', { name: 'Permisos y servicios' }).click();
+  // The drawer opens on the plain "Qué puede hacer" view; the screens are granted in the permissions tree.
+  await expect(page.locator('.ant-drawer').getByTestId('lo-que-puede-hacer')).toBeVisible();
+  await page.locator('.ant-drawer').getByRole('tab', { name: 'Pantallas (permisos)' }).click();
 
   const arbol = page.locator('.ant-drawer .ant-tree');
   for (const nombre of ['Ventas', 'Clientes', 'Registrar y editar clientes']) {
