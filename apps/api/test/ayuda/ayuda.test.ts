@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, ID_PARAMETRO_ASISTENTE, TextosAsistente, type TRespuestaAsistente } from '@yupana/contracts';
 import { leerRespuestaWebhook } from '../../src/modules/ayuda/asistente.service';
+import { MENSAJES_ASISTENTE_POR_MINUTO } from '../../src/modules/ayuda/ayuda.routes';
 import { conToken, crearEntorno, sesionDe, type Entorno } from '../helpers';
 
 let e: Entorno;
@@ -135,6 +136,18 @@ describe('Asistente Virtual', () => {
     expect((await mensaje('comprar paquete', tokenOtra)).json()).toMatchObject({ Fuente: 'ayuda' });
     expect(recibidos.length).toBe(antes);
     expect((await guardarAsistente('true', null)).statusCode).toBe(200);
+  });
+
+  it('un usuario no puede enviar más de 20 mensajes por minuto (429 en español); los demás usuarios siguen', async () => {
+    const respuestas = [];
+    for (let i = 0; i < MENSAJES_ASISTENTE_POR_MINUTO; i++) respuestas.push((await mensaje('factura', tokenCajero)).statusCode);
+    expect(respuestas.every((c) => c === 200), String(respuestas)).toBe(true);
+    const r = await mensaje('factura', tokenCajero);
+    expect(r.statusCode).toBe(429);
+    expect(r.json()).toMatchObject({ ErrorId: ErrorCodes.DEMASIADOS_INTENTOS });
+    expect(r.json().Mensaje).toContain('Demasiados mensajes al asistente');
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await mensaje('factura')).statusCode).toBe(200);
   });
 
   it('lee la respuesta del webhook como el seed: result, text, output o response; si no, el texto o un aviso', () => {

@@ -9,19 +9,27 @@ import {
   ZEstadoAsistente,
   ZMensajeAsistente,
   ZRespuestaAsistente,
+  ErrorCodes,
 } from '@yupana/contracts';
 import { requerirAuth } from '../../lib/auth';
 import type { Contexto } from '../../lib/contexto';
-import { noEncontrado } from '../../lib/app-error';
+import { AppError, noEncontrado } from '../../lib/app-error';
+import { registrarYContarIntento } from '../../lib/limite-intentos';
 import { articuloPorSlug, buscarArticulos, sincronizarArticulos } from './articulos';
 import { configuracionAsistente, responder } from './asistente.service';
+
+/**
+ * Messages a user may send to the assistant per minute. Each one may call the company's webhook (the server makes the
+ * outbound request) or run a full-text search, so a script with a stolen or shared session must not loop on it.
+ */
+export const MENSAJES_ASISTENTE_POR_MINUTO = 20;
 
 /** Help articles and the virtual assistant (/api/sistema/v1/...): every signed-in user of any company. */
 export async function rutasAyuda(app: FastifyInstance, ctx: Contexto): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { servicio: 'AYUDA_CONSULTAR' };
   const tags = ['ayuda'];
-  const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
+  const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError, 429: ZError };
 
   // The repository's articles into the table, once the database is ready (every start: the files are the source).
   app.addHook('onReady', async () => sincronizarArticulos(ctx.dbh.db));
@@ -56,6 +64,14 @@ export async function rutasAyuda(app: FastifyInstance, ctx: Contexto): Promise<v
       body: ZMensajeAsistente,
       response: { 200: ZRespuestaAsistente, ...errores },
     },
-    handler: async (req) => responder(ctx, requerirAuth(req), req.body),
+    handler: async (req) => {
+      const auth = requerirAuth(req);
+      const { total, segundosParaLiberar } = await registrarYContarIntento(ctx.dbh.db, `asistente:usuario:${auth.idUsuario}`, 60);
+      if (total > MENSAJES_ASISTENTE_POR_MINUTO)
+        throw new AppError(ErrorCodes.DEMASIADOS_INTENTOS, `Demasiados mensajes al asistente. Inténtelo nuevamente en ${segundosParaLiberar} segundos`, 429, {
+          headers: { 'retry-after': String(segundosParaLiberar) },
+        });
+      return responder(ctx, auth, req.body);
+    },
   });
 }

@@ -4,6 +4,7 @@ import { TextosAsistente } from '@yupana/contracts';
 import { useEffect, useRef, useState, type PointerEvent as EventoPuntero } from 'react';
 import { useConfigPublica } from '../../lib/api/get-config-publica';
 import { enviarMensaje, useAsistenteActivo } from './api-asistente';
+import { ApiError } from '../../lib/api-error';
 import { MarkdownChat } from './markdown-chat';
 
 /** Seed widget states: 0 hidden, 1 greeting bubble, 2 collapsed avatar, 3 small draggable icon. */
@@ -67,8 +68,9 @@ function Chat() {
     let respuesta: string;
     try {
       respuesta = (await enviarMensaje({ sessionId: sesion.current, chatInput, messageId: nuevoId() })).output || TextosAsistente.SIN_RESPUESTA;
-    } catch {
-      respuesta = TextosAsistente.ERROR_CONEXION;
+    } catch (e) {
+      // Too many messages: the server says how long to wait; anything else is the seed's connection text.
+      respuesta = e instanceof ApiError && e.status === 429 ? e.message : TextosAsistente.ERROR_CONEXION;
     }
     await espera;
     setMensajes((m) => [...m, { content: respuesta, isBot: true }]);
