@@ -66,8 +66,12 @@ test('horario asignado, el huellero envía la semana y el reporte muestra la tar
   // The report for that week.
   await menu.getByRole('link', { name: 'Reporte de asistencia' }).click();
   await expect(page.getByTestId('pagina-asistencia')).toBeVisible(CARGA);
+  // Each date is kept in the address; the next one is typed once the first is there (a fast second change would
+  // otherwise start from the address before it).
   await page.getByLabel('Desde').fill('2026-03-02');
+  await expect(page).toHaveURL(/desde=2026-03-02/);
   await page.getByLabel('Hasta').fill('2026-03-08');
+  await expect(page).toHaveURL(/hasta=2026-03-08/);
   await expect(async () => {
     await page.getByRole('combobox').first().click();
     await page.getByRole('combobox').first().fill('Torres');
@@ -91,4 +95,60 @@ test('horario asignado, el huellero envía la semana y el reporte muestra la tar
   // The device now shows a last connection.
   await menu.getByRole('link', { name: 'Huelleros' }).click();
   await expect(page.getByRole('row', { name: new RegExp(SERIE) })).not.toContainText('Nunca', CARGA);
+});
+
+// Issue 16: a company's non-working day is not a falta, and the payroll takes the month's attendance (faltas) into
+// the payslip. Runs after the test above (one worker, in order): Luis Torres has "Turno almacén" (Mon-Fri) since March.
+test('un día no laborable de la empresa no es falta, y la planilla de junio toma las faltas de la asistencia', async ({ page }) => {
+  test.setTimeout(90_000);
+  await iniciarSesion(page, 'supervisor');
+  const menu = page.getByRole('menu', { name: 'Menú principal' });
+
+  await menu.getByRole('link', { name: 'Horarios' }).click();
+  const feriados = page.getByTestId('feriados');
+  await expect(feriados).toBeVisible(CARGA);
+  await feriados.getByLabel('Año').fill('2026');
+  await expect(feriados.getByRole('row', { name: /Jueves Santo/ })).toContainText('Feriado nacional', CARGA);
+  await feriados.getByLabel('Fecha del día no laborable').fill('2026-06-15');
+  await feriados.getByLabel('Motivo del día no laborable').fill('Inventario anual');
+  await feriados.getByRole('button', { name: 'Agregar día no laborable' }).click();
+  await expect(page.getByText('Día no laborable registrado: 2026-06-15')).toBeVisible();
+  await expect(feriados.getByRole('row', { name: /Inventario anual/ })).toContainText('De la empresa');
+
+  // The report: Monday 15 June is the company's day (no falta), Tuesday without punches is a falta.
+  await menu.getByRole('link', { name: 'Reporte de asistencia' }).click();
+  await expect(page.getByTestId('pagina-asistencia')).toBeVisible(CARGA);
+  // Each date is kept in the address; the next one is typed once the first is there (a fast second change would
+  // otherwise start from the address before it).
+  await page.getByLabel('Desde').fill('2026-06-15');
+  await expect(page).toHaveURL(/desde=2026-06-15/);
+  await page.getByLabel('Hasta').fill('2026-06-16');
+  await expect(page).toHaveURL(/hasta=2026-06-16/);
+  await expect(async () => {
+    await page.getByRole('combobox').first().click();
+    await page.getByRole('combobox').first().fill('Torres');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title^="Torres Quispe, Luis"]').click({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByRole('row', { name: /Lun 15\/06/ })).toContainText('Feriado: Inventario anual', CARGA);
+  await expect(page.getByRole('row', { name: /Mar 16\/06/ })).toContainText('Falta');
+  await expect(page.getByTestId('totales-asistencia')).toContainText('Faltas1');
+
+  // June 2026: 22 weekdays, 29 June is a national holiday and 15 June the company's day: 20 faltas without punches.
+  await menu.getByRole('link', { name: 'Planillas' }).click();
+  await expect(page.getByTestId('pagina-nominas')).toBeVisible(CARGA);
+  await page.getByRole('button', { name: 'Nueva planilla' }).click();
+  const modal = page.getByRole('dialog', { name: 'Nueva planilla mensual' });
+  await modal.getByLabel('Mes').click();
+  await page.locator('.ant-select-item-option[title="Junio"]').click();
+  await modal.getByLabel('Año').fill('2026');
+  await modal.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByText('Planilla de Junio 2026', { exact: true })).toBeVisible(CARGA);
+  await page.getByRole('button', { name: 'Tomar asistencia' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Tomar asistencia' }).click();
+  await expect(page.getByText(/Asistencia tomada de \d+ trabajador\(es\) con horario; planilla recalculada/)).toBeVisible(CARGA);
+  const fila = page.getByRole('row', { name: /Torres Quispe, Luis/ });
+  await expect(fila).toContainText('20');
+  await fila.getByRole('button', { name: /Expandir|expand/i }).click();
+  // 2200 / 30 × 20 = 1466.666... -> 1,466.67.
+  await expect(page.getByTestId('lineas-46290518').getByRole('row', { name: /Inasistencias/ })).toContainText('1,466.67');
 });

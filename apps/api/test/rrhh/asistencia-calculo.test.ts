@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calcularAsistencia, calcularDia, deLocalLima, sinDuplicados, type AsignacionCalculo, type DiaHorario } from '../../src/modules/rrhh/asistencia.calculo';
+import { calcularAsistencia, calcularDia, deLocalLima, minutosNocturnos, sinDuplicados, type AsignacionCalculo, type DiaHorario } from '../../src/modules/rrhh/asistencia.calculo';
 import { LimitePorMinuto, leerAttlog } from '../../src/modules/rrhh/iclock';
 
 // Monday to Friday 08:00-17:00 with 60 min break (8 h day), 10 min tolerance; Saturday 08:00-12:00 without break.
@@ -124,5 +124,75 @@ describe('límite de solicitudes', () => {
     const l = new LimitePorMinuto(3, 100);
     for (let i = 0; i < 1000; i++) l.permitir(`ip${i}`, 1000);
     expect(l.claves).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('turnos nocturnos, feriados, horas extra al 25 % y 35 %, horas nocturnas', () => {
+  // Monday to Friday 22:00-06:00 (ends the next day) with a 45 min break; no tolerance.
+  const noche = new Map<number, DiaHorario>([1, 2, 3, 4, 5].map((d) => [d, { entrada: 1320, salida: 360, refrigerio: 45 }]));
+  const asigNoche: AsignacionCalculo = { fechaDesde: '2026-03-01', horario: { tolerancia: 0, dias: noche } };
+  const instante = (fecha: string, hora: string) => deLocalLima(fecha, hora);
+  const t = { id: 1, nombre: 'Vigilante', documento: '40000001' };
+
+  it('la salida de la mañana siguiente cierra el turno de la noche anterior: 8 h, nocturnas, sin falta', () => {
+    const r = calcularAsistencia(t, '2026-03-02', '2026-03-03', HOY, [asigNoche], [
+      instante('2026-03-02', '21:58'),
+      instante('2026-03-03', '06:05'),
+      instante('2026-03-03', '22:20'),
+      instante('2026-03-04', '06:00'),
+    ]);
+    const [lunes, martes] = r.Dias;
+    expect(lunes).toMatchObject({ Tipo: 'LABORABLE', Entrada: '21:58', Salida: '06:05 (+1)', HoraSalidaProgramada: '06:00 (+1)', MinutosTrabajados: 487 - 45, MinutosTardanza: 0, Falta: false });
+    // 22:00-06:00 is night time: 2 minutes before 22:00 are not; 5 after 06:00 are not.
+    expect(lunes.MinutosNocturnos).toBe(480);
+    expect(martes).toMatchObject({ Entrada: '22:20', Salida: '06:00 (+1)', MinutosTardanza: 20, Falta: false });
+    expect(r.Totales.Faltas).toBe(0);
+  });
+
+  it('el turno de la noche del último día del rango se cierra con la marcación del día siguiente', () => {
+    const r = calcularAsistencia(t, '2026-03-06', '2026-03-06', HOY, [asigNoche], [instante('2026-03-06', '22:00'), instante('2026-03-07', '06:00')]);
+    expect(r.Dias[0]).toMatchObject({ MinutosTrabajados: 480 - 45, Incompleta: false });
+  });
+
+  it('un turno de día después de uno de noche: la marcación de la mañana es la entrada del día, no la salida de la noche', () => {
+    const mixto = new Map<number, DiaHorario>([
+      [1, { entrada: 1320, salida: 360, refrigerio: 0 }],
+      [2, { entrada: 480, salida: 1020, refrigerio: 60 }],
+    ]);
+    const a: AsignacionCalculo = { fechaDesde: '2026-03-01', horario: { tolerancia: 0, dias: mixto } };
+    // Monday night 22:00 -> Tuesday 06:00 exit; Tuesday 07:58 entry of the day shift, 17:00 exit.
+    const r = calcularAsistencia(t, '2026-03-02', '2026-03-03', HOY, [a], [instante('2026-03-02', '22:00'), instante('2026-03-03', '06:00'), instante('2026-03-03', '07:58'), instante('2026-03-03', '17:00')]);
+    expect(r.Dias[0]).toMatchObject({ MinutosTrabajados: 480, Marcaciones: ['22:00', '06:00 (+1)'] });
+    expect(r.Dias[1]).toMatchObject({ Marcaciones: ['07:58', '17:00'], MinutosTrabajados: 542 - 60, MinutosTardanza: 0 });
+  });
+
+  it('horas extra: las dos primeras al 25 %, el resto al 35 %', () => {
+    const d = calcularDia(LUNES, HOY, asig, [m('08:00'), m('20:30')]);
+    expect(d).toMatchObject({ MinutosExtra: 210, MinutosExtra25: 120, MinutosExtra35: 90 });
+    expect(calcularDia(LUNES, HOY, asig, [m('08:00'), m('18:00')])).toMatchObject({ MinutosExtra25: 60, MinutosExtra35: 0 });
+  });
+
+  it('un feriado con horario no es falta; trabajado, sus horas se pagan aparte (no son horas extra)', () => {
+    const feriados = new Map([['2026-04-02', 'Jueves Santo']]);
+    const a: AsignacionCalculo = { fechaDesde: '2026-03-01', horario: { tolerancia: 10, dias } };
+    // 2026-04-02 is a Thursday: scheduled, a holiday, no punches -> not a falta.
+    const libre = calcularAsistencia(t, '2026-04-02', '2026-04-02', '2026-04-30', [a], [], feriados);
+    expect(libre.Dias[0]).toMatchObject({ Tipo: 'FERIADO', Feriado: 'Jueves Santo', Falta: false, MinutosFeriado: 0 });
+    expect(libre.Totales).toMatchObject({ Faltas: 0, Feriados: 1 });
+    const trabajado = calcularAsistencia(t, '2026-04-02', '2026-04-02', '2026-04-30', [a], [instante('2026-04-02', '08:00'), instante('2026-04-02', '17:00')], feriados);
+    expect(trabajado.Dias[0]).toMatchObject({ Tipo: 'FERIADO', MinutosTrabajados: 480, MinutosFeriado: 480, MinutosExtra: 0, MinutosTardanza: 0 });
+  });
+
+  it('el trabajo en día de descanso también se paga aparte', () => {
+    // 2026-03-08 is a Sunday: not in the schedule.
+    const d = calcularDia('2026-03-08', HOY, asig, [m('09:00'), m('13:00')]);
+    expect(d).toMatchObject({ Tipo: 'DESCANSO', MinutosTrabajados: 240, MinutosFeriado: 240, MinutosExtra: 0 });
+  });
+
+  it('horas nocturnas de un par cualquiera: solo lo que cae entre las 22:00 y las 06:00', () => {
+    expect(minutosNocturnos(m('20:00'), m('23:30'))).toBe(90);
+    expect(minutosNocturnos(m('05:00'), m('09:00'))).toBe(60);
+    expect(minutosNocturnos(m('08:00'), m('17:00'))).toBe(0);
+    expect(minutosNocturnos(m('21:00'), 1440 + m('07:00'))).toBe(480);
   });
 });

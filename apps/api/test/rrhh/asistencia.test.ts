@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { ErrorCodes, type TAsistencia, type THorario, type TMarcacion, type TTrabajador } from '@yupana/contracts';
+import { ErrorCodes, type TAsistencia, type TFeriado, type THorario, type TMarcacion, type TNominaConAsistencia, type TTrabajador } from '@yupana/contracts';
 import { LIMITE_CUERPO_ICLOCK } from '../../src/modules/rrhh/iclock.routes';
 import { conToken, crearEntorno, sesionDe, type Entorno } from '../helpers';
 
@@ -18,7 +18,7 @@ afterAll(async () => {
   await e?.cerrar();
 });
 
-const llamar = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, t = token) =>
+const llamar = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, t = token) =>
   e.app.inject(conToken(t, { method, url: `/api/rrhh${url}`, ...(payload === undefined ? {} : { payload: payload as object }) }));
 const dispositivo = (method: 'GET' | 'POST', url: string, payload?: string, remoteAddress = '192.0.2.10') =>
   e.app.inject({ method, url, remoteAddress, ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'text/plain' } }) });
@@ -221,5 +221,87 @@ describe('marcaciones manuales, corrección y reporte', () => {
     expect((await llamar('GET', `/v1/marcacion/reporte/tiempolaborado?idTrabajador=${rosa.Id}&desde=2026-03-02&hasta=2026-03-08`, undefined, tokenOtra)).statusCode).toBe(404);
     expect((await llamar('GET', `/v1/marcacion/reporte/tiempolaborado?idTrabajador=${rosa.Id}&desde=2026-03-08&hasta=2026-03-02`)).json()).toMatchObject({ Errores: { hasta: 'La fecha final es anterior a la inicial' } });
     expect((await llamar('GET', `/v1/marcacion/reporte/tiempolaborado?idTrabajador=${rosa.Id}&desde=2026-01-01&hasta=2026-12-31`)).statusCode).toBe(400);
+  });
+});
+
+describe('feriados, turnos de noche y la asistencia en la planilla', () => {
+  let aniversario: TFeriado;
+
+  it('lista los 16 feriados nacionales del año y registra un día no laborable propio de la empresa', async () => {
+    const r = await llamar('GET', '/v1/feriados?anio=2026');
+    expect(r.statusCode, r.body).toBe(200);
+    const nacionales = r.json().Data as TFeriado[];
+    expect(nacionales).toHaveLength(16);
+    expect(nacionales).toContainEqual(expect.objectContaining({ Fecha: '2026-04-02', Descripcion: 'Jueves Santo', Nacional: true }));
+    expect(nacionales).toContainEqual(expect.objectContaining({ Fecha: '2026-12-09', Descripcion: 'Batalla de Ayacucho', Nacional: true }));
+    const p = await llamar('POST', '/v1/feriados', { Fecha: '2026-03-06', Descripcion: 'Aniversario de la empresa' });
+    expect(p.statusCode, p.body).toBe(201);
+    aniversario = p.json();
+    expect(aniversario).toMatchObject({ Fecha: '2026-03-06', Nacional: false });
+    expect((await llamar('POST', '/v1/feriados', { Fecha: '2026-03-06', Descripcion: 'Otra vez' })).json()).toMatchObject({ ErrorId: ErrorCodes.VALIDACION, Errores: { Fecha: 'El 2026-03-06 ya está registrado: Aniversario de la empresa' } });
+    expect((await llamar('POST', '/v1/feriados', { Fecha: '2026-07-28', Descripcion: 'Fiestas' })).json()).toMatchObject({ Errores: { Fecha: 'El 2026-07-28 ya es feriado nacional: Fiestas Patrias' } });
+    expect((await llamar('POST', '/v1/feriados', { Fecha: '2026-02-30', Descripcion: 'No existe' })).statusCode).toBe(400);
+    // Another company sees the national holidays, not this company's own day, and cannot remove it.
+    const otra = (await llamar('GET', '/v1/feriados?anio=2026', undefined, tokenOtra)).json().Data as TFeriado[];
+    expect(otra).toHaveLength(16);
+    expect((await llamar('DELETE', `/v1/feriados/${aniversario.Id}`, undefined, tokenOtra)).statusCode).toBe(404);
+    expect((await llamar('POST', '/v1/feriados', { Fecha: '2026-03-09', Descripcion: 'Intento de cajero' }, tokenCajero)).statusCode).toBe(403);
+    // National holidays are the law's.
+    const nacional = nacionales.find((f) => f.Fecha === '2026-04-02')!;
+    expect((await llamar('DELETE', `/v1/feriados/${nacional.Id}`)).statusCode).toBe(409);
+  });
+
+  it('un feriado del horario no es falta en el reporte; un día propio eliminado vuelve a ser laborable', async () => {
+    const abril = (await llamar('GET', `/v1/marcacion/reporte/tiempolaborado?idTrabajador=${rosa.Id}&desde=2026-04-01&hasta=2026-04-03`)).json<TAsistencia>();
+    expect(abril.Dias.map((d) => [d.Fecha, d.Tipo, d.Falta])).toEqual([
+      ['2026-04-01', 'LABORABLE', true],
+      ['2026-04-02', 'FERIADO', false],
+      ['2026-04-03', 'FERIADO', false],
+    ]);
+    expect(abril.Totales).toMatchObject({ Faltas: 1, Feriados: 2 });
+    const propio = await llamar('POST', '/v1/feriados', { Fecha: '2026-04-01', Descripcion: 'Inventario anual' });
+    const conPropio = (await llamar('GET', `/v1/marcacion/reporte/tiempolaborado?idTrabajador=${rosa.Id}&desde=2026-04-01&hasta=2026-04-01`)).json<TAsistencia>();
+    expect(conPropio.Dias[0]).toMatchObject({ Tipo: 'FERIADO', Feriado: 'Inventario anual', Falta: false });
+    expect((await llamar('DELETE', `/v1/feriados/${propio.json().Id}`)).statusCode).toBe(204);
+    const sinPropio = (await llamar('GET', `/v1/marcacion/reporte/tiempolaborado?idTrabajador=${rosa.Id}&desde=2026-04-01&hasta=2026-04-01`)).json<TAsistencia>();
+    expect(sinPropio.Dias[0]).toMatchObject({ Tipo: 'LABORABLE', Falta: true });
+  });
+
+  it('un horario de noche (22:00 a 06:00) se registra; la salida de la mañana siguiente cierra el turno', async () => {
+    const h = await llamar('POST', '/v1/horarios', { Nombre: 'Vigilancia noche', Dias: [1, 2, 3, 4, 5].map((Dia) => ({ Dia, HoraEntrada: '22:00', HoraSalida: '06:00', RefrigerioMinutos: 45 })) });
+    expect(h.statusCode, h.body).toBe(201);
+    expect((await llamar('POST', '/v1/horarios', { Nombre: 'Cero', Dias: [{ Dia: 1, HoraEntrada: '08:00', HoraSalida: '08:00' }] })).json()).toMatchObject({ Errores: { 'Dias.0.HoraSalida': 'La salida no puede ser igual a la entrada' } });
+    const vigilante = (await llamar('POST', '/v1/entidades', { IdTipoDocumento: 1, Documento: '40999888', Nombres: 'Julio', ApePat: 'Vigil' })).json();
+    expect((await llamar('POST', '/v1/contratos/horarios', { IdTrabajador: vigilante.Id, IdHorario: h.json().Id, FechaDesde: '2026-05-01' })).statusCode).toBe(201);
+    for (const [Fecha, Hora] of [['2026-05-04', '22:00'], ['2026-05-05', '06:30']])
+      expect((await llamar('POST', '/v1/marcacion/trabajador/marcaciones', { IdTrabajador: vigilante.Id, Fecha, Hora, Motivo: 'Registro de prueba' })).statusCode).toBe(201);
+    const r = (await llamar('GET', `/v1/marcacion/reporte/tiempolaborado?idTrabajador=${vigilante.Id}&desde=2026-05-04&hasta=2026-05-04`)).json<TAsistencia>();
+    expect(r.Dias[0]).toMatchObject({ Entrada: '22:00', Salida: '06:30 (+1)', MinutosTrabajados: 510 - 45, MinutosExtra: 30, MinutosExtra25: 30, MinutosNocturnos: 480, Falta: false });
+  });
+
+  it('la planilla toma de la asistencia las faltas, las tardanzas y las horas extra del mes', async () => {
+    const c = await llamar('POST', '/v1/contratos/colaborador', { IdTrabajador: rosa.Id, Regimen: 1, FechaInicio: '2026-03-01', Remuneracion: '2400.00', SistemaPension: 'ONP' });
+    expect(c.statusCode, c.body).toBe(201);
+    const marzo = (await llamar('GET', `/v1/marcacion/reporte/tiempolaborado?idTrabajador=${rosa.Id}&desde=2026-03-01&hasta=2026-03-31`)).json<TAsistencia>();
+    // The company's anniversary (a Friday) is not a falta.
+    expect(marzo.Dias.find((d) => d.Fecha === '2026-03-06')).toMatchObject({ Tipo: 'FERIADO', Falta: false });
+    expect(marzo.Totales.Faltas).toBeGreaterThan(0);
+    const n = (await llamar('POST', '/v1/nominas', { Anio: 2026, Mes: 3 })).json();
+    const r = await llamar('POST', `/v1/nominas/${n.Id}/asistencia`);
+    expect(r.statusCode, r.body).toBe(200);
+    const d = r.json<TNominaConAsistencia>();
+    expect(d.TrabajadoresConAsistencia).toBeGreaterThanOrEqual(1);
+    const b = d.Boletas.find((x) => x.IdTrabajador === rosa.Id)!;
+    const horas = (min: number) => (Math.round((min * 100) / 60) / 100).toString();
+    expect(b).toMatchObject({ Faltas: marzo.Totales.Faltas, MinutosTardanza: marzo.Totales.MinutosTardanza, HorasExtra25: horas(marzo.Totales.MinutosExtra25), DiasLaborados: 30 - marzo.Totales.Faltas });
+    const linea = (codigo: string) => b.Lineas.find((l) => l.Codigo === codigo)?.Monto;
+    // 2400 / 30 = 80.00 a day; the minute is 2400 / 30 / 8 / 60.
+    expect(linea('INASISTENCIAS')).toBe((80 * marzo.Totales.Faltas).toFixed(2));
+    expect(linea('TARDANZAS')).toBe((Math.round((marzo.Totales.MinutosTardanza * 10 * 100) / 60) / 100).toFixed(2));
+    // Another company cannot pull its attendance into this run; an approved run is not recomputed.
+    expect((await llamar('POST', `/v1/nominas/${n.Id}/asistencia`, undefined, tokenOtra)).statusCode).toBe(404);
+    expect((await llamar('POST', `/v1/nominas/${n.Id}/asistencia`, undefined, tokenCajero)).statusCode).toBe(403);
+    expect((await llamar('POST', `/v1/nominas/${n.Id}/aprobacion`)).statusCode).toBe(200);
+    expect((await llamar('POST', `/v1/nominas/${n.Id}/asistencia`)).statusCode).toBe(409);
   });
 });

@@ -23,6 +23,7 @@ const P2026 = Parametros.de(
     JORNADA_HORAS: '8',
     SOBRETIEMPO_25_TASA: '0.25',
     SOBRETIEMPO_35_TASA: '0.35',
+    FERIADO_SOBRETASA: '1',
     BONIFICACION_EXTRAORDINARIA_TASA: '0.09',
     RENTA5_DEDUCCION_UIT: '7',
     RENTA5_TRAMO1_UIT: '5',
@@ -89,6 +90,35 @@ describe('motor de planilla (casos calculados a mano)', () => {
     expect(montos(r)).toEqual({ BASICO: '2400.00', HE25: '25.00', HE35: '13.50', ONP: '317.01', ESSALUD: '219.47' });
     expect(r.neto.toFixed(2)).toBe('2121.49');
     expect(r.lineas.find((l) => l.codigo === 'HE25')!.regla).toContain('valor hora 10 = RC 2400.00');
+  });
+
+  it('faltas, tardanzas y trabajo en feriado tomados de la asistencia, abril 2026', () => {
+    // ONP, básico 2400, valor hora 10.00. Feriado 8 h × 10 × (1 + 100 %) = 160.00; 2 faltas: 2400 / 30 × 2 = 160.00;
+    // 45 min de tardanza: 10 × 45 / 60 = 7.50. Asegurable 2400 + 160 − 160 − 7.50 = 2392.50.
+    // ONP 13 % × 2392.50 = 311.025 → 311.03; EsSalud 9 % × 2392.50 = 215.325 → 215.33; 5ta 0 (projection under 7 UIT).
+    // Net 2560.00 − (160.00 + 7.50 + 311.03) = 2081.47; 28 days worked.
+    const historial = [1, 2, 3].map((mes) => ({ mes, ingresos: '2400', retencion: '0' }));
+    const r = calcularBoleta(
+      {
+        anio: 2026,
+        mes: 4,
+        contrato: contrato({ remuneracion: '2400', sistemaPension: 'ONP', tipoComision: null, asignacionFamiliar: false }),
+        faltas: 2,
+        minutosTardanza: 45,
+        horasFeriado: '8',
+        historialQuinta: historial,
+      },
+      P2026,
+    );
+    expect(montos(r)).toEqual({ BASICO: '2400.00', FERIADO: '160.00', INASISTENCIAS: '160.00', TARDANZAS: '7.50', ONP: '311.03', ESSALUD: '215.33' });
+    expect(r.neto.toFixed(2)).toBe('2081.47');
+    expect(r).toMatchObject({ diasLaborados: 28, faltas: 2 });
+    expect(r.lineas.find((l) => l.codigo === 'ONP')!.regla).toContain('remuneración asegurable 2392.50');
+    expect(r.lineas.find((l) => l.codigo === 'INASISTENCIAS')!.regla).toBe('2400.00 / 30 × 2 día(s) de falta injustificada (Tabla 22 código 0705)');
+    // More absences than days covered: at most the contract's days (started on 21 April: 10 days).
+    const corto = calcularBoleta({ anio: 2026, mes: 4, contrato: contrato({ remuneracion: '2400', sistemaPension: 'ONP', tipoComision: null, asignacionFamiliar: false, fechaInicio: '2026-04-21' }), faltas: 15 }, P2026);
+    expect(corto).toMatchObject({ diasLaborados: 0, faltas: 10 });
+    expect(corto.neto.toFixed(2)).toBe('0.00');
   });
 
   it('gratificación de julio con bonificación extraordinaria y su retención de 5ta', () => {

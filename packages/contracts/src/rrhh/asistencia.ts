@@ -21,6 +21,15 @@ export const ZFechaAsistencia = (campo: string) =>
 const ZHora = (campo: string) =>
   textoPermitido(z.string({ error: `Ingrese ${campo}` }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${campo}: use el formato HH:MM (24 horas)`));
 
+const minutosDelDia = (h: string) => Number(h.slice(0, 2)) * 60 + Number(h.slice(3, 5));
+/** Minutes from entry to exit; an exit at or before the entry is the next day's (a shift across midnight). */
+export const duracionTurno = (entrada: string, salida: string) => {
+  const d = minutosDelDia(salida) - minutosDelDia(entrada);
+  return d > 0 ? d : d + 1440;
+};
+/** Whether a schedule day's shift ends the next day. */
+export const cruzaMedianoche = (entrada: string, salida: string) => minutosDelDia(salida) <= minutosDelDia(entrada);
+
 export const ZHorarioDia = z
   .object({
     Dia: ZEntero({ min: 1, max: 7, mensaje: 'Día no válido (1 lunes a 7 domingo)', mensajeMin: 'Día no válido (1 lunes a 7 domingo)', mensajeMax: 'Día no válido (1 lunes a 7 domingo)' }),
@@ -29,11 +38,9 @@ export const ZHorarioDia = z
     RefrigerioMinutos: ZEntero({ min: 0, max: 180, mensajeMax: 'El refrigerio es de 180 minutos como máximo' }).default(0),
   })
   .superRefine((v, ctx) => {
-    if (v.HoraSalida <= v.HoraEntrada) ctx.addIssue({ code: 'custom', path: ['HoraSalida'], message: 'La salida debe ser posterior a la entrada (los turnos que cruzan la medianoche no se admiten aún)' });
-    else {
-      const min = (h: string) => Number(h.slice(0, 2)) * 60 + Number(h.slice(3, 5));
-      if (v.RefrigerioMinutos >= min(v.HoraSalida) - min(v.HoraEntrada)) ctx.addIssue({ code: 'custom', path: ['RefrigerioMinutos'], message: 'El refrigerio debe ser menor que la jornada' });
-    }
+    // An exit at or before the entry is a shift across midnight (night shift): it ends the next day.
+    if (v.HoraSalida === v.HoraEntrada) ctx.addIssue({ code: 'custom', path: ['HoraSalida'], message: 'La salida no puede ser igual a la entrada' });
+    else if (v.RefrigerioMinutos >= duracionTurno(v.HoraEntrada, v.HoraSalida)) ctx.addIssue({ code: 'custom', path: ['RefrigerioMinutos'], message: 'El refrigerio debe ser menor que la jornada' });
   });
 export type THorarioDia = z.output<typeof ZHorarioDia>;
 
@@ -157,8 +164,13 @@ export const ZAsistenciaQuery = rango({ idTrabajador: ZId });
 export const ZAsistenciaDia = z.object({
   Fecha: z.string(),
   Dia: z.number().int(),
-  /** LABORABLE, DESCANSO (no schedule that day), SIN_HORARIO (no schedule assigned yet), PENDIENTE (future). */
-  Tipo: z.enum(['LABORABLE', 'DESCANSO', 'SIN_HORARIO', 'PENDIENTE']),
+  /**
+   * LABORABLE, DESCANSO (no schedule that day), FERIADO (a national holiday or a company's non-working day),
+   * SIN_HORARIO (no schedule assigned yet), PENDIENTE (future).
+   */
+  Tipo: z.enum(['LABORABLE', 'DESCANSO', 'FERIADO', 'SIN_HORARIO', 'PENDIENTE']),
+  /** The holiday's name on a FERIADO day. */
+  Feriado: z.string().nullable(),
   HoraEntradaProgramada: z.string().nullable(),
   HoraSalidaProgramada: z.string().nullable(),
   Marcaciones: z.array(z.string()),
@@ -168,6 +180,13 @@ export const ZAsistenciaDia = z.object({
   MinutosTardanza: z.number().int(),
   MinutosSalidaAnticipada: z.number().int(),
   MinutosExtra: z.number().int(),
+  /** Overtime of the day split as the law pays it: the first two hours at 25 %, the rest at 35 % (DS 007-2002-TR). */
+  MinutosExtra25: z.number().int(),
+  MinutosExtra35: z.number().int(),
+  /** Punched minutes between 22:00 and 06:00 (night work, DS 007-2002-TR art. 8). */
+  MinutosNocturnos: z.number().int(),
+  /** Minutes worked on a holiday or a rest day: paid apart with a 100 % surcharge (Tabla 22 code 0107). */
+  MinutosFeriado: z.number().int(),
   Falta: z.boolean(),
   /** An odd number of punches: the last has no pair (e.g. no exit punch); its time is not counted. */
   Incompleta: z.boolean(),
@@ -187,9 +206,31 @@ export const ZAsistencia = z.object({
     Tardanzas: z.number().int(),
     MinutosSalidaAnticipada: z.number().int(),
     MinutosExtra: z.number().int(),
+    MinutosExtra25: z.number().int(),
+    MinutosExtra35: z.number().int(),
+    MinutosNocturnos: z.number().int(),
+    MinutosFeriado: z.number().int(),
+    Feriados: z.number().int(),
     Faltas: z.number().int(),
     Incompletas: z.number().int(),
     DiasLaborados: z.number().int(),
   }),
 });
 export type TAsistencia = z.infer<typeof ZAsistencia>;
+
+/** A holiday: national (IdEmpresa null, the law's list) or a company's own non-working day. */
+export const ZFeriado = z.object({
+  Id: z.number().int(),
+  Fecha: z.string(),
+  Descripcion: z.string(),
+  /** true: national holiday for every company (read only); false: this company's own day. */
+  Nacional: z.boolean(),
+});
+export type TFeriado = z.infer<typeof ZFeriado>;
+export const ZFeriados = z.object({ Data: z.array(ZFeriado) });
+export const ZFeriadosQuery = z.object({ anio: ZEntero({ min: 2000, max: 2100, mensaje: 'Año no válido' }) });
+export const ZFeriadoGuardar = z.object({
+  Fecha: ZFechaAsistencia('la fecha'),
+  Descripcion: ZTexto(100, { min: 3, mensajeMin: 'Indique el motivo del día no laborable (3 caracteres como mínimo)' }),
+});
+export type TFeriadoGuardar = z.input<typeof ZFeriadoGuardar>;

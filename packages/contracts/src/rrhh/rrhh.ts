@@ -195,6 +195,10 @@ export const ZNovedad = z.object({
   IdTrabajador: ZId,
   HorasExtra25: ZDecimal('Horas extra al 25 %', { enteros: 3, decimales: 2 }).default('0'),
   HorasExtra35: ZDecimal('Horas extra al 35 %', { enteros: 3, decimales: 2 }).default('0'),
+  /** Unjustified absences of the month (days), tardiness beyond tolerance (minutes), hours on holidays/rest days. */
+  Faltas: ZEntero({ min: 0, max: 31, mensajeMax: 'Un mes tiene 31 días como máximo' }).default(0),
+  MinutosTardanza: ZEntero({ min: 0, max: 20000, mensajeMax: 'Minutos de tardanza no válidos' }).default(0),
+  HorasFeriado: ZDecimal('Horas en feriado o descanso', { enteros: 3, decimales: 2 }).default('0'),
 });
 export const ZNominaCalcular = z.object({
   /** Overtime hours of the month per worker (replaces what was entered before for those workers). */
@@ -247,6 +251,9 @@ export const ZBoleta = z.object({
   DiasLaborados: z.number().int(),
   HorasExtra25: z.string(),
   HorasExtra35: z.string(),
+  Faltas: z.number().int(),
+  MinutosTardanza: z.number().int(),
+  HorasFeriado: z.string(),
   TotalIngresos: z.string(),
   TotalDescuentos: z.string(),
   TotalAportes: z.string(),
@@ -256,3 +263,6 @@ export const ZBoleta = z.object({
 export type TBoleta = z.infer<typeof ZBoleta>;
 export const ZNominaDetalle = ZNomina.extend({ Boletas: z.array(ZBoleta) });
 export type TNominaDetalle = z.infer<typeof ZNominaDetalle>;
+/** A run computed again with the month's attendance: how many workers had a schedule (and so attendance). */
+export const ZNominaConAsistencia = ZNominaDetalle.extend({ TrabajadoresConAsistencia: z.number().int() });
+export type TNominaConAsistencia = z.infer<typeof ZNominaConAsistencia>;

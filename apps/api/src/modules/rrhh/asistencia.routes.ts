@@ -4,6 +4,10 @@ import {
   ZAsistencia,
   ZAsistenciaQuery,
   ZError,
+  ZFeriado,
+  ZFeriadoGuardar,
+  ZFeriados,
+  ZFeriadosQuery,
   ZHorario,
   ZHorarioAsignado,
   ZHorarioAsignar,
@@ -117,6 +121,25 @@ export async function rutasAsistencia(app: FastifyInstance, ctx: Contexto): Prom
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="asistencia-${rep.Documento.replace(/[^A-Za-z0-9]/g, '')}-${rep.Desde}-${rep.Hasta}.xlsx"`)
         .send(libro);
+    },
+  });
+
+  r.get('/v1/feriados', {
+    config: ver,
+    schema: { tags, security, summary: 'Feriados nacionales y días no laborables de la empresa de un año', querystring: ZFeriadosQuery, response: { 200: ZFeriados, ...errores } },
+    handler: async (req) => asistencia.listarFeriados(ctx, requerirAuth(req), req.query.anio),
+  });
+  r.post('/v1/feriados', {
+    config: guardar,
+    schema: { tags, security, summary: 'Registrar un día no laborable de la empresa', body: ZFeriadoGuardar, response: { 201: ZFeriado, ...errores } },
+    handler: async (req, reply) => reply.code(201).send(await asistencia.guardarFeriado(ctx, requerirAuth(req), req.body)),
+  });
+  r.delete('/v1/feriados/:id', {
+    config: guardar,
+    schema: { tags, security, summary: 'Eliminar un día no laborable de la empresa (los feriados nacionales no)', params: ZIdParams, response: { 204: z.null(), ...conConflicto } },
+    handler: async (req, reply) => {
+      await asistencia.eliminarFeriado(ctx, requerirAuth(req), req.params.id);
+      return reply.code(204).send(null);
     },
   });
 }

@@ -35,7 +35,8 @@ export const horarioDetalle = pgTable(
   (t) => [
     uniqueIndex('horario_detalle_dia_uq').on(t.idHorario, t.dia),
     check('horario_detalle_dia_ck', sql`${t.dia} between 1 and 7`),
-    check('horario_detalle_horas_ck', sql`${t.horaSalida} > ${t.horaEntrada}`),
+    // An exit at or before the entry is a night shift ending the next day; only equal times are meaningless.
+    check('horario_detalle_horas_ck', sql`${t.horaSalida} <> ${t.horaEntrada}`),
   ],
 );
 
@@ -91,5 +92,24 @@ export const marcacion = pgTable(
     // A device resending its log (Stamp 0) stores each punch once.
     uniqueIndex('marcacion_unica_uq').on(t.idEntidad, t.fechaHora).where(sql`${t.logEstado} = 1`),
     check('marcacion_origen_ck', sql`${t.origen} between 1 and 4`),
+  ],
+);
+
+/**
+ * Holidays: the national ones (id_empresa null, loaded by migration from the law's list) and each company's own
+ * non-working days. A scheduled day that is a holiday is never a falta; work on it is paid apart.
+ */
+export const feriado = pgTable(
+  'feriado',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').references(() => empresa.id),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    descripcion: varchar('descripcion', { length: 100 }).notNull(),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('feriado_nacional_uq').on(t.fecha).where(sql`${t.idEmpresa} is null and ${t.logEstado} = 1`),
+    uniqueIndex('feriado_empresa_uq').on(t.idEmpresa, t.fecha).where(sql`${t.idEmpresa} is not null and ${t.logEstado} = 1`),
   ],
 );

@@ -1,11 +1,13 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   ErrorCodes,
+  type TFeriado,
   type THorario,
   type THorarioAsignado,
   type THuellero,
   type TMarcacion,
   ZAsistenciaQuery,
+  ZFeriadoGuardar,
   ZHorarioAsignar,
   ZHorarioGuardar,
   ZHuelleroGuardar,
@@ -19,7 +21,7 @@ import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { usuario } from '../../db/schema';
 import { entidad } from '../entidades/entidades.schema';
-import { horario, horarioDetalle, horarioTrabajador, huellero, marcacion } from './asistencia.schema';
+import { feriado, horario, horarioDetalle, horarioTrabajador, huellero, marcacion } from './asistencia.schema';
 import { aHora, aLocalLima, aMinutos, calcularAsistencia, deLocalLima, type AsignacionCalculo, type HorarioCalculo } from './asistencia.calculo';
 
 const TIPO_TRABAJADOR = 1;
@@ -287,10 +289,12 @@ export async function reporteAsistencia(ctx: Contexto, auth: TAuth, q: z.output<
           eq(marcacion.idEntidad, t.id),
           eq(marcacion.logEstado, 1),
           gte(marcacion.fechaHora, deLocalLima(q.desde, '00:00')),
-          lt(marcacion.fechaHora, deLocalLima(sumarDia(q.hasta, 1), '00:00')),
+          // The next morning too: it may hold the exit of the last day's night shift.
+          lt(marcacion.fechaHora, deLocalLima(sumarDia(q.hasta, 2), '00:00')),
         ),
       ),
   ]);
+  const feriados = await feriadosEntre(ctx, auth, q.desde, q.hasta);
   const idsHorario = [...new Set(asignaciones.map((a) => a.idHorario))];
   const detalles = idsHorario.length
     ? await ctx.dbh.db
@@ -305,7 +309,47 @@ export async function reporteAsistencia(ctx: Contexto, auth: TAuth, q: z.output<
     horarios.set(d.idHorario, m);
   }
   const calc: AsignacionCalculo[] = asignaciones.map((a) => ({ fechaDesde: a.fechaDesde, horario: { tolerancia: a.tolerancia, dias: horarios.get(a.idHorario) ?? new Map() } }));
-  return calcularAsistencia(t, q.desde, q.hasta, hoy, calc, marcas.map((m) => m.fechaHora));
+  return calcularAsistencia(t, q.desde, q.hasta, hoy, calc, marcas.map((m) => m.fechaHora), new Map(feriados.map((f) => [f.Fecha, f.Descripcion])));
+}
+
+// ---- Holidays ----
+
+/** National holidays and the company's own non-working days between two dates, by date. */
+export async function feriadosEntre(ctx: Contexto, auth: TAuth, desde: string, hasta: string): Promise<TFeriado[]> {
+  const filas = await ctx.dbh.db
+    .select({ id: feriado.id, fecha: feriado.fecha, descripcion: feriado.descripcion, idEmpresa: feriado.idEmpresa })
+    .from(feriado)
+    .where(and(eq(feriado.logEstado, 1), or(isNull(feriado.idEmpresa), eq(feriado.idEmpresa, auth.idEmpresa)), gte(feriado.fecha, desde), lte(feriado.fecha, hasta)))
+    .orderBy(asc(feriado.fecha), asc(feriado.id));
+  return filas.map((f) => ({ Id: f.id, Fecha: f.fecha, Descripcion: f.descripcion, Nacional: f.idEmpresa === null }));
+}
+
+export async function listarFeriados(ctx: Contexto, auth: TAuth, anio: number) {
+  return { Data: await feriadosEntre(ctx, auth, `${anio}-01-01`, `${anio}-12-31`) };
+}
+
+/** A company's own non-working day; a date that is already a holiday (national or its own) is refused. */
+export async function guardarFeriado(ctx: Contexto, auth: TAuth, datos: z.output<typeof ZFeriadoGuardar>): Promise<TFeriado> {
+  const [ya] = await feriadosEntre(ctx, auth, datos.Fecha, datos.Fecha);
+  if (ya) throw errorDeCampo('Fecha', ya.Nacional ? `El ${datos.Fecha} ya es feriado nacional: ${ya.Descripcion}` : `El ${datos.Fecha} ya está registrado: ${ya.Descripcion}`);
+  try {
+    const [f] = await ctx.dbh.db
+      .insert(feriado)
+      .values({ idEmpresa: auth.idEmpresa, fecha: datos.Fecha, descripcion: datos.Descripcion, logUsuarioCrea: auth.idUsuario })
+      .returning();
+    return { Id: f.id, Fecha: f.fecha, Descripcion: f.descripcion, Nacional: false };
+  } catch (err) {
+    if (esDuplicado(err)) throw errorDeCampo('Fecha', `El ${datos.Fecha} ya está registrado`);
+    throw err;
+  }
+}
+
+/** Removes a company's own non-working day (national holidays are the law's and cannot be removed). */
+export async function eliminarFeriado(ctx: Contexto, auth: TAuth, id: number): Promise<void> {
+  const [f] = await ctx.dbh.db.select().from(feriado).where(and(eq(feriado.id, id), eq(feriado.logEstado, 1), or(isNull(feriado.idEmpresa), eq(feriado.idEmpresa, auth.idEmpresa))));
+  if (!f) throw noEncontrado('El día no laborable no existe');
+  if (f.idEmpresa === null) throw new AppError(ErrorCodes.VALIDACION, 'Los feriados nacionales son de ley: no se pueden eliminar', 409);
+  await ctx.dbh.db.update(feriado).set({ logEstado: 0, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() }).where(eq(feriado.id, id));
 }
 
 // ---- Device (ZKTeco push) ----

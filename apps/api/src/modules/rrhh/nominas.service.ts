@@ -8,6 +8,8 @@ import type { TAuth } from '../../lib/auth';
 import { entidad } from '../entidades/entidades.schema';
 import { calcularBoleta, fechaDeCorte, ParametroFaltante, Parametros, type ContratoMotor, type TRegimen } from './planilla.motor';
 import { contratoLaboral, nomina, nominaBoleta, nominaLinea, nominaNovedad, parametroPlanilla } from './rrhh.schema';
+import { horarioTrabajador } from './asistencia.schema';
+import { reporteAsistencia } from './asistencia.service';
 
 type FilaNomina = typeof nomina.$inferSelect;
 const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'setiembre', 'octubre', 'noviembre', 'diciembre'];
@@ -102,6 +104,9 @@ export async function obtenerNomina(ctx: Contexto, auth: TAuth, id: number): Pro
     DiasLaborados: b.diasLaborados,
     HorasExtra25: new Decimal(b.horasExtra25).toString(),
     HorasExtra35: new Decimal(b.horasExtra35).toString(),
+    Faltas: b.faltas,
+    MinutosTardanza: b.minutosTardanza,
+    HorasFeriado: new Decimal(b.horasFeriado).toString(),
     TotalIngresos: dinero(b.totalIngresos),
     TotalDescuentos: dinero(b.totalDescuentos),
     TotalAportes: dinero(b.totalAportes),
@@ -110,6 +115,14 @@ export async function obtenerNomina(ctx: Contexto, auth: TAuth, id: number): Pro
   }));
   return { ...aNomina(n, Boletas.length), Boletas };
 }
+
+const valoresNovedad = (nov: z.output<typeof ZNominaCalcular>['Novedades'][number]) => ({
+  horasExtra25: nov.HorasExtra25,
+  horasExtra35: nov.HorasExtra35,
+  faltas: nov.Faltas,
+  minutosTardanza: nov.MinutosTardanza,
+  horasFeriado: nov.HorasFeriado,
+});
 
 type Tx = Parameters<Parameters<Contexto['dbh']['db']['transaction']>[0]>[0];
 
@@ -163,8 +176,8 @@ export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: 
       if (!porTrabajador.has(nov.IdTrabajador)) throw errorDeCampo('Novedades', `El trabajador ${nov.IdTrabajador} no tiene contrato vigente en el periodo`);
       await tx
         .insert(nominaNovedad)
-        .values({ idEmpresa: auth.idEmpresa, idNomina: id, idEntidad: nov.IdTrabajador, horasExtra25: nov.HorasExtra25, horasExtra35: nov.HorasExtra35, logUsuarioCrea: auth.idUsuario })
-        .onConflictDoUpdate({ target: [nominaNovedad.idNomina, nominaNovedad.idEntidad], set: { horasExtra25: nov.HorasExtra25, horasExtra35: nov.HorasExtra35, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() } });
+        .values({ idEmpresa: auth.idEmpresa, idNomina: id, idEntidad: nov.IdTrabajador, ...valoresNovedad(nov), logUsuarioCrea: auth.idUsuario })
+        .onConflictDoUpdate({ target: [nominaNovedad.idNomina, nominaNovedad.idEntidad], set: { ...valoresNovedad(nov), logUsuarioModif: auth.idUsuario, logFechaModif: new Date() } });
     }
     const novedades = new Map((await tx.select().from(nominaNovedad).where(eq(nominaNovedad.idNomina, id))).map((x) => [x.idEntidad, x]));
 
@@ -200,6 +213,9 @@ export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: 
             contrato,
             horasExtra25: nov?.horasExtra25 ?? '0',
             horasExtra35: nov?.horasExtra35 ?? '0',
+            faltas: nov?.faltas ?? 0,
+            minutosTardanza: nov?.minutosTardanza ?? 0,
+            horasFeriado: nov?.horasFeriado ?? '0',
             historialQuinta: historial.filter((h) => h.idEntidad === c.idEntidad),
           },
           p,
@@ -221,6 +237,9 @@ export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: 
           diasLaborados: r.diasLaborados,
           horasExtra25: nov?.horasExtra25 ?? '0',
           horasExtra35: nov?.horasExtra35 ?? '0',
+          faltas: r.faltas,
+          minutosTardanza: nov?.minutosTardanza ?? 0,
+          horasFeriado: nov?.horasFeriado ?? '0',
           totalIngresos: r.totalIngresos.toFixed(2),
           totalDescuentos: r.totalDescuentos.toFixed(2),
           totalAportes: r.totalAportes.toFixed(2),
@@ -253,6 +272,49 @@ export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: 
       .where(eq(nomina.id, id));
   });
   return obtenerNomina(ctx, auth, id);
+}
+
+/**
+ * Takes the month's attendance into the run: for every worker with a contract in force and a schedule assigned, the
+ * attendance report of the month gives the faltas, the tardiness minutes, the overtime split 25 % / 35 % and the hours
+ * on holidays and rest days; they replace what was entered for those workers, and the run is computed again (one
+ * transaction, as any computation). Workers without a schedule keep what was entered by hand.
+ */
+export async function importarAsistencia(ctx: Contexto, auth: TAuth, id: number): Promise<TNominaDetalle & { TrabajadoresConAsistencia: number }> {
+  const n = await filaNomina(ctx, auth, id);
+  if (n.estado === 1) throw new AppError(ErrorCodes.NOMINA_APROBADA, undefined, 409);
+  const desde = `${n.anio}-${String(n.mes).padStart(2, '0')}-01`;
+  const hasta = fechaDeCorte(n.anio, n.mes);
+  const conHorario = await ctx.dbh.db
+    .selectDistinct({ idEntidad: contratoLaboral.idEntidad })
+    .from(contratoLaboral)
+    .innerJoin(entidad, eq(entidad.id, contratoLaboral.idEntidad))
+    .innerJoin(horarioTrabajador, and(eq(horarioTrabajador.idEntidad, contratoLaboral.idEntidad), eq(horarioTrabajador.idEmpresa, auth.idEmpresa), eq(horarioTrabajador.logEstado, 1), lte(horarioTrabajador.fechaDesde, hasta)))
+    .where(
+      and(
+        eq(contratoLaboral.idEmpresa, auth.idEmpresa),
+        eq(contratoLaboral.logEstado, 1),
+        eq(entidad.logEstado, 1),
+        eq(entidad.tipoEntidad, 1),
+        lte(contratoLaboral.fechaInicio, hasta),
+        or(isNull(contratoLaboral.fechaFin), gte(contratoLaboral.fechaFin, desde)),
+      ),
+    );
+  const horas = (minutos: number) => new Decimal(minutos).dividedBy(60).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  const Novedades = [];
+  for (const { idEntidad } of conHorario) {
+    const a = await reporteAsistencia(ctx, auth, { idTrabajador: idEntidad, desde, hasta });
+    Novedades.push({
+      IdTrabajador: idEntidad,
+      HorasExtra25: horas(a.Totales.MinutosExtra25),
+      HorasExtra35: horas(a.Totales.MinutosExtra35),
+      Faltas: a.Totales.Faltas,
+      MinutosTardanza: a.Totales.MinutosTardanza,
+      HorasFeriado: horas(a.Totales.MinutosFeriado),
+    });
+  }
+  const detalle = await calcularNomina(ctx, auth, id, { Novedades });
+  return { ...detalle, TrabajadoresConAsistencia: Novedades.length };
 }
 
 /** Approves a computed draft run: it is locked from then on (no recompute). */

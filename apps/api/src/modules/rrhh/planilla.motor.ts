@@ -56,12 +56,18 @@ export type EntradaBoleta = {
   contrato: ContratoMotor;
   horasExtra25?: Decimal.Value;
   horasExtra35?: Decimal.Value;
+  /** Unjustified absences (days), tardiness beyond tolerance (minutes), hours worked on holidays or rest days. */
+  faltas?: number;
+  minutosTardanza?: number;
+  horasFeriado?: Decimal.Value;
   /** The worker's earlier months of the same year: income subject to 5ta and the 5ta retained (from approved runs). */
   historialQuinta?: { mes: number; ingresos: Decimal.Value; retencion: Decimal.Value }[];
 };
 
 export type ResultadoBoleta = {
   diasLaborados: number;
+  /** Absences deducted (at most the days the contract covers in the month). */
+  faltas: number;
   lineas: LineaMotor[];
   totalIngresos: Decimal;
   totalDescuentos: Decimal;
@@ -263,7 +269,28 @@ export function calcularBoleta(e: EntradaBoleta, p: Parametros): ResultadoBoleta
     sobretiempo = sobretiempo.plus(monto);
     agregar('INGRESO', codigo, `Horas extra al ${tasa.times(100).toString()} %`, monto, `${horas.toString()} h × ${reglaHora} × (1 + ${pct(tasa)}) (DS 007-2002-TR)`);
   }
-  const asegurable = basico.plus(af?.monto ?? 0).plus(sobretiempo);
+  const horasFeriado = new Decimal(e.horasFeriado ?? 0);
+  let feriado = new Decimal(0);
+  if (!horasFeriado.isZero()) {
+    const tasa = p.valor('FERIADO_SOBRETASA');
+    feriado = r2(horasFeriado.times(valorHora).times(tasa.plus(1)));
+    agregar('INGRESO', 'FERIADO', 'Trabajo en feriado o día de descanso', feriado, `${horasFeriado.toString()} h × ${reglaHora} × (1 + ${pct(tasa)}) (DL 713, Tabla 22 código 0107)`);
+  }
+  // Pay for work not done: absences at the day's basic pay, tardiness at the minute's value (domain notes §2.8). They
+  // lower the remuneration the contributions are computed on (Tabla 22 codes 0705 and 0704).
+  const faltas = Math.min(e.faltas ?? 0, dias);
+  let noLaborado = new Decimal(0);
+  if (faltas > 0) {
+    const monto = r2(rb.dividedBy(30).times(faltas));
+    noLaborado = noLaborado.plus(monto);
+    agregar('DESCUENTO', 'INASISTENCIAS', 'Inasistencias', monto, `${f2(rb)} / 30 × ${faltas} día(s) de falta injustificada (Tabla 22 código 0705)`);
+  }
+  if ((e.minutosTardanza ?? 0) > 0) {
+    const monto = r2(valorHora.times(e.minutosTardanza!).dividedBy(60));
+    noLaborado = noLaborado.plus(monto);
+    agregar('DESCUENTO', 'TARDANZAS', 'Tardanzas', monto, `${e.minutosTardanza} min × ${reglaHora} / 60 (Tabla 22 código 0704)`);
+  }
+  const asegurable = Decimal.max(0, basico.plus(af?.monto ?? 0).plus(sobretiempo).plus(feriado).minus(noLaborado));
 
   let extraordinarios = new Decimal(0);
   if (e.mes === 7 || e.mes === 12) {
@@ -326,7 +353,8 @@ export function calcularBoleta(e: EntradaBoleta, p: Parametros): ResultadoBoleta
   const totalIngresos = suma('INGRESO');
   const totalDescuentos = suma('DESCUENTO');
   return {
-    diasLaborados: dias,
+    diasLaborados: dias - faltas,
+    faltas,
     lineas,
     totalIngresos,
     totalDescuentos,

@@ -14,6 +14,7 @@ import {
   ZIdParams,
   ZNomina,
   ZNominaCalcular,
+  ZNominaConAsistencia,
   ZNominaCrear,
   ZNominaDetalle,
   ZBoletaPdfParams,
@@ -158,6 +159,17 @@ export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<vo
     config: { servicio: 'RRHH_NOMINA_CALCULAR' },
     schema: { tags: planilla, security, summary: 'Calcular (o recalcular) una planilla en borrador', params: ZIdParams, body: ZNominaCalcular, response: { 200: ZNominaDetalle, ...conConflicto } },
     handler: async (req) => nominas.calcularNomina(ctx, requerirAuth(req), req.params.id, req.body),
+  });
+  r.post('/v1/nominas/:id/asistencia', {
+    config: { servicio: 'RRHH_NOMINA_CALCULAR' },
+    schema: {
+      tags: planilla,
+      security,
+      summary: 'Tomar la asistencia del mes (faltas, tardanzas, horas extra, feriados) y recalcular la planilla en borrador',
+      params: ZIdParams,
+      response: { 200: ZNominaConAsistencia, ...conConflicto },
+    },
+    handler: async (req) => nominas.importarAsistencia(ctx, requerirAuth(req), req.params.id),
   });
   r.post('/v1/nominas/:id/aprobacion', {
     config: { servicio: 'RRHH_NOMINA_APROBAR' },

@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TAsistencia,
+  TFeriado,
+  TFeriadoGuardar,
   THorario,
   THorarioAsignado,
   THorarioAsignar,
@@ -107,4 +109,24 @@ export function useReporteAsistencia(f: { idTrabajador: number | null; desde: st
 /** Downloads the report's workbook. */
 export async function descargarExcelAsistencia(f: { idTrabajador: number; desde: string; hasta: string }): Promise<void> {
   await descargarArchivo(`${BASE}/marcacion/reporte/tiempolaborado/excel`, { idTrabajador: f.idTrabajador, desde: f.desde, hasta: f.hasta }, `asistencia-${f.desde}-${f.hasta}.xlsx`);
+}
+
+export function useFeriados(anio: number) {
+  return useQuery({ queryKey: ['rrhh', 'feriados', anio], queryFn: ({ signal }) => api.get<{ Data: TFeriado[] }>(`${BASE}/feriados`, { query: { anio }, signal }) });
+}
+
+export function useGuardarFeriado() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TFeriadoGuardar) => api.post<TFeriado>(`${BASE}/feriados`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh', 'feriados'] }),
+  });
+}
+
+export function useEliminarFeriado() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.solicitar<unknown>(`${BASE}/feriados/${id}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh', 'feriados'] }),
+  });
 }

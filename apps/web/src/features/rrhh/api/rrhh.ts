@@ -8,6 +8,7 @@ import type {
   TNomina,
   TNominaCalcular,
   TNominaCrear,
+  TNominaConAsistencia,
   TNominaDetalle,
   TTrabajador,
   TTrabajadorGuardar,
@@ -92,6 +93,18 @@ export function useCrearNomina() {
   return useMutation({
     mutationFn: (datos: TNominaCrear) => api.post<TNomina>(`${BASE}/nominas`, datos),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh', 'nominas'] }),
+  });
+}
+
+/** Takes the month's attendance (faltas, tardiness, overtime, holidays) into the run and computes it again. */
+export function useAsistenciaEnNomina(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<TNominaConAsistencia>(`${BASE}/nominas/${id}/asistencia`),
+    onSuccess: (d) => {
+      qc.setQueryData(['rrhh', 'nomina', id], d);
+      return qc.invalidateQueries({ queryKey: ['rrhh', 'nominas'] });
+    },
   });
 }
 

@@ -7,7 +7,7 @@ import { mensajeDeError } from '../../../lib/api-error';
 import { descargarExcelAsistencia, useReporteAsistencia } from '../api/asistencia';
 import { TrabajadorSelect, horas, hoyLima } from '../components/asistencia-comun';
 
-const TIPO: Record<TAsistenciaDia['Tipo'], string> = { LABORABLE: 'Laborable', DESCANSO: 'Descanso', SIN_HORARIO: 'Sin horario', PENDIENTE: 'Pendiente' };
+const TIPO: Record<TAsistenciaDia['Tipo'], string> = { LABORABLE: 'Laborable', DESCANSO: 'Descanso', FERIADO: 'Feriado', SIN_HORARIO: 'Sin horario', PENDIENTE: 'Pendiente' };
 
 /** A worker's worked time against the schedule: lateness after tolerance, absences, overtime, days without exit. */
 export function AsistenciaPage() {
@@ -70,7 +70,13 @@ export function AsistenciaPage() {
               <Statistic title="Faltas" value={r.Totales.Faltas} />
             </Col>
             <Col xs={12} md={6} lg={3}>
-              <Statistic title="Horas extra" value={horas(r.Totales.MinutosExtra)} />
+              <Statistic title="Horas extra 25 % / 35 %" value={`${horas(r.Totales.MinutosExtra25)} / ${horas(r.Totales.MinutosExtra35)}`} />
+            </Col>
+            <Col xs={12} md={6} lg={3}>
+              <Statistic title="Horas nocturnas" value={horas(r.Totales.MinutosNocturnos)} />
+            </Col>
+            <Col xs={12} md={6} lg={3}>
+              <Statistic title="En feriado o descanso" value={horas(r.Totales.MinutosFeriado)} />
             </Col>
             <Col xs={12} md={6} lg={3}>
               <Statistic title="Salida anticipada (min)" value={r.Totales.MinutosSalidaAnticipada} />
@@ -85,15 +91,23 @@ export function AsistenciaPage() {
             loading={consulta.isFetching}
             dataSource={r.Dias}
             pagination={false}
-            scroll={{ x: 1000 }}
+            scroll={{ x: 1300 }}
             columns={[
               { title: 'Fecha', dataIndex: 'Fecha', render: (v: string, d) => `${DiasSemana[d.Dia as keyof typeof DiasSemana].slice(0, 3)} ${v.slice(8, 10)}/${v.slice(5, 7)}` },
-              { title: 'Horario', key: 'horario', render: (_, d) => (d.HoraEntradaProgramada ? `${d.HoraEntradaProgramada}-${d.HoraSalidaProgramada}` : <Tag>{TIPO[d.Tipo]}</Tag>) },
+              {
+                title: 'Horario',
+                key: 'horario',
+                render: (_, d) =>
+                  d.Tipo === 'FERIADO' ? <Tag color="purple">{`Feriado: ${d.Feriado}`}</Tag> : d.HoraEntradaProgramada ? `${d.HoraEntradaProgramada}-${d.HoraSalidaProgramada}` : <Tag>{TIPO[d.Tipo]}</Tag>,
+              },
               { title: 'Marcaciones', key: 'marcas', render: (_, d) => d.Marcaciones.join(' · ') },
               { title: 'Trabajado', dataIndex: 'MinutosTrabajados', align: 'right', render: (v: number) => horas(v) },
               { title: 'Tardanza (min)', dataIndex: 'MinutosTardanza', align: 'right', render: (v: number) => (v ? <Tag color="orange">{v}</Tag> : '') },
               { title: 'Salida anticipada (min)', dataIndex: 'MinutosSalidaAnticipada', align: 'right', render: (v: number) => v || '' },
-              { title: 'Extra', dataIndex: 'MinutosExtra', align: 'right', render: (v: number) => (v ? horas(v) : '') },
+              { title: 'Extra 25 %', dataIndex: 'MinutosExtra25', align: 'right', render: (v: number) => (v ? horas(v) : '') },
+              { title: 'Extra 35 %', dataIndex: 'MinutosExtra35', align: 'right', render: (v: number) => (v ? horas(v) : '') },
+              { title: 'Nocturnas', dataIndex: 'MinutosNocturnos', align: 'right', render: (v: number) => (v ? horas(v) : '') },
+              { title: 'Feriado / descanso', dataIndex: 'MinutosFeriado', align: 'right', render: (v: number) => (v ? horas(v) : '') },
               { title: 'Observación', key: 'obs', render: (_, d) => (d.Falta ? <Tag color="red">Falta</Tag> : d.Incompleta ? <Tag color="gold">{d.Observacion}</Tag> : (d.Observacion ?? '')) },
             ]}
           />

@@ -1,9 +1,9 @@
-import { EditOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Checkbox, Empty, Form, Input, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Checkbox, Empty, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { DiasSemana, type THorario, type THorarioGuardar } from '@yupana/contracts';
+import { DiasSemana, cruzaMedianoche, type TFeriado, type TFeriadoGuardar, type THorario, type THorarioGuardar } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { useAsignaciones, useAsignarHorario, useGuardarHorario, useHorarios } from '../api/asistencia';
+import { useAsignaciones, useAsignarHorario, useEliminarFeriado, useFeriados, useGuardarFeriado, useGuardarHorario, useHorarios } from '../api/asistencia';
 import { TrabajadorSelect, hoyLima } from '../components/asistencia-comun';
 
 const DIAS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -11,7 +11,10 @@ type FilaDia = { Activo: boolean; HoraEntrada: string; HoraSalida: string; Refri
 type Valores = { Nombre: string; ToleranciaMinutos: number; Dias: FilaDia[] };
 
 const resumenDias = (h: THorario) =>
-  h.Dias.map((d) => `${DiasSemana[d.Dia as keyof typeof DiasSemana].slice(0, 3)} ${d.HoraEntrada}-${d.HoraSalida}${d.RefrigerioMinutos ? ` (refr. ${d.RefrigerioMinutos} min)` : ''}`).join(' · ');
+  h.Dias.map(
+    (d) =>
+      `${DiasSemana[d.Dia as keyof typeof DiasSemana].slice(0, 3)} ${d.HoraEntrada}-${d.HoraSalida}${cruzaMedianoche(d.HoraEntrada, d.HoraSalida) ? ' (día siguiente)' : ''}${d.RefrigerioMinutos ? ` (refr. ${d.RefrigerioMinutos} min)` : ''}`,
+  ).join(' · ');
 
 /** Work schedules (days, entry and exit, break, tolerance) and their assignment to workers from a date. */
 export function HorariosPage() {
@@ -19,33 +22,117 @@ export function HorariosPage() {
   const [editando, setEditando] = useState<THorario | 'nuevo' | null>(null);
   const [asignando, setAsignando] = useState(false);
   return (
-    <Card data-testid="pagina-horarios">
-      <Space style={{ width: '100%', justifyContent: 'flex-end', marginBottom: 12 }}>
-        <Button icon={<UserAddOutlined />} onClick={() => setAsignando(true)} disabled={!consulta.data?.Data.length}>
-          Asignar a un trabajador
-        </Button>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditando('nuevo')}>
-          Nuevo horario
-        </Button>
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card data-testid="pagina-horarios">
+        <Space style={{ width: '100%', justifyContent: 'flex-end', marginBottom: 12 }}>
+          <Button icon={<UserAddOutlined />} onClick={() => setAsignando(true)} disabled={!consulta.data?.Data.length}>
+            Asignar a un trabajador
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditando('nuevo')}>
+            Nuevo horario
+          </Button>
+        </Space>
+        {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
+        <Table<THorario>
+          rowKey="Id"
+          size="middle"
+          loading={consulta.isFetching}
+          dataSource={consulta.data?.Data ?? []}
+          pagination={false}
+          scroll={{ x: 800 }}
+          locale={{ emptyText: <Empty description="Aún no hay horarios: registre el primero" /> }}
+          columns={[
+            { title: 'Horario', dataIndex: 'Nombre' },
+            { title: 'Tolerancia', dataIndex: 'ToleranciaMinutos', render: (v: number) => `${v} min` },
+            { title: 'Días', key: 'dias', render: (_, h) => resumenDias(h) },
+            { title: '', key: 'acc', width: 60, render: (_, h) => <Button type="text" aria-label={`Editar ${h.Nombre}`} icon={<EditOutlined />} onClick={() => setEditando(h)} /> },
+          ]}
+        />
+        {editando && <FormHorario horario={editando === 'nuevo' ? null : editando} onCerrar={() => setEditando(null)} />}
+        {asignando && <AsignarHorario horarios={consulta.data?.Data ?? []} onCerrar={() => setAsignando(false)} />}
+      </Card>
+      <Feriados />
+    </Space>
+  );
+}
+
+/**
+ * The year's national holidays (the law's, read only) and the company's own non-working days: a scheduled day that is
+ * one of them is not a falta, and work on it is paid apart.
+ */
+function Feriados() {
+  const [anio, setAnio] = useState(() => Number(hoyLima().slice(0, 4)));
+  const consulta = useFeriados(anio);
+  const guardar = useGuardarFeriado();
+  const eliminar = useEliminarFeriado();
+  const [form] = Form.useForm<TFeriadoGuardar>();
+  const { message } = App.useApp();
+
+  async function enviar(v: TFeriadoGuardar) {
+    try {
+      const f = await guardar.mutateAsync(v);
+      message.success(`Día no laborable registrado: ${f.Fecha}`);
+      form.resetFields();
+      if (Number(f.Fecha.slice(0, 4)) !== anio) setAnio(Number(f.Fecha.slice(0, 4)));
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.errores).length) form.setFields(Object.entries(e.errores).map(([name, error]) => ({ name: name as 'Fecha', errors: [error] })));
+      else message.error(mensajeDeError(e));
+    }
+  }
+
+  return (
+    <Card title="Feriados y días no laborables" data-testid="feriados">
+      <Space wrap align="start" style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
+        <InputNumber aria-label="Año" min={2000} max={2100} value={anio} onChange={(v) => v && setAnio(v)} />
+        <Form form={form} layout="inline" onFinish={enviar}>
+          <Form.Item name="Fecha" rules={[{ required: true, message: 'Ingrese la fecha' }]}>
+            <Input type="date" aria-label="Fecha del día no laborable" />
+          </Form.Item>
+          <Form.Item name="Descripcion" rules={[{ required: true, message: 'Indique el motivo' }]}>
+            <Input aria-label="Motivo del día no laborable" placeholder="Motivo (p. ej. aniversario de la empresa)" maxLength={100} style={{ width: 280 }} />
+          </Form.Item>
+          <Button htmlType="submit" icon={<PlusOutlined />} loading={guardar.isPending}>
+            Agregar día no laborable
+          </Button>
+        </Form>
       </Space>
       {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
-      <Table<THorario>
+      <Table<TFeriado>
         rowKey="Id"
-        size="middle"
+        size="small"
         loading={consulta.isFetching}
         dataSource={consulta.data?.Data ?? []}
         pagination={false}
-        scroll={{ x: 800 }}
-        locale={{ emptyText: <Empty description="Aún no hay horarios: registre el primero" /> }}
+        locale={{ emptyText: <Empty description="No hay feriados registrados para ese año" /> }}
         columns={[
-          { title: 'Horario', dataIndex: 'Nombre' },
-          { title: 'Tolerancia', dataIndex: 'ToleranciaMinutos', render: (v: number) => `${v} min` },
-          { title: 'Días', key: 'dias', render: (_, h) => resumenDias(h) },
-          { title: '', key: 'acc', width: 60, render: (_, h) => <Button type="text" aria-label={`Editar ${h.Nombre}`} icon={<EditOutlined />} onClick={() => setEditando(h)} /> },
+          { title: 'Fecha', dataIndex: 'Fecha', width: 130, render: (v: string) => `${v.slice(8, 10)}/${v.slice(5, 7)}/${v.slice(0, 4)}` },
+          { title: 'Motivo', dataIndex: 'Descripcion' },
+          { title: 'Tipo', dataIndex: 'Nacional', width: 170, render: (v: boolean) => (v ? <Tag color="purple">Feriado nacional</Tag> : <Tag color="blue">De la empresa</Tag>) },
+          {
+            title: '',
+            key: 'acc',
+            width: 60,
+            render: (_, f) =>
+              !f.Nacional && (
+                <Popconfirm
+                  title="¿Eliminar este día no laborable?"
+                  okText="Eliminar"
+                  cancelText="Cancelar"
+                  onConfirm={async () => {
+                    try {
+                      await eliminar.mutateAsync(f.Id);
+                      message.success('Día no laborable eliminado');
+                    } catch (e) {
+                      message.error(mensajeDeError(e));
+                    }
+                  }}
+                >
+                  <Button type="text" danger aria-label={`Eliminar ${f.Descripcion}`} icon={<DeleteOutlined />} />
+                </Popconfirm>
+              ),
+          },
         ]}
       />
-      {editando && <FormHorario horario={editando === 'nuevo' ? null : editando} onCerrar={() => setEditando(null)} />}
-      {asignando && <AsignarHorario horarios={consulta.data?.Data ?? []} onCerrar={() => setAsignando(false)} />}
     </Card>
   );
 }
@@ -95,7 +182,10 @@ function FormHorario({ horario, onCerrar }: { horario: THorario | null; onCerrar
             <InputNumber min={0} max={120} />
           </Form.Item>
         </Space>
-        <Typography.Text type="secondary">Marque los días laborables. Horas en formato de 24 horas (08:00, 17:30).</Typography.Text>
+        <Typography.Text type="secondary">
+          Marque los días laborables. Horas en formato de 24 horas (08:00, 17:30). Una salida anterior a la entrada es un turno de noche que termina al día
+          siguiente (22:00 a 06:00).
+        </Typography.Text>
         {DIAS.map((dia, i) => (
           <Space key={dia} align="start" wrap style={{ display: 'flex', marginTop: 8 }} data-testid={`dia-${dia}`}>
             <Form.Item name={['Dias', i, 'Activo']} valuePropName="checked" style={{ width: 110, marginBottom: 0 }}>

@@ -1,10 +1,10 @@
-import { ArrowLeftOutlined, CalculatorOutlined, CheckCircleOutlined, ClockCircleOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CalculatorOutlined, CheckCircleOutlined, ClockCircleOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NombresSistemaPension, RegimenesLaborales, type TBoleta, type TLineaBoleta, type TSistemaPension } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { abrirBoletaPdf, useAprobarNomina, useCalcularNomina, useNomina } from '../api/rrhh';
+import { abrirBoletaPdf, useAprobarNomina, useAsistenciaEnNomina, useCalcularNomina, useNomina } from '../api/rrhh';
 import { periodo, soles } from '../formato';
 
 const TIPOS: Record<TLineaBoleta['Tipo'], { texto: string; color: string }> = {
@@ -20,6 +20,7 @@ export function NominaDetallePage() {
   const consulta = useNomina(id);
   const calcular = useCalcularNomina(id);
   const aprobar = useAprobarNomina(id);
+  const asistencia = useAsistenciaEnNomina(id);
   const { message } = App.useApp();
   const [horas, setHoras] = useState<TBoleta | null>(null);
   const n = consulta.data;
@@ -29,6 +30,19 @@ export function NominaDetallePage() {
     try {
       const d = await calcular.mutateAsync({ Novedades: [] });
       message.success(`Planilla calculada: ${d.Boletas.length} trabajadores`);
+    } catch (e) {
+      message.error(mensajeDeError(e));
+    }
+  }
+
+  async function tomarAsistencia() {
+    try {
+      const d = await asistencia.mutateAsync();
+      message.success(
+        d.TrabajadoresConAsistencia
+          ? `Asistencia tomada de ${d.TrabajadoresConAsistencia} trabajador(es) con horario; planilla recalculada`
+          : 'Ningún trabajador con contrato vigente tiene horario asignado: se recalculó con lo ingresado a mano',
+      );
     } catch (e) {
       message.error(mensajeDeError(e));
     }
@@ -65,6 +79,18 @@ export function NominaDetallePage() {
       extra={
         n && (
           <Space>
+            <Popconfirm
+              title="¿Tomar la asistencia del mes?"
+              description="Las faltas, tardanzas, horas extra y horas en feriado del reporte de asistencia reemplazan lo ingresado a mano para los trabajadores con horario."
+              okText="Tomar asistencia"
+              cancelText="Cancelar"
+              onConfirm={tomarAsistencia}
+              disabled={aprobada}
+            >
+              <Button icon={<FieldTimeOutlined />} loading={asistencia.isPending} disabled={aprobada}>
+                Tomar asistencia
+              </Button>
+            </Popconfirm>
             <Button icon={<CalculatorOutlined />} onClick={recalcular} loading={calcular.isPending} disabled={aprobada}>
               {n.FechaCalculo ? 'Recalcular' : 'Calcular'}
             </Button>
@@ -108,7 +134,10 @@ export function NominaDetallePage() {
               { title: 'Régimen', key: 'r', render: (_, b) => RegimenesLaborales[b.Regimen as 1] },
               { title: 'Pensión', key: 'p', render: (_, b) => NombresSistemaPension[b.SistemaPension as TSistemaPension] ?? b.SistemaPension },
               { title: 'Días', dataIndex: 'DiasLaborados', align: 'right' },
+              { title: 'Faltas', dataIndex: 'Faltas', align: 'right', render: (v: number) => v || '' },
+              { title: 'Tardanza (min)', dataIndex: 'MinutosTardanza', align: 'right', render: (v: number) => v || '' },
               { title: 'H. extra', key: 'he', align: 'right', render: (_, b) => `${b.HorasExtra25} / ${b.HorasExtra35}` },
+              { title: 'H. feriado', dataIndex: 'HorasFeriado', align: 'right', render: (v: string) => (Number(v) ? v : '') },
               { title: 'Ingresos', dataIndex: 'TotalIngresos', align: 'right', render: (v: string) => soles.format(Number(v)) },
               { title: 'Descuentos', dataIndex: 'TotalDescuentos', align: 'right', render: (v: string) => soles.format(Number(v)) },
               { title: 'Neto', dataIndex: 'Neto', align: 'right', render: (v: string, b) => <strong data-testid={`neto-${b.Documento}`}>{soles.format(Number(v))}</strong> },
@@ -118,7 +147,7 @@ export function NominaDetallePage() {
                 render: (_, b) => (
                   <Space size={0}>
                     <Button type="link" disabled={aprobada} onClick={() => setHoras(b)}>
-                      Horas extra
+                      Novedades
                     </Button>
                     <Button type="link" aria-label={`Boleta PDF de ${b.Trabajador}`} onClick={() => abrirBoletaPdf(id, b.Id).catch((e: unknown) => message.error(mensajeDeError(e)))}>
                       Boleta PDF
@@ -153,16 +182,29 @@ function Lineas({ boleta }: { boleta: TBoleta }) {
   );
 }
 
+type ValoresNovedad = { HorasExtra25: string; HorasExtra35: string; HorasFeriado: string; Faltas: string; MinutosTardanza: string };
+
 function HorasExtra({ boleta, idNomina, onCerrar }: { boleta: TBoleta | null; idNomina: number; onCerrar: () => void }) {
   const calcular = useCalcularNomina(idNomina);
-  const [form] = Form.useForm<{ HorasExtra25: string; HorasExtra35: string }>();
+  const [form] = Form.useForm<ValoresNovedad>();
   const { message } = App.useApp();
 
-  async function enviar(v: { HorasExtra25: string; HorasExtra35: string }) {
+  async function enviar(v: ValoresNovedad) {
     if (!boleta) return;
     try {
-      await calcular.mutateAsync({ Novedades: [{ IdTrabajador: boleta.IdTrabajador, HorasExtra25: v.HorasExtra25 || '0', HorasExtra35: v.HorasExtra35 || '0' }] });
-      message.success('Horas extra registradas y planilla recalculada');
+      await calcular.mutateAsync({
+        Novedades: [
+          {
+            IdTrabajador: boleta.IdTrabajador,
+            HorasExtra25: v.HorasExtra25 || '0',
+            HorasExtra35: v.HorasExtra35 || '0',
+            Faltas: Number(v.Faltas || 0),
+            MinutosTardanza: Number(v.MinutosTardanza || 0),
+            HorasFeriado: v.HorasFeriado || '0',
+          },
+        ],
+      });
+      message.success('Novedades registradas y planilla recalculada');
       onCerrar();
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.errores).length) message.error(Object.values(e.errores).join('. '));
@@ -173,7 +215,7 @@ function HorasExtra({ boleta, idNomina, onCerrar }: { boleta: TBoleta | null; id
   return (
     <Modal
       open={!!boleta}
-      title={boleta ? `Horas extra de ${boleta.Trabajador}` : ''}
+      title={boleta ? `Novedades del mes de ${boleta.Trabajador}` : ''}
       okText="Guardar y recalcular"
       cancelText="Cancelar"
       onOk={() => form.submit()}
@@ -182,13 +224,27 @@ function HorasExtra({ boleta, idNomina, onCerrar }: { boleta: TBoleta | null; id
       destroyOnHidden
     >
       {boleta && (
-        <Form form={form} layout="vertical" onFinish={enviar} initialValues={{ HorasExtra25: boleta.HorasExtra25, HorasExtra35: boleta.HorasExtra35 }}>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={enviar}
+          initialValues={{ HorasExtra25: boleta.HorasExtra25, HorasExtra35: boleta.HorasExtra35, Faltas: String(boleta.Faltas), MinutosTardanza: String(boleta.MinutosTardanza), HorasFeriado: boleta.HorasFeriado }}
+        >
           <Typography.Paragraph type="secondary">Horas del mes: las dos primeras horas de cada día van al 25 %, las siguientes al 35 % (DS 007-2002-TR).</Typography.Paragraph>
           <Form.Item name="HorasExtra25" label="Horas al 25 %" rules={[{ pattern: /^\d{1,3}(\.\d{1,2})?$/, message: 'Horas no válidas (hasta 2 decimales)' }]}>
             <Input inputMode="decimal" />
           </Form.Item>
           <Form.Item name="HorasExtra35" label="Horas al 35 %" rules={[{ pattern: /^\d{1,3}(\.\d{1,2})?$/, message: 'Horas no válidas (hasta 2 decimales)' }]}>
             <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="HorasFeriado" label="Horas en feriado o día de descanso (sobretasa 100 %)" rules={[{ pattern: /^\d{1,3}(\.\d{1,2})?$/, message: 'Horas no válidas (hasta 2 decimales)' }]}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="Faltas" label="Faltas injustificadas (días)" rules={[{ pattern: /^([0-9]|[12][0-9]|3[01])$/, message: 'Días no válidos (0 a 31)' }]}>
+            <Input inputMode="numeric" />
+          </Form.Item>
+          <Form.Item name="MinutosTardanza" label="Minutos de tardanza" rules={[{ pattern: /^\d{1,5}$/, message: 'Minutos no válidos' }]}>
+            <Input inputMode="numeric" />
           </Form.Item>
         </Form>
       )}
