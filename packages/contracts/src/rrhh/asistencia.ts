@@ -234,3 +234,41 @@ export const ZFeriadoGuardar = z.object({
   Descripcion: ZTexto(100, { min: 3, mensajeMin: 'Indique el motivo del día no laborable (3 caracteres como mínimo)' }),
 });
 export type TFeriadoGuardar = z.input<typeof ZFeriadoGuardar>;
+
+/** Commands an HR user can queue for a clock-in device (ZKTeco push); the device takes them on its next poll. */
+export const TiposComandoHuellero = {
+  TRABAJADORES: 'Enviar los trabajadores (PIN = DNI y nombre)',
+  MARCACIONES: 'Volver a enviar las marcaciones de un rango',
+  INFO: 'Informar su estado (usuarios, marcaciones, firmware)',
+  REINICIAR: 'Reiniciar el equipo',
+} as const;
+export type TTipoComandoHuellero = keyof typeof TiposComandoHuellero;
+export const EstadosComandoHuellero = { 0: 'Pendiente', 1: 'Enviado', 2: 'Ejecutado', 3: 'Con error' } as const;
+export const ZComandoHuelleroCrear = z
+  .object({
+    Tipo: z.enum(Object.keys(TiposComandoHuellero) as [TTipoComandoHuellero, ...TTipoComandoHuellero[]], { error: 'Seleccione el comando' }),
+    Desde: ZFechaAsistencia('la fecha inicial').optional(),
+    Hasta: ZFechaAsistencia('la fecha final').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.Tipo !== 'MARCACIONES') return;
+    if (!v.Desde) ctx.addIssue({ code: 'custom', path: ['Desde'], message: 'Ingrese la fecha inicial' });
+    if (!v.Hasta) ctx.addIssue({ code: 'custom', path: ['Hasta'], message: 'Ingrese la fecha final' });
+    if (v.Desde && v.Hasta && v.Hasta < v.Desde) ctx.addIssue({ code: 'custom', path: ['Hasta'], message: 'La fecha final es anterior a la inicial' });
+  });
+export type TComandoHuelleroCrear = z.input<typeof ZComandoHuelleroCrear>;
+export const ZComandoHuellero = z.object({
+  Id: z.number().int(),
+  Tipo: z.string(),
+  Comando: z.string(),
+  Estado: z.number().int(),
+  EstadoDescripcion: z.string(),
+  /** The device's answer: 0 done, negative an error code of the device. */
+  Retorno: z.number().int().nullable(),
+  FechaCreacion: z.string(),
+  FechaEnvio: z.string().nullable(),
+  FechaRespuesta: z.string().nullable(),
+});
+export type TComandoHuellero = z.infer<typeof ZComandoHuellero>;
+export const ZComandosHuellero = z.object({ Data: z.array(ZComandoHuellero) });
+export const ZComandosEncolados = z.object({ Encolados: z.number().int() });

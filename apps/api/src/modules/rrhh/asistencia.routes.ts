@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZAsistencia,
   ZAsistenciaQuery,
+  ZComandoHuelleroCrear,
+  ZComandosEncolados,
+  ZComandosHuellero,
   ZError,
   ZFeriado,
   ZFeriadoGuardar,
@@ -29,6 +32,7 @@ import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
 import * as asistencia from './asistencia.service';
 import { excelAsistencia } from './asistencia.excel';
+import * as comandos from './huellero-comandos.service';
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
 const conConflicto = { ...errores, 409: ZError };
@@ -141,5 +145,23 @@ export async function rutasAsistencia(app: FastifyInstance, ctx: Contexto): Prom
       await asistencia.eliminarFeriado(ctx, requerirAuth(req), req.params.id);
       return reply.code(204).send(null);
     },
+  });
+
+  r.get('/v1/huelleros/entidades/:id/comandos', {
+    config: ver,
+    schema: { tags, security, summary: 'Comandos enviados a un huellero y su resultado (los 200 últimos)', params: ZIdParams, response: { 200: ZComandosHuellero, ...errores } },
+    handler: async (req) => comandos.listarComandos(ctx, requerirAuth(req), req.params.id),
+  });
+  r.post('/v1/huelleros/entidades/:id/comandos', {
+    config: guardar,
+    schema: {
+      tags,
+      security,
+      summary: 'Encolar un comando para el huellero (enviar trabajadores, volver a enviar marcaciones, informar, reiniciar)',
+      params: ZIdParams,
+      body: ZComandoHuelleroCrear,
+      response: { 201: ZComandosEncolados, ...errores },
+    },
+    handler: async (req, reply) => reply.code(201).send(await comandos.encolarComando(ctx, requerirAuth(req), req.params.id, req.body)),
   });
 }

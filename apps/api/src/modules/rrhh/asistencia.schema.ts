@@ -113,3 +113,24 @@ export const feriado = pgTable(
     uniqueIndex('feriado_empresa_uq').on(t.idEmpresa, t.fecha).where(sql`${t.idEmpresa} is not null and ${t.logEstado} = 1`),
   ],
 );
+
+/**
+ * A command queued for a clock-in device (ZKTeco push): handed out on its next `getrequest` as `C:<id>:<comando>`,
+ * answered on `devicecmd` with `ID=<id>&Return=<code>`. Estado 0 pendiente, 1 enviado, 2 ejecutado, 3 con error.
+ */
+export const huelleroComando = pgTable(
+  'huellero_comando',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idHuellero: integer('id_huellero').notNull().references(() => huellero.id),
+    tipo: varchar('tipo', { length: 30 }).notNull(),
+    comando: varchar('comando', { length: 500 }).notNull(),
+    estado: smallint('estado').notNull().default(0),
+    retorno: integer('retorno'),
+    fechaEnvio: timestamp('fecha_envio', { withTimezone: true, mode: 'date' }),
+    fechaRespuesta: timestamp('fecha_respuesta', { withTimezone: true, mode: 'date' }),
+    ...auditoria,
+  },
+  (t) => [index('huellero_comando_pendiente_ix').on(t.idHuellero, t.estado, t.id), check('huellero_comando_estado_ck', sql`${t.estado} between 0 and 3`)],
+);

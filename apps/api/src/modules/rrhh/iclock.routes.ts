@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Contexto } from '../../lib/contexto';
 import { guardarMarcasDispositivo, huelleroPorSerie, marcarConexion } from './asistencia.service';
+import { comandosParaEnviar, registrarResultados } from './huellero-comandos.service';
 import { LimitePorMinuto, SERIE_VALIDA, leerAttlog, respuestaInicio } from './iclock';
 
 /** Largest body a device may push (a few thousand ATTLOG lines); larger is a 413 before anything is read. */
@@ -86,7 +87,8 @@ export async function rutasIclock(app: FastifyInstance, ctx: Contexto, opciones:
     handler: async (req, reply) => {
       const h = await dispositivo(req, reply);
       if (!h) return reply;
-      return texto(reply, 200, 'OK');
+      const comandos = await comandosParaEnviar(ctx, h.id);
+      return texto(reply, 200, comandos.length ? comandos.join('\n') : 'OK');
     },
   });
 
@@ -97,6 +99,7 @@ export async function rutasIclock(app: FastifyInstance, ctx: Contexto, opciones:
     handler: async (req, reply) => {
       const h = await dispositivo(req, reply);
       if (!h) return reply;
+      await registrarResultados(ctx, h.id, typeof req.body === 'string' ? req.body : '');
       return texto(reply, 200, 'OK');
     },
   });

@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TAsistencia,
+  TComandoHuellero,
+  TComandoHuelleroCrear,
   TFeriado,
   TFeriadoGuardar,
   THorario,
@@ -128,5 +130,23 @@ export function useEliminarFeriado() {
   return useMutation({
     mutationFn: (id: number) => api.solicitar<unknown>(`${BASE}/feriados/${id}`, { method: 'DELETE' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh', 'feriados'] }),
+  });
+}
+
+/** The device's commands and their answers; polled while the drawer is open (the device answers on its next poll). */
+export function useComandosHuellero(idHuellero: number | null) {
+  return useQuery({
+    queryKey: ['rrhh', 'huelleros', idHuellero, 'comandos'],
+    queryFn: ({ signal }) => api.get<{ Data: TComandoHuellero[] }>(`${BASE}/huelleros/entidades/${idHuellero}/comandos`, { signal }),
+    enabled: idHuellero !== null,
+    refetchInterval: 10_000,
+  });
+}
+
+export function useEncolarComando(idHuellero: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TComandoHuelleroCrear) => api.post<{ Encolados: number }>(`${BASE}/huelleros/entidades/${idHuellero}/comandos`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh', 'huelleros', idHuellero, 'comandos'] }),
   });
 }

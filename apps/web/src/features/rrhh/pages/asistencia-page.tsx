@@ -15,7 +15,8 @@ export function AsistenciaPage() {
   const hoy = hoyLima();
   const f = { idTrabajador: Number(params.get('trabajador')) || null, desde: params.get('desde') ?? `${hoy.slice(0, 8)}01`, hasta: params.get('hasta') ?? hoy };
   const cambiar = (c: Record<string, string | null>) => {
-    const p = new URLSearchParams(params);
+    // From the address itself: two changes before a render (a date, then the worker) must not undo each other.
+    const p = new URLSearchParams(window.location.search);
     for (const [k, v] of Object.entries(c)) if (v) p.set(k, v);
     else p.delete(k);
     setParams(p, { replace: true });
@@ -67,7 +68,7 @@ export function AsistenciaPage() {
               <Statistic title="Minutos de tardanza" value={r.Totales.MinutosTardanza} />
             </Col>
             <Col xs={12} md={6} lg={3}>
-              <Statistic title="Faltas" value={r.Totales.Faltas} />
+              <Statistic title="Faltas" value={r.Totales.Faltas} valueRender={(v) => <span data-testid="faltas-asistencia">{v}</span>} />
             </Col>
             <Col xs={12} md={6} lg={3}>
               <Statistic title="Horas extra 25 % / 35 %" value={`${horas(r.Totales.MinutosExtra25)} / ${horas(r.Totales.MinutosExtra35)}`} />

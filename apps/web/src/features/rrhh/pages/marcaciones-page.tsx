@@ -21,7 +21,8 @@ export function MarcacionesPage() {
     pagina: Math.max(1, Number(params.get('pagina') ?? 1) || 1),
   };
   const cambiar = (c: Record<string, string | null>) => {
-    const p = new URLSearchParams(params);
+    // From the address itself: two changes before a render (a date, then the worker) must not undo each other.
+    const p = new URLSearchParams(window.location.search);
     for (const [k, v] of Object.entries(c)) if (v) p.set(k, v);
     else p.delete(k);
     if (!('pagina' in c)) p.delete('pagina');
