@@ -73,9 +73,12 @@ export async function registrarCuotasDeDocumento(tx: Pick<Db, 'execute' | 'inser
   );
 }
 
-/** alDocumentoAnulado hook (app.ts): a voided document owes nothing; its dues stay, marked, for the history. */
-export async function cerrarCuotasDeDocumentoAnulado(tx: Pick<Db, 'execute'>, idDocumento: number): Promise<void> {
-  await tx.execute(sql`update cuota_cobrar set anulado = true, log_fecha_modif = now() where id_documento = ${idDocumento} and not anulado`);
+/**
+ * alDocumentoAnulado hook (app.ts): a voided (confirmed) or SUNAT-rejected document owes nothing; its dues stay,
+ * marked, for the history. Idempotent (only open rows change).
+ */
+export async function cerrarCuotasDeDocumentoAnulado(tx: Pick<Db, 'execute'>, d: { idDocumento: number }): Promise<void> {
+  await tx.execute(sql`update cuota_cobrar set anulado = true, log_fecha_modif = now() where id_documento = ${d.idDocumento} and not anulado`);
 }
 
 /** Days between two ISO dates (b - a). */

@@ -87,12 +87,17 @@ export async function moverStockAlEmitir(tx: Tx, e: TEmitidoInventario): Promise
 }
 
 /**
- * Void hook (registered in app.ts with alAnularDocumento): every movement the document caused is reversed line by
- * line at the cost it was posted with (Tabla 12 code 05 for a sale coming back, 06 for a return going out again).
- * Voiding a sale puts stock back, so it is never refused; undoing a return may leave stock negative, and is refused
- * like any exit when the company forbids it.
+ * Hook of a document that stopped counting (registered in app.ts with alDocumentoAnulado): its void was confirmed
+ * (SUNAT accepted the baja or resumen; a nota de venta at once) or SUNAT rejected it. Every movement the document
+ * caused is reversed line by line at the cost it was posted with (Tabla 12 code 05 for a sale coming back, 06 for a
+ * return going out again), once: a movement already reversed is skipped, so a repeated call moves nothing. The fact
+ * is SUNAT's and already happened, so the reversal is never refused for negative stock (undoing a return may leave
+ * an item below zero; the kardex shows it and an adjustment fixes it).
  */
-export async function revertirStockAlAnular(tx: Tx, a: { idEmpresa: number; idUsuario: number; idDocumento: number; fecha: string }): Promise<void> {
+export async function revertirStockAlAnular(
+  tx: Tx,
+  a: { idEmpresa: number; idUsuario: number; idDocumento: number; fecha: string; causa?: 'anulado' | 'rechazado' },
+): Promise<void> {
   const movs = filasDe<{ id: number; clase: 'I' | 'S'; id_almacen: number }>(
     await tx.execute(sql`select m.id, m.clase, m.id_almacen from movimiento_inventario m
       where m.id_empresa = ${a.idEmpresa} and m.id_documento_contable = ${a.idDocumento} and m.id_movimiento_revertido is null
@@ -109,10 +114,10 @@ export async function revertirStockAlAnular(tx: Tx, a: { idEmpresa: number; idUs
     const tipoOperacion = m.clase === 'S' ? '05' : '06';
     await asentar(
       tx,
-      { idEmpresa: a.idEmpresa, idUsuario: a.idUsuario, numero: null, clase: m.clase === 'S' ? 'I' : 'S', tipoOperacion, fecha: a.fecha, idAlmacen: Number(m.id_almacen), idDocumentoContable: a.idDocumento, idMovimientoRevertido: Number(m.id), glosa: 'Anulación del documento' },
+      { idEmpresa: a.idEmpresa, idUsuario: a.idUsuario, numero: null, clase: m.clase === 'S' ? 'I' : 'S', tipoOperacion, fecha: a.fecha, idAlmacen: Number(m.id_almacen), idDocumentoContable: a.idDocumento, idMovimientoRevertido: Number(m.id), glosa: a.causa === 'rechazado' ? 'Rechazado por SUNAT' : 'Anulación del documento' },
       det.map((d) => ({ idItem: Number(d.id_item), idAlmacen: Number(d.id_almacen), cantidad: new Decimal(d.cantidad).negated(), tipoOperacion, costoUnitario: new Decimal(d.costo) })),
       {
-        permiteStockNegativo: det[0].permite ?? true,
+        permiteStockNegativo: true,
         nombreItem: (id) => det.find((d) => Number(d.id_item) === id)?.descripcion ?? String(id),
         nombreAlmacen: () => det[0].almacen,
       },

@@ -1,0 +1,127 @@
+// Issued documents meeting inventory, finance and the cash box (issues 12, 13, 14): one rule per event, through the
+// real stack (HTTP, the sending worker and the SUNAT stand-in). decisions.md "Documents, stock, balances and cash".
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EstadoSunat, type TDocumentoPorCobrar } from '@yupana/contracts';
+import { servicioEnvioDe } from '../../src/modules/contabilidad/envio/envio.routes';
+import { cambiarEstado } from '../../src/modules/contabilidad/envio/documentos.repo';
+import { crearEntorno, type Entorno } from '../helpers';
+import { clienteDe, factura, hoyLima, idSerie, sumarDias, type Cliente } from '../contabilidad/ayudas';
+
+let e: Entorno;
+let sup: Cliente;
+const DOC = '/api/contabilidad/v1/documentoContable';
+const F = '/api/finanzas/v1';
+const hoy = hoyLima();
+// A customer of its own, so no other document of the demo company enters these balances.
+const CLIENTE = { TipoEntidad: 2, IdTipoDocumento: 2, NumeroDocumento: '20131312955', RazonSocial: 'SUPERINTENDENCIA NACIONAL DE ADUANAS Y DE ADMINISTRACION TRIBUTARIA', Direccion: 'AV. GARCILASO DE LA VEGA 1472, LIMA' };
+let idBien: number;
+let idF001: number;
+
+const filas = async <T = Record<string, unknown>>(consulta: ReturnType<typeof sql>) => ((await e.dbh.db.execute(consulta)) as unknown as { rows: T[] }).rows;
+const simulador = () => servicioEnvioDe(e.app).simulador!;
+/** Stock of the good in every warehouse of the company (the tests use one branch). */
+async function stock(): Promise<string> {
+  const [f] = await filas<{ c: string }>(sql`select coalesce(sum(cantidad), 0)::numeric(20,4)::text as c from stock where id_item = ${idBien}`);
+  return f.c;
+}
+const movimientos = async (idDocumento: number) =>
+  filas<{ tipo_operacion: string; clase: string }>(sql`select tipo_operacion, clase from movimiento_inventario where id_documento_contable = ${idDocumento} order by id`);
+/** Open balance of a document in receivables (0 when it owes nothing or is not listed). */
+async function saldo(idDocumento: number): Promise<string> {
+  const r = await sup.get(`${F}/cuentasporcobrar?cliente=${CLIENTE.NumeroDocumento}`);
+  expect(r.statusCode, r.body).toBe(200);
+  const d = (r.json().Data as TDocumentoPorCobrar[]).find((x) => x.IdDocumento === idDocumento);
+  return d?.Saldo ?? '0.00';
+}
+async function esperarEstado(id: number, estados: number[], mensaje?: RegExp) {
+  for (let i = 0; i < 400; i++) {
+    const [d] = await filas<{ e: number; m: string | null }>(sql`select id_estado_sunat as e, mensaje_sunat as m from documento_contable where id = ${id}`);
+    if (estados.includes(d.e) && (!mensaje || mensaje.test(d.m ?? ''))) return;
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+  throw new Error(`el documento ${id} no llegó a ${estados} ${mensaje ?? ''}`);
+}
+const linea = (cantidad: string, precio = '10.00') => ({ IdItem: idBien, CodigoItem: 'EFE-1', ItemDescripcion: 'ACEITE VEGETAL 1 L', CodigoUnidad: 'NIU', Cantidad: cantidad, PrecioUnitario: precio, TipoAfectacion: '10' });
+/** Credit terms of a total: one cuota in 30 days. */
+const credito = (total: string) => ({ IdCondicionPago: 2, ListaCuotas: [{ Monto: total, FechaVencimiento: sumarDias(hoy, 30) }] });
+const totalDe = (cantidad: string, precio: string) => (Number(cantidad) * Number(precio)).toFixed(2);
+async function facturaCredito(cantidad: string, precio = '10.00') {
+  const r = await sup.post(DOC, factura(idF001, { ListaEntidades: [CLIENTE], ...credito(totalDe(cantidad, precio)), ListaItems: [linea(cantidad, precio)] }));
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json() as { Id: number; SerieNumero: string; MontoTotal: string };
+}
+const anular = (id: number, Motivo = 'ERROR EN EL PRECIO') => sup.put(`${DOC}/${id}/anulaciones`, { Motivo });
+
+beforeAll(async () => {
+  e = await crearEntorno();
+  sup = await clienteDe(e.app, 'supervisor');
+  await servicioEnvioDe(e.app).iniciar({ simulador: { port: 0, demoraTicketMs: 50 }, resumenHora: null, intervaloMs: 20, esperaBaseMs: 50, maxEsperaMs: 300, esperaTicketMs: 50, timeoutMs: 3000 });
+  const b = await sup.post('/api/logistica/v1/items', { Codigo: 'EFE-1', Descripcion: 'ACEITE VEGETAL 1 L', CodigoUnidad: 'NIU', Precio: '10', PrecioIncluyeIgv: true, AfectacionIgv: '10' });
+  expect(b.statusCode, b.body).toBe(201);
+  idBien = b.json().Id;
+  idF001 = await idSerie(sup, 1003, 'F001');
+}, 120_000);
+afterAll(async () => e?.cerrar());
+
+describe('SUNAT acepta o rechaza el comprobante', () => {
+  it('una factura aceptada conserva su salida de stock y su deuda', async () => {
+    const antes = await stock();
+    const f = await facturaCredito('3');
+    await esperarEstado(f.Id, [EstadoSunat.ACEPTADO]);
+    expect(Number(await stock())).toBe(Number(antes) - 3);
+    expect(await saldo(f.Id)).toBe(f.MontoTotal);
+  });
+
+  it('una factura rechazada por SUNAT devuelve su stock y deja de ser deuda (una sola vez)', async () => {
+    simulador().fallas.agregar({ tipo: 'rechazo', codigo: '2800', tipoDocumento: '01', veces: 1 });
+    const antes = await stock();
+    const f = await facturaCredito('2');
+    expect(Number(await stock())).toBe(Number(antes) - 2);
+    await esperarEstado(f.Id, [EstadoSunat.RECHAZADO]);
+    expect(await stock()).toBe(antes);
+    expect(await movimientos(f.Id)).toEqual([{ tipo_operacion: '01', clase: 'S' }, { tipo_operacion: '05', clase: 'I' }]);
+    expect(await saldo(f.Id)).toBe('0.00');
+    // The same answer applied again (a second worker, a retry) moves nothing.
+    await cambiarEstado(e.dbh.db, f.Id, { idEstadoSunat: EstadoSunat.RECHAZADO, codigoSunat: '2800', mensajeSunat: 'otra vez' });
+    expect(await movimientos(f.Id)).toHaveLength(2);
+    expect(await stock()).toBe(antes);
+  });
+});
+
+describe('anular: el stock y la deuda cambian cuando SUNAT confirma la baja, una vez', () => {
+  it('una baja que SUNAT rechaza no mueve stock ni deuda; la que acepta devuelve ambos, y repetir la confirmación no mueve nada', async () => {
+    const f = await facturaCredito('4');
+    await esperarEstado(f.Id, [EstadoSunat.ACEPTADO]);
+    const vendido = await stock();
+    simulador().fallas.agregar({ tipo: 'rechazo', codigo: '2375', tipoDocumento: 'RA', veces: 1 });
+    const r = await anular(f.Id);
+    expect(r.statusCode, r.body).toBe(200);
+    // Requested: nothing moves yet.
+    expect(await stock()).toBe(vendido);
+    await esperarEstado(f.Id, [EstadoSunat.ACEPTADO], /^Baja rechazada/);
+    expect(await stock()).toBe(vendido);
+    expect(await movimientos(f.Id)).toHaveLength(1);
+    expect(await saldo(f.Id)).toBe(f.MontoTotal);
+
+    const r2 = await anular(f.Id);
+    expect(r2.statusCode, r2.body).toBe(200);
+    await esperarEstado(f.Id, [EstadoSunat.ANULADO]);
+    expect(Number(await stock())).toBe(Number(vendido) + 4);
+    expect(await movimientos(f.Id)).toEqual([{ tipo_operacion: '01', clase: 'S' }, { tipo_operacion: '05', clase: 'I' }]);
+    expect(await saldo(f.Id)).toBe('0.00');
+    await cambiarEstado(e.dbh.db, f.Id, { idEstadoSunat: EstadoSunat.ANULADO, anulado: true });
+    expect(await movimientos(f.Id)).toHaveLength(2);
+  });
+
+  it('una nota de venta se anula al instante: stock y deuda vuelven en la misma transacción', async () => {
+    const antes = await stock();
+    const nv = await sup.post(DOC, { IdTipoDocumento: 1008, IdSerie: await idSerie(sup, 1008, 'NV01'), FechaEmision: hoy, ...credito('10.00'), ListaItems: [linea('1')], ListaEntidades: [CLIENTE] });
+    expect(nv.statusCode, nv.body).toBe(201);
+    expect(await saldo(nv.json().Id)).toBe(nv.json().MontoTotal);
+    const r = await anular(nv.json().Id);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(await stock()).toBe(antes);
+    expect(await saldo(nv.json().Id)).toBe('0.00');
+  });
+});
