@@ -49,7 +49,7 @@ import { rutasContabilidad } from './modules/contabilidad/contabilidad.routes';
 import { rutasSeries } from './modules/entidades/series/series.routes';
 import { rutasComprobantesFinanzas } from './modules/finanzas/comprobantes.routes';
 import { rutasFinanzas } from './modules/finanzas/finanzas.routes';
-import { cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
+import { aplicarNotaACuotas, cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
 import { alDocumentoAnulado } from './modules/contabilidad/envio/documentos.repo';
 import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
 import { rutasVentas } from './modules/ventas/ventas.routes';
@@ -274,6 +274,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   await app.register(async (ven) => rutasVentaCaja(ven, ctx), { prefix: '/api/ventas' });
   // Finance (issue 14): every credit sale writes its dues in the issue's transaction; receivables, collections.
   alEmitirDocumento(registrarCuotasDeDocumento);
+  alEmitirDocumento(aplicarNotaACuotas);
   alDocumentoAnulado(cerrarCuotasDeDocumentoAnulado);
   await app.register(async (fin) => rutasFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   // Account creation and the setup wizard (security host paths).

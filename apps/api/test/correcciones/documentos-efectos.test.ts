@@ -125,3 +125,65 @@ describe('anular: el stock y la deuda cambian cuando SUNAT confirma la baja, una
     expect(await saldo(nv.json().Id)).toBe('0.00');
   });
 });
+
+describe('notas de crédito y débito sobre la deuda del documento que modifican', () => {
+  const nota = async (tipo: 1005 | 1006, idDoc: number, motivo: string, lineas: object[]) => {
+    const r = await sup.post(DOC, {
+      IdTipoDocumento: tipo, IdSerie: await idSerie(sup, tipo, 'F001'), FechaEmision: hoy, ListaEntidades: [CLIENTE], ListaItems: lineas,
+      ListaReferencias: [{ IdDocumentoReferencia: idDoc, CodigoMotivo: motivo, DescripcionMotivo: 'SEGÚN ACUERDO CON EL CLIENTE' }],
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    return r.json() as { Id: number; MontoTotal: string };
+  };
+  const concepto = (texto: string, monto: string) => ({ ItemDescripcion: texto, CodigoUnidad: 'ZZ', Cantidad: '1', PrecioUnitario: monto, TipoAfectacion: '10' });
+  const aFavor = async () => {
+    const [f] = await filas<{ s: string }>(sql`select coalesce(sum(monto), 0)::numeric(14,2)::text as s from nota_cuota where tipo = 'F' and not revertido and numero_documento_cliente = ${CLIENTE.NumeroDocumento}`);
+    return f.s;
+  };
+
+  it('devolución por ítem: baja la deuda y devuelve el stock; débito: la sube; un crédito mayor al saldo deja saldo 0 y el resto a favor del cliente; anular cada nota deshace exactamente lo suyo', async () => {
+    const f = await facturaCredito('5');
+    expect(f.MontoTotal).toBe('50.00');
+    await esperarEstado(f.Id, [EstadoSunat.ACEPTADO]);
+    const vendido = await stock();
+    const favorAntes = await aFavor();
+
+    const devolucion = await nota(1005, f.Id, '07', [linea('2')]);
+    expect(await saldo(f.Id)).toBe('30.00');
+    expect(Number(await stock())).toBe(Number(vendido) + 2);
+
+    const interes = await nota(1006, f.Id, '01', [concepto('INTERESES POR MORA', '5.00')]);
+    expect(await saldo(f.Id)).toBe('35.00');
+
+    const rebaja = await nota(1005, f.Id, '09', [concepto('DISMINUCIÓN EN EL VALOR', '40.00')]);
+    expect(await saldo(f.Id)).toBe('0.00');
+    expect(Number(await aFavor()) - Number(favorAntes)).toBe(5);
+    // A correction of the description changes no amount.
+    await nota(1005, f.Id, '03', [concepto('CORRECCIÓN DE LA DESCRIPCIÓN', '0.01')]);
+    expect(await saldo(f.Id)).toBe('0.00');
+
+    for (const n of [devolucion, interes, rebaja]) await esperarEstado(n.Id, [EstadoSunat.ACEPTADO]);
+    expect((await anular(rebaja.Id)).statusCode).toBe(200);
+    await esperarEstado(rebaja.Id, [EstadoSunat.ANULADO]);
+    expect(await saldo(f.Id)).toBe('35.00');
+    expect(await aFavor()).toBe(favorAntes);
+
+    expect((await anular(interes.Id)).statusCode).toBe(200);
+    await esperarEstado(interes.Id, [EstadoSunat.ANULADO]);
+    expect(await saldo(f.Id)).toBe('30.00');
+
+    expect((await anular(devolucion.Id)).statusCode).toBe(200);
+    await esperarEstado(devolucion.Id, [EstadoSunat.ANULADO]);
+    expect(await saldo(f.Id)).toBe('50.00');
+    expect(await stock()).toBe(vendido);
+  });
+
+  it('una nota de crédito sobre una factura pagada no deja saldo negativo: todo queda a favor del cliente', async () => {
+    const f = await sup.post(DOC, factura(idF001, { ListaEntidades: [CLIENTE], ListaItems: [linea('1')] }));
+    expect(f.statusCode, f.body).toBe(201);
+    const favorAntes = await aFavor();
+    await nota(1005, f.json().Id, '06', [linea('1')]);
+    expect(await saldo(f.json().Id)).toBe('0.00');
+    expect(Number(await aFavor()) - Number(favorAntes)).toBe(10);
+  });
+});
