@@ -187,3 +187,43 @@ describe('notas de crédito y débito sobre la deuda del documento que modifican
     expect(Number(await aFavor()) - Number(favorAntes)).toBe(10);
   });
 });
+
+describe('caja: una venta anulada no es efectivo esperado y se muestra en las anulaciones', () => {
+  it('anular una venta de la sesión la saca del esperado y de las ventas, la lista en anulaciones y el cierre cuadra con lo que hay', async () => {
+    const idNv = await idSerie(sup, 1008, 'NV01');
+    const series = (await sup.get('/api/entidades/v2/entidades/series?idtipodocumento=1008')).json().Data as { Id: number; IdSucursal: number }[];
+    const idSucursal = series.find((s) => s.Id === idNv)!.IdSucursal;
+    const c = await sup.post(`${F}/cajas`, { IdSucursal: idSucursal, Descripcion: 'Caja de efectos', Tipo: 1, Tolerancia: '0.00' });
+    expect(c.statusCode, c.body).toBe(201);
+    const s = await sup.post(`${F}/cajas/${c.json().Id}/aperturas`, { MontoApertura: '100.00' });
+    expect(s.statusCode, s.body).toBe(201);
+    const idSesion = s.json().Id as number;
+    const vender = async (cantidad: string) => {
+      const total = totalDe(cantidad, '10.00');
+      const r = await sup.post('/api/ventas/v1/cajas/ventas', {
+        Documento: { IdTipoDocumento: 1008, IdSerie: idNv, FechaEmision: hoy, ListaItems: [linea(cantidad)], ListaEntidades: [CLIENTE] },
+        Pagos: [{ IdMedioPago: 1, Monto: total }],
+      });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json().Documento as { Id: number; SerieNumero: string };
+    };
+    const anulada = await vender('1');
+    await vender('2');
+    expect((await anular(anulada.Id, 'EL CLIENTE DEVOLVIÓ LA COMPRA')).statusCode).toBe(200);
+
+    const q = await sup.get(`${F}/cuadrescajas/${idSesion}`);
+    expect(q.statusCode, q.body).toBe(200);
+    const cuadre = q.json();
+    expect(cuadre.Medios.find((m: { IdMedioPago: number }) => m.IdMedioPago === 1).Esperado).toBe('120.00');
+    expect(cuadre.Sesion).toMatchObject({ Ventas: 1, TotalVentas: '20.00' });
+    expect(cuadre.PorTipoDocumento).toEqual([{ TipoDocumento: expect.stringMatching(/nota de venta/i), Cantidad: 1, Total: '20.00' }]);
+    expect(cuadre.Anulaciones).toEqual([{ IdDocumento: anulada.Id, SerieNumero: anulada.SerieNumero, TipoDocumento: expect.stringMatching(/nota de venta/i), Total: '10.00', Estado: 'Anulado' }]);
+
+    const cierre = await sup.post(`${F}/cajas/cierres`, { IdSesion: idSesion, Declarado: [{ IdMedioPago: 1, Monto: '120.00' }] });
+    expect(cierre.statusCode, cierre.body).toBe(200);
+    expect(cierre.json().Sesion).toMatchObject({ TotalEsperado: '120.00', Diferencia: '0.00', EstadoNombre: 'Cerrado' });
+    const z = await sup.get(`${F}/cuadrescajas/${idSesion}/reporte`);
+    expect(z.statusCode).toBe(200);
+    expect(z.headers['content-type']).toContain('application/pdf');
+  });
+});
