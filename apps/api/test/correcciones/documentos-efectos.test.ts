@@ -227,3 +227,41 @@ describe('caja: una venta anulada no es efectivo esperado y se muestra en las an
     expect(z.headers['content-type']).toContain('application/pdf');
   });
 });
+
+describe('canje de una nota de venta: el stock y la deuda se mueven una sola vez', () => {
+  it('la factura que canjea una nota de venta no saca stock ni crea otra deuda; no se canjea dos veces; la nota no se anula mientras el canje rige', async () => {
+    const antes = await stock();
+    const nv = await sup.post(DOC, { IdTipoDocumento: 1008, IdSerie: await idSerie(sup, 1008, 'NV01'), FechaEmision: hoy, ...credito('30.00'), ListaItems: [linea('3')], ListaEntidades: [CLIENTE] });
+    expect(nv.statusCode, nv.body).toBe(201);
+    const idNv = nv.json().Id as number;
+    expect(Number(await stock())).toBe(Number(antes) - 3);
+
+    const f = await sup.post(DOC, factura(idF001, { ListaEntidades: [CLIENTE], ...credito('30.00'), ListaItems: [linea('3')], IdDocumentoOrigen: idNv }));
+    expect(f.statusCode, f.body).toBe(201);
+    const idF = f.json().Id as number;
+    expect(Number(await stock())).toBe(Number(antes) - 3);
+    expect(await movimientos(idF)).toEqual([]);
+    expect(await saldo(idNv)).toBe('30.00');
+    expect(await saldo(idF)).toBe('0.00');
+
+    const otra = await sup.post(DOC, { IdTipoDocumento: 1004, IdSerie: await idSerie(sup, 1004, 'B001'), FechaEmision: hoy, ListaItems: [linea('3')], ListaEntidades: [CLIENTE], IdDocumentoOrigen: idNv });
+    expect(otra.statusCode, otra.body).toBe(400);
+    expect(otra.json().Mensaje).toBe(`La nota de venta ya fue canjeada por el comprobante ${f.json().SerieNumero}`);
+    const deFactura = await sup.post(DOC, factura(idF001, { ListaEntidades: [CLIENTE], ListaItems: [linea('1')], IdDocumentoOrigen: idF }));
+    expect(deFactura.json()).toMatchObject({ ErrorId: 500001, Errores: { IdDocumentoOrigen: 'Solo se canjea una nota de venta' } });
+    const anularNota = await anular(idNv);
+    expect(anularNota.statusCode).toBe(400);
+    expect(anularNota.json().Mensaje).toBe(`La nota de venta fue canjeada por el comprobante ${f.json().SerieNumero}: anule primero ese comprobante`);
+    expect(Number(await stock())).toBe(Number(antes) - 3);
+
+    // The factura voided: it moved nothing, so nothing comes back; then the nota can be voided and returns the goods.
+    await esperarEstado(idF, [EstadoSunat.ACEPTADO]);
+    expect((await anular(idF)).statusCode).toBe(200);
+    await esperarEstado(idF, [EstadoSunat.ANULADO]);
+    expect(Number(await stock())).toBe(Number(antes) - 3);
+    expect(await saldo(idNv)).toBe('30.00');
+    expect((await anular(idNv)).statusCode).toBe(200);
+    expect(await stock()).toBe(antes);
+    expect(await saldo(idNv)).toBe('0.00');
+  });
+});

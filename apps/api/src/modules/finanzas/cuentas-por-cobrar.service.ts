@@ -34,6 +34,8 @@ type TEmitidoMinimo = {
   b: { IdCondicionPago: number; IdMoneda: number; FechaEmision: string; FechaVencimiento?: string; ListaCuotas: { Monto: string; FechaVencimiento: string }[] };
   idEmpresa: number;
   idUsuario: number;
+  /** A factura or boleta that canjea a nota de venta: the nota's id. */
+  idDocumentoAfectado?: number | null;
 };
 
 /**
@@ -42,6 +44,11 @@ type TEmitidoMinimo = {
  */
 export async function registrarCuotasDeDocumento(tx: Pick<Db, 'execute' | 'insert'>, e: TEmitidoMinimo): Promise<void> {
   if (e.b.IdCondicionPago === CondicionPago.CONTADO || !TIPOS_CON_CUOTAS.includes(e.creado.IdTipoDocumento)) return;
+  // Canje: the receivable stays with the nota de venta when it has one (collections go on against it), like its stock.
+  if (e.idDocumentoAfectado && e.creado.IdTipoDocumento !== TipoDocumentoContable.NOTA_VENTA) {
+    const [abierta] = await filas(tx, sql`select 1 from cuota_cobrar where id_documento = ${e.idDocumentoAfectado} and not anulado limit 1`);
+    if (abierta) return;
+  }
   const cuotas = e.b.ListaCuotas.length
     ? e.b.ListaCuotas.map((c) => ({ monto: new Decimal(c.Monto).toFixed(2), fecha: c.FechaVencimiento }))
     : [{ monto: new Decimal(e.creado.MontoTotal).toFixed(2), fecha: e.b.FechaVencimiento ?? e.b.FechaEmision }];

@@ -43,6 +43,21 @@ export async function anularDocumento(
         throw new AppError(ErrorCodes.DOCUMENTO_ANULADO, `El documento ${serieNumero(d.serie, d.correlativo)} ya está anulado o su anulación está en curso`, 400);
       const canal = canalDe(d);
       if (canal === 'ninguno') {
+        // A nota de venta canjeada by a factura or boleta still in force keeps the stock and dues of both: void that first.
+        const [canje] = await tx
+          .select({ serie: documentoContable.serie, correlativo: documentoContable.correlativo })
+          .from(documentoContable)
+          .where(
+            and(
+              eq(documentoContable.idDocumentoAfectado, d.id),
+              inArray(documentoContable.idTipoDocumento, [1003, 1004]),
+              eq(documentoContable.anulado, false),
+              sql`${documentoContable.idEstadoSunat} not in (${EstadoSunat.RECHAZADO}, ${EstadoSunat.ANULADO})`,
+            ),
+          )
+          .limit(1);
+        if (canje)
+          throw new AppError(ErrorCodes.VALIDACION, `La nota de venta fue canjeada por el comprobante ${serieNumero(canje.serie, canje.correlativo)}: anule primero ese comprobante`, 400);
         await tx.update(documentoContable).set({ logUsuarioModif: auth.idUsuario }).where(eq(documentoContable.id, d.id));
         for (const fn of trasAnular) await fn(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idDocumento: d.id, fecha: fechaLima() });
         // Requested and confirmed at once: the void's hooks (stock back, dues closed) run here, in this transaction.
