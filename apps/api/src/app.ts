@@ -40,7 +40,6 @@ import { rutasItems } from './modules/logistica/items.routes';
 import { rutasInventario } from './modules/logistica/inventario.routes';
 import { moverStockAlEmitir, revertirStockAlAnular } from './modules/logistica/inventario-documentos';
 import { alEmitirDocumento } from './modules/contabilidad/documentos/emision.service';
-import { alAnularDocumento } from './modules/contabilidad/envio/anulacion.service';
 import { rutasRrhh } from './modules/rrhh/rrhh.routes';
 import { rutasLibros } from './modules/contabilidad/libros/libros.routes';
 import { rutasAsistencia } from './modules/rrhh/asistencia.routes';
@@ -50,7 +49,7 @@ import { rutasContabilidad } from './modules/contabilidad/contabilidad.routes';
 import { rutasSeries } from './modules/entidades/series/series.routes';
 import { rutasComprobantesFinanzas } from './modules/finanzas/comprobantes.routes';
 import { rutasFinanzas } from './modules/finanzas/finanzas.routes';
-import { cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
+import { aplicarNotaACuotas, cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
 import { alDocumentoAnulado } from './modules/contabilidad/envio/documentos.repo';
 import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
 import { rutasVentas } from './modules/ventas/ventas.routes';
@@ -252,10 +251,11 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   );
   await app.register(async (fin) => rutasSucursalesFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (log) => rutasItems(log, ctx), { prefix: '/api/logistica' });
-  // Inventory (issue 13): issued documents move stock and voided ones reverse it, inside their own transactions.
+  // Inventory (issue 13): issued documents move stock; voided (confirmed) or SUNAT-rejected ones reverse it, inside
+  // the same transaction as the state change (decisions.md "Documents, stock, balances and cash").
   await app.register(async (log) => rutasInventario(log, ctx), { prefix: '/api/logistica' });
   alEmitirDocumento(moverStockAlEmitir);
-  alAnularDocumento(revertirStockAlAnular);
+  alDocumentoAnulado(revertirStockAlAnular);
   await app.register(async (rh) => rutasRrhh(rh, ctx), { prefix: '/api/rrhh' });
   // Accounting books (issue 15): chart, entries, periods, reports; the automatic posting job of sales documents.
   await app.register(async (lib) => rutasLibros(lib, ctx), { prefix: '/api/finanzas' });
@@ -274,6 +274,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   await app.register(async (ven) => rutasVentaCaja(ven, ctx), { prefix: '/api/ventas' });
   // Finance (issue 14): every credit sale writes its dues in the issue's transaction; receivables, collections.
   alEmitirDocumento(registrarCuotasDeDocumento);
+  alEmitirDocumento(aplicarNotaACuotas);
   alDocumentoAnulado(cerrarCuotasDeDocumentoAnulado);
   await app.register(async (fin) => rutasFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   // Account creation and the setup wizard (security host paths).

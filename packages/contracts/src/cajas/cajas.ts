@@ -113,6 +113,8 @@ export const ZCuadreCaja = z.object({
   Medios: z.array(ZCuadreMedio),
   Movimientos: z.array(ZMovimientoCaja),
   PorTipoDocumento: z.array(z.object({ TipoDocumento: z.string(), Cantidad: z.number().int(), Total: z.string() })),
+  /** Sales of the session whose document was voided (or its void is with SUNAT) or rejected: not counted as cash. */
+  Anulaciones: z.array(z.object({ IdDocumento: z.number().int(), SerieNumero: z.string(), TipoDocumento: z.string(), Total: z.string(), Estado: z.string() })),
 });
 export type TCuadreCaja = z.infer<typeof ZCuadreCaja>;
 

@@ -123,6 +123,8 @@ export const ZDocumentoContableCrear = z.object({
   ListaEntidades: z.array(ZEntidadDocumento).max(5).default([]),
   ListaCuotas: z.array(ZCuotaDocumento).max(60).default([]),
   ListaReferencias: z.array(ZReferenciaDocumento).max(1).default([]),
+  /** Canje: the nota de venta this factura or boleta documents for SUNAT (its stock and dues stay with it, moved once). */
+  IdDocumentoOrigen: ZId.optional(),
   /** Detracción, when the operation is subject to it (catálogo 54 code, percentage, Banco de la Nación account). */
   Detraccion: z
     .object({

@@ -7,6 +7,7 @@ import {
   MediosPagoCaja,
   NombresEstadoSesionCaja,
   NombreTipoDocumento,
+  serieNumero,
   type TCaja,
   type TCuadreCaja,
   type TMiCaja,
@@ -102,6 +103,18 @@ export async function guardarCaja(db: Db, auth: TAuth, b: z.infer<typeof ZCajaGu
 
 // ---------------------------------------------------------------- sessions
 
+/**
+ * A sale whose document no longer counts: voided, rejected by SUNAT (5), or with its void on its way to SUNAT (a baja
+ * or resumen with status 3 not rejected). The money went back to the customer at the counter when the void was
+ * asked for, so the drawer does not hold it; if SUNAT rejects the baja the sale counts again. Read as SQL over the
+ * documents' and batches' tables (no import of the sending module).
+ */
+const ventaSinEfecto = (idDocumento: SQL | typeof ventaCaja.idDocumento) => sql`exists (select 1 from documento_contable dx where dx.id = ${idDocumento} and (
+  dx.anulado or dx.id_estado_sunat in (5, 10)
+  or exists (select 1 from envio_lote_documento ld join envio_lote l on l.id = ld.id_lote
+             where ld.id_documento = dx.id and ld.estado_item = 3 and l.estado in ('GENERADO', 'ENVIADO', 'ACEPTADO'))))`;
+const ventaConEfecto = sql`not ${ventaSinEfecto(ventaCaja.idDocumento)}`;
+
 const columnasSesion = {
   Id: sesionCaja.id,
   IdCaja: sesionCaja.idCaja,
@@ -118,8 +131,9 @@ const columnasSesion = {
   TotalDeclarado: sesionCaja.totalDeclarado,
   Diferencia: sesionCaja.diferencia,
   Observacion: sesionCaja.observacion,
-  Ventas: sql<number>`(select count(*)::int from ${ventaCaja} where ${ventaCaja.idSesion} = ${sesionCaja.id})`,
-  TotalVentas: sql<string>`(select coalesce(sum(${ventaCaja.total}), 0)::text from ${ventaCaja} where ${ventaCaja.idSesion} = ${sesionCaja.id})`,
+  // Voided or rejected sales are not sales of the session (the cuadre lists them apart).
+  Ventas: sql<number>`(select count(*)::int from ${ventaCaja} where ${ventaCaja.idSesion} = ${sesionCaja.id} and ${ventaConEfecto})`,
+  TotalVentas: sql<string>`(select coalesce(sum(${ventaCaja.total}), 0)::text from ${ventaCaja} where ${ventaCaja.idSesion} = ${sesionCaja.id} and ${ventaConEfecto})`,
 };
 
 type TFilaSesion = Omit<TSesionCaja, 'EstadoNombre' | 'FechaApertura' | 'FechaCierre'> & { FechaApertura: Date; FechaCierre: Date | null };
@@ -186,15 +200,21 @@ export async function abrirSesion(db: Db, auth: TAuth, idCaja: number, montoAper
   }
 }
 
-/** Expected amount per payment means of a session: cash = float + cash taken - change + income - expenses. */
+/**
+ * Expected amount per payment means of a session: cash = float + cash taken - change + income - expenses, over the
+ * sales whose document still counts (a voided or rejected sale's payments and change are left out).
+ */
 export async function esperadoPorMedio(db: Tx, idSesion: number, montoApertura: string): Promise<Map<number, Decimal>> {
   const pagos = await db
     .select({ medio: pagoVentaCaja.idMedioPago, total: sql<string>`sum(${pagoVentaCaja.monto})::text` })
     .from(pagoVentaCaja)
     .innerJoin(ventaCaja, eq(ventaCaja.id, pagoVentaCaja.idVenta))
-    .where(eq(ventaCaja.idSesion, idSesion))
+    .where(and(eq(ventaCaja.idSesion, idSesion), ventaConEfecto))
     .groupBy(pagoVentaCaja.idMedioPago);
-  const [v] = await db.select({ vuelto: sql<string>`coalesce(sum(${ventaCaja.vuelto}), 0)::text` }).from(ventaCaja).where(eq(ventaCaja.idSesion, idSesion));
+  const [v] = await db
+    .select({ vuelto: sql<string>`coalesce(sum(${ventaCaja.vuelto}), 0)::text` })
+    .from(ventaCaja)
+    .where(and(eq(ventaCaja.idSesion, idSesion), ventaConEfecto));
   const [m] = await db
     .select({
       neto: sql<string>`coalesce(sum(case when ${movimientoCaja.tipo} = 1 then ${movimientoCaja.monto} else -${movimientoCaja.monto} end), 0)::text`,
@@ -329,9 +349,20 @@ export async function cuadre(db: Db, auth: TAuth, id: number, gestiona: boolean)
         .select({ tipo: documentoContable.idTipoDocumento, n: sql<number>`count(*)::int`, total: sql<string>`sum(${ventaCaja.total})::text` })
         .from(ventaCaja)
         .innerJoin(documentoContable, eq(documentoContable.id, ventaCaja.idDocumento))
-        .where(eq(ventaCaja.idSesion, id))
+        .where(and(eq(ventaCaja.idSesion, id), ventaConEfecto))
         .groupBy(documentoContable.idTipoDocumento)
         .orderBy(documentoContable.idTipoDocumento)
+    : [];
+  const anuladas = veCifras
+    ? await db
+        .select({
+          id: documentoContable.id, tipo: documentoContable.idTipoDocumento, serie: documentoContable.serie, correlativo: documentoContable.correlativo,
+          total: ventaCaja.total, anulado: documentoContable.anulado, estado: documentoContable.idEstadoSunat,
+        })
+        .from(ventaCaja)
+        .innerJoin(documentoContable, eq(documentoContable.id, ventaCaja.idDocumento))
+        .where(and(eq(ventaCaja.idSesion, id), ventaSinEfecto(ventaCaja.idDocumento)))
+        .orderBy(ventaCaja.id)
     : [];
   return {
     Sesion: aSesion(f, gestiona),
@@ -341,6 +372,13 @@ export async function cuadre(db: Db, auth: TAuth, id: number, gestiona: boolean)
       TipoDocumento: NombreTipoDocumento[p.tipo as keyof typeof NombreTipoDocumento] ?? String(p.tipo),
       Cantidad: p.n,
       Total: dinero(p.total),
+    })),
+    Anulaciones: anuladas.map((a) => ({
+      IdDocumento: a.id,
+      SerieNumero: serieNumero(a.serie, a.correlativo),
+      TipoDocumento: NombreTipoDocumento[a.tipo as keyof typeof NombreTipoDocumento] ?? String(a.tipo),
+      Total: dinero(a.total),
+      Estado: a.anulado || a.estado === 10 ? 'Anulado' : a.estado === 5 ? 'Rechazado por SUNAT' : 'Anulación en curso',
     })),
   };
 }

@@ -15,7 +15,8 @@ const fechaHora = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('es-PE', { timeZone: 'America/Lima', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }) : '-';
 
 /**
- * Z report of a closed session (A4): the session, sales per document type, expected vs declared per payment means
+ * Z report of a closed session (A4): the session, sales per document type, the voided or rejected sales (left out of
+ * the expected cash), expected vs declared per payment means
  * and the cash movements. Only once closed: before that the figures would break the blind count.
  */
 export async function pdfReporteZ(ctx: Contexto, auth: TAuth, id: number, gestiona: boolean): Promise<{ pdf: Buffer; nombre: string }> {
@@ -64,6 +65,12 @@ export async function pdfReporteZ(ctx: Contexto, auth: TAuth, id: number, gestio
     y += 10;
   };
   tabla('Ventas por tipo de comprobante', ['Comprobante', 'Cantidad', 'Total'], c.PorTipoDocumento.map((p) => [p.TipoDocumento, String(p.Cantidad), soles(p.Total)]), [275, 100, 140]);
+  tabla(
+    'Anulaciones y rechazos (no cuentan en el efectivo esperado)',
+    ['Comprobante', 'Estado', 'Total'],
+    c.Anulaciones.map((a) => [`${a.TipoDocumento} ${a.SerieNumero}`, a.Estado, soles(a.Total)]),
+    [275, 100, 140],
+  );
   tabla(
     'Arqueo por medio de pago (esperado vs. declarado)',
     ['Medio de pago', 'Esperado', 'Declarado', 'Diferencia'],

@@ -25,6 +25,8 @@ export async function vender(ctx: Contexto, auth: TAuth, b: z.infer<typeof ZVent
   if (!TIPOS_VENTA.includes(d.IdTipoDocumento)) throw errorDeCampo('Documento.IdTipoDocumento', 'En el punto de venta se emite factura, boleta o nota de venta');
   if (d.IdMoneda !== 1) throw errorDeCampo('Documento.IdMoneda', 'La caja recibe pagos en soles');
   if (d.IdCondicionPago !== 1) throw errorDeCampo('Documento.IdCondicionPago', 'La venta en caja es al contado');
+  // The nota de venta was already charged at a till: its canje is issued from Documentos, with no second payment.
+  if (d.IdDocumentoOrigen !== undefined) throw errorDeCampo('Documento.IdDocumentoOrigen', 'El canje de una nota de venta se emite desde Documentos, sin volver a cobrarla');
   const pagado = b.Pagos.reduce((s, p) => s.plus(p.Monto), new Decimal(0));
   const noEfectivo = b.Pagos.filter((p) => p.IdMedioPago !== MEDIO_EFECTIVO).reduce((s, p) => s.plus(p.Monto), new Decimal(0));
   let idVenta = 0;

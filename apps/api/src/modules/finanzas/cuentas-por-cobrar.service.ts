@@ -34,6 +34,8 @@ type TEmitidoMinimo = {
   b: { IdCondicionPago: number; IdMoneda: number; FechaEmision: string; FechaVencimiento?: string; ListaCuotas: { Monto: string; FechaVencimiento: string }[] };
   idEmpresa: number;
   idUsuario: number;
+  /** A factura or boleta that canjea a nota de venta: the nota's id. */
+  idDocumentoAfectado?: number | null;
 };
 
 /**
@@ -42,6 +44,11 @@ type TEmitidoMinimo = {
  */
 export async function registrarCuotasDeDocumento(tx: Pick<Db, 'execute' | 'insert'>, e: TEmitidoMinimo): Promise<void> {
   if (e.b.IdCondicionPago === CondicionPago.CONTADO || !TIPOS_CON_CUOTAS.includes(e.creado.IdTipoDocumento)) return;
+  // Canje: the receivable stays with the nota de venta when it has one (collections go on against it), like its stock.
+  if (e.idDocumentoAfectado && e.creado.IdTipoDocumento !== TipoDocumentoContable.NOTA_VENTA) {
+    const [abierta] = await filas(tx, sql`select 1 from cuota_cobrar where id_documento = ${e.idDocumentoAfectado} and not anulado limit 1`);
+    if (abierta) return;
+  }
   const cuotas = e.b.ListaCuotas.length
     ? e.b.ListaCuotas.map((c) => ({ monto: new Decimal(c.Monto).toFixed(2), fecha: c.FechaVencimiento }))
     : [{ monto: new Decimal(e.creado.MontoTotal).toFixed(2), fecha: e.b.FechaVencimiento ?? e.b.FechaEmision }];
@@ -73,9 +80,92 @@ export async function registrarCuotasDeDocumento(tx: Pick<Db, 'execute' | 'inser
   );
 }
 
-/** alDocumentoAnulado hook (app.ts): a voided document owes nothing; its dues stay, marked, for the history. */
-export async function cerrarCuotasDeDocumentoAnulado(tx: Pick<Db, 'execute'>, idDocumento: number): Promise<void> {
-  await tx.execute(sql`update cuota_cobrar set anulado = true, log_fecha_modif = now() where id_documento = ${idDocumento} and not anulado`);
+// Catálogo 09 motives that change no amount: 03 corrects a description, 13 rewrites the payment terms (its amount
+// is the new pending one, not a reduction; rewriting the schedule from it is not done yet).
+const NOTAS_CREDITO_SIN_MONTO = ['03', '13'];
+
+type TNotaEmitida = {
+  creado: { Id: number; IdTipoDocumento: number; MontoTotal: string };
+  b: { IdMoneda: number; FechaEmision: string; FechaVencimiento?: string; ListaReferencias: { CodigoMotivo: string }[] };
+  idEmpresa: number;
+  idUsuario: number;
+  idDocumentoAfectado: number | null;
+};
+
+/**
+ * alEmitirDocumento hook (app.ts), in the note's transaction. A credit note (07) lowers the open dues of the document
+ * it modifies by its total, oldest due first (like a collection: the seed lists "Nota Crédito" among the means that
+ * settle a debt), never below what was already collected; what nothing was owed for (a paid or cash sale) is a credit
+ * in favour of the customer (tipo F). A debit note (08) adds a due to the document, due on the note's FechaVencimiento
+ * or its issue date. Each effect is written to nota_cuota, so voiding the note undoes exactly it.
+ */
+export async function aplicarNotaACuotas(tx: Pick<Db, 'execute'>, e: TNotaEmitida): Promise<void> {
+  const tipo = e.creado.IdTipoDocumento;
+  if ((tipo !== TipoDocumentoContable.NOTA_CREDITO && tipo !== TipoDocumentoContable.NOTA_DEBITO) || !e.idDocumentoAfectado) return;
+  const total = new Decimal(e.creado.MontoTotal);
+  if (total.lte(0)) return;
+  if (tipo === TipoDocumentoContable.NOTA_CREDITO && NOTAS_CREDITO_SIN_MONTO.includes(e.b.ListaReferencias[0]?.CodigoMotivo ?? '')) return;
+  const [doc] = await filas<{ id_tipo_documento: number; serie: string; correlativo: number; fecha_emision: string; id_entidad_receptor: number | null; receptor_numero_documento: string; receptor_razon_social: string; id_moneda: number }>(
+    tx,
+    sql`select id_tipo_documento, serie, correlativo, fecha_emision::text, id_entidad_receptor, receptor_numero_documento, receptor_razon_social, id_moneda
+        from documento_contable where id = ${e.idDocumentoAfectado} and id_empresa = ${e.idEmpresa}`,
+  );
+  if (!doc) return;
+  const nota = (idCuota: number | null, t: 'C' | 'D' | 'F', monto: Decimal) =>
+    tx.execute(sql`insert into nota_cuota (id_empresa, id_nota, id_documento, id_cuota, tipo, monto, id_moneda, numero_documento_cliente, log_usuario_crea)
+      values (${e.idEmpresa}, ${e.creado.Id}, ${e.idDocumentoAfectado}, ${idCuota}, ${t}, ${monto.toFixed(2)}, ${doc.id_moneda}, ${doc.receptor_numero_documento}, ${e.idUsuario})`);
+
+  if (tipo === TipoDocumentoContable.NOTA_DEBITO) {
+    // The document's dues are locked first, so two notes of one document take numbers one after the other.
+    const previas = await filas<{ numero_cuota: number }>(tx, sql`select numero_cuota from cuota_cobrar where id_documento = ${e.idDocumentoAfectado} order by id for update`);
+    const numero = previas.reduce((m, q) => Math.max(m, Number(q.numero_cuota)), 0) + 1;
+    const [q] = await filas<{ id: number }>(
+      tx,
+      sql`insert into cuota_cobrar (id_empresa, id_documento, id_tipo_documento, serie, correlativo, fecha_emision, id_entidad, numero_documento_cliente,
+            razon_social_cliente, id_moneda, numero_cuota, fecha_vencimiento, monto, log_usuario_crea)
+          values (${e.idEmpresa}, ${e.idDocumentoAfectado}, ${doc.id_tipo_documento}, ${doc.serie}, ${doc.correlativo}, ${doc.fecha_emision}, ${doc.id_entidad_receptor},
+            ${doc.receptor_numero_documento}, ${doc.receptor_razon_social}, ${doc.id_moneda}, ${numero}, ${e.b.FechaVencimiento ?? e.b.FechaEmision}, ${total.toFixed(2)}, ${e.idUsuario})
+          returning id`,
+    );
+    await nota(Number(q.id), 'D', total);
+    return;
+  }
+
+  // Credit note: the open dues under the same row locks (id order) a collection takes, oldest due first.
+  const abiertas = await filas<{ id: number; monto: string; cobrado: string; fecha_vencimiento: string }>(
+    tx,
+    sql`select id, monto::text, cobrado::text, fecha_vencimiento::text from cuota_cobrar
+        where id_documento = ${e.idDocumentoAfectado} and not anulado order by id for update`,
+  );
+  abiertas.sort((a, b) => a.fecha_vencimiento.localeCompare(b.fecha_vencimiento) || a.id - b.id);
+  let resto = total;
+  for (const q of abiertas) {
+    if (resto.lte(0)) break;
+    const pendiente = new Decimal(q.monto).minus(q.cobrado);
+    if (pendiente.lte(0)) continue;
+    const baja = Decimal.min(pendiente, resto);
+    await tx.execute(sql`update cuota_cobrar set monto = monto - ${baja.toFixed(2)}::numeric, log_usuario_modif = ${e.idUsuario}, log_fecha_modif = now() where id = ${q.id}`);
+    await nota(Number(q.id), 'C', baja);
+    resto = resto.minus(baja);
+  }
+  if (resto.gt(0)) await nota(null, 'F', resto);
+}
+
+/**
+ * alDocumentoAnulado hook (app.ts): a voided (confirmed) or SUNAT-rejected document owes nothing; its dues stay,
+ * marked, for the history. A voided or rejected note gives back what it did: the amounts it lowered return to their
+ * dues, the due it added is closed, its credit in favour disappears. Idempotent (only open rows change).
+ */
+export async function cerrarCuotasDeDocumentoAnulado(tx: Pick<Db, 'execute'>, d: { idDocumento: number }): Promise<void> {
+  await tx.execute(sql`update cuota_cobrar set anulado = true, log_fecha_modif = now() where id_documento = ${d.idDocumento} and not anulado`);
+  const efectos = await filas<{ id: number; id_cuota: number | null; tipo: 'C' | 'D' | 'F'; monto: string }>(
+    tx,
+    sql`update nota_cuota set revertido = true, log_fecha_modif = now() where id_nota = ${d.idDocumento} and not revertido returning id, id_cuota, tipo, monto::text`,
+  );
+  for (const f of efectos.sort((a, b) => (a.id_cuota ?? 0) - (b.id_cuota ?? 0))) {
+    if (f.tipo === 'C') await tx.execute(sql`update cuota_cobrar set monto = monto + ${f.monto}::numeric, log_fecha_modif = now() where id = ${f.id_cuota}`);
+    else if (f.tipo === 'D') await tx.execute(sql`update cuota_cobrar set anulado = true, log_fecha_modif = now() where id = ${f.id_cuota} and not anulado`);
+  }
 }
 
 /** Days between two ISO dates (b - a). */
@@ -149,7 +239,7 @@ export async function listarCuentasPorCobrar(ctx: Contexto, auth: TAuth, q: z.in
         db,
         sql`select id, id_documento, id_tipo_documento, serie, correlativo, fecha_emision::text, numero_documento_cliente, razon_social_cliente, id_moneda,
                    numero_cuota, fecha_vencimiento::text, monto::text, cobrado::text
-            from cuota_cobrar where id_empresa = ${auth.idEmpresa} and id_documento in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) order by id_documento, numero_cuota`,
+            from cuota_cobrar where id_empresa = ${auth.idEmpresa} and id_documento in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and not anulado order by id_documento, numero_cuota`,
       )
     : [];
   const porDocumento = new Map<number, TFilaCuota[]>();
@@ -222,7 +312,10 @@ export async function obtenerCuentaPorCobrar(ctx: Contexto, auth: TAuth, idDocum
     ctx.dbh.db,
     sql`select id, id_documento, id_tipo_documento, serie, correlativo, fecha_emision::text, numero_documento_cliente, razon_social_cliente, id_moneda,
                numero_cuota, fecha_vencimiento::text, monto::text, cobrado::text
-        from cuota_cobrar where id_empresa = ${auth.idEmpresa} and id_documento = ${idDocumento} order by numero_cuota`,
+        from cuota_cobrar q where id_empresa = ${auth.idEmpresa} and id_documento = ${idDocumento}
+          -- A due closed by a voided debit note leaves the document's list; a voided document still shows its dues.
+          and (not anulado or not exists (select 1 from cuota_cobrar x where x.id_documento = q.id_documento and not x.anulado))
+        order by numero_cuota`,
   );
   if (!cs.length) throw noEncontrado('No se encontró el documento por cobrar');
   return documentoPorCobrar(cs, hoyLima());

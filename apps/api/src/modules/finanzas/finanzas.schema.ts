@@ -92,7 +92,37 @@ export const cuotaCobrar = pgTable(
     index('cuota_cobrar_cliente_ix').on(t.idEmpresa, t.numeroDocumentoCliente, t.fechaEmision),
     index('cuota_cobrar_documento_ix').on(t.idEmpresa, t.idDocumento),
     check('cuota_cobrar_cobrado_ck', sql`${t.cobrado} >= 0 and ${t.cobrado} <= ${t.monto}`),
-    check('cuota_cobrar_monto_ck', sql`${t.monto} > 0`),
+    // A credit note may bring a due down to nothing (monto 0): it then is closed, like a collected one.
+    check('cuota_cobrar_monto_ck', sql`${t.monto} >= 0`),
+  ],
+);
+
+/**
+ * What a credit or debit note did to the receivable of the document it modifies, so voiding the note (or SUNAT
+ * rejecting it) undoes exactly that: C = a due's amount lowered by a credit note, D = a due added by a debit note,
+ * F = the part of a credit note nothing was owed for (a credit in favour of the customer). `monto` is positive.
+ */
+export const notaCuota = pgTable(
+  'nota_cuota',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    // documento_contable ids (no foreign key across modules): the note and the document it modifies.
+    idNota: integer('id_nota').notNull(),
+    idDocumento: integer('id_documento').notNull(),
+    idCuota: integer('id_cuota').references(() => cuotaCobrar.id),
+    tipo: varchar('tipo', { length: 1 }).notNull(),
+    monto: dinero('monto').notNull(),
+    idMoneda: smallint('id_moneda').notNull(),
+    numeroDocumentoCliente: varchar('numero_documento_cliente', { length: 15 }).notNull(),
+    revertido: boolean('revertido').notNull().default(false),
+    ...auditoria,
+  },
+  (t) => [
+    index('nota_cuota_nota_ix').on(t.idNota),
+    index('nota_cuota_favor_ix').on(t.idEmpresa, t.numeroDocumentoCliente).where(sql`${t.tipo} = 'F' and not ${t.revertido}`),
+    check('nota_cuota_tipo_ck', sql`${t.tipo} in ('C', 'D', 'F')`),
+    check('nota_cuota_monto_ck', sql`${t.monto} > 0`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { TipoDocumentoContable } from '@yupana/contracts';
+import { ErrorCodes, TipoDocumentoContable } from '@yupana/contracts';
+import { AppError } from '../../lib/app-error';
 import { asentar, filasDe, type TLineaLibro, type Tx } from './libro.repo';
 
 /** What the issue hook receives (kept structural so this module does not import contabilidad). */
@@ -31,6 +32,23 @@ export async function moverStockAlEmitir(tx: Tx, e: TEmitidoInventario): Promise
   const esVenta = VENTAS.includes(tipo);
   const esDevolucion = tipo === TipoDocumentoContable.NOTA_CREDITO && MOTIVOS_DEVOLUCION.includes(e.b.ListaReferencias[0]?.CodigoMotivo ?? '');
   if (!esVenta && !esDevolucion) return;
+  if (esVenta && e.idDocumentoAfectado) {
+    // Canje of a nota de venta: once per nota (its row locked, so two canjes queue), and no second exit when the nota
+    // already took the goods: the stock stays with the first document of the chain.
+    // Lock first; the check is a second statement, so it sees a canje committed while this one waited for the lock.
+    await tx.execute(sql`select id from documento_contable where id = ${e.idDocumentoAfectado} and id_empresa = ${e.idEmpresa} for update`);
+    const [o] = filasDe<{ canjeada: string | null; movio: boolean }>(
+      await tx.execute(sql`select
+          (select d.serie || '-' || d.correlativo from documento_contable d
+            where d.id_empresa = ${e.idEmpresa} and d.id_documento_afectado = o.id and d.id <> ${e.creado.Id} and d.id_tipo_documento in (1003, 1004)
+              and not d.anulado and d.id_estado_sunat not in (5, 10) limit 1) as canjeada,
+          exists (select 1 from movimiento_inventario m where m.id_empresa = ${e.idEmpresa} and m.id_documento_contable = o.id and m.id_movimiento_revertido is null
+            and not exists (select 1 from movimiento_inventario r where r.id_movimiento_revertido = m.id)) as movio
+        from documento_contable o where o.id = ${e.idDocumentoAfectado} and o.id_empresa = ${e.idEmpresa}`),
+    );
+    if (o?.canjeada) throw new AppError(ErrorCodes.VALIDACION, `La nota de venta ya fue canjeada por el comprobante ${o.canjeada}`, 400);
+    if (o?.movio) return;
+  }
   const conItem = e.b.ListaItems.filter((l) => l.IdItem);
   if (conItem.length === 0) return;
   const ids = [...new Set(conItem.map((l) => l.IdItem!))];
@@ -87,12 +105,17 @@ export async function moverStockAlEmitir(tx: Tx, e: TEmitidoInventario): Promise
 }
 
 /**
- * Void hook (registered in app.ts with alAnularDocumento): every movement the document caused is reversed line by
- * line at the cost it was posted with (Tabla 12 code 05 for a sale coming back, 06 for a return going out again).
- * Voiding a sale puts stock back, so it is never refused; undoing a return may leave stock negative, and is refused
- * like any exit when the company forbids it.
+ * Hook of a document that stopped counting (registered in app.ts with alDocumentoAnulado): its void was confirmed
+ * (SUNAT accepted the baja or resumen; a nota de venta at once) or SUNAT rejected it. Every movement the document
+ * caused is reversed line by line at the cost it was posted with (Tabla 12 code 05 for a sale coming back, 06 for a
+ * return going out again), once: a movement already reversed is skipped, so a repeated call moves nothing. The fact
+ * is SUNAT's and already happened, so the reversal is never refused for negative stock (undoing a return may leave
+ * an item below zero; the kardex shows it and an adjustment fixes it).
  */
-export async function revertirStockAlAnular(tx: Tx, a: { idEmpresa: number; idUsuario: number; idDocumento: number; fecha: string }): Promise<void> {
+export async function revertirStockAlAnular(
+  tx: Tx,
+  a: { idEmpresa: number; idUsuario: number; idDocumento: number; fecha: string; causa?: 'anulado' | 'rechazado' },
+): Promise<void> {
   const movs = filasDe<{ id: number; clase: 'I' | 'S'; id_almacen: number }>(
     await tx.execute(sql`select m.id, m.clase, m.id_almacen from movimiento_inventario m
       where m.id_empresa = ${a.idEmpresa} and m.id_documento_contable = ${a.idDocumento} and m.id_movimiento_revertido is null
@@ -109,10 +132,10 @@ export async function revertirStockAlAnular(tx: Tx, a: { idEmpresa: number; idUs
     const tipoOperacion = m.clase === 'S' ? '05' : '06';
     await asentar(
       tx,
-      { idEmpresa: a.idEmpresa, idUsuario: a.idUsuario, numero: null, clase: m.clase === 'S' ? 'I' : 'S', tipoOperacion, fecha: a.fecha, idAlmacen: Number(m.id_almacen), idDocumentoContable: a.idDocumento, idMovimientoRevertido: Number(m.id), glosa: 'Anulación del documento' },
+      { idEmpresa: a.idEmpresa, idUsuario: a.idUsuario, numero: null, clase: m.clase === 'S' ? 'I' : 'S', tipoOperacion, fecha: a.fecha, idAlmacen: Number(m.id_almacen), idDocumentoContable: a.idDocumento, idMovimientoRevertido: Number(m.id), glosa: a.causa === 'rechazado' ? 'Rechazado por SUNAT' : 'Anulación del documento' },
       det.map((d) => ({ idItem: Number(d.id_item), idAlmacen: Number(d.id_almacen), cantidad: new Decimal(d.cantidad).negated(), tipoOperacion, costoUnitario: new Decimal(d.costo) })),
       {
-        permiteStockNegativo: det[0].permite ?? true,
+        permiteStockNegativo: true,
         nombreItem: (id) => det.find((d) => Number(d.id_item) === id)?.descripcion ?? String(id),
         nombreAlmacen: () => det[0].almacen,
       },

@@ -144,6 +144,22 @@ export async function prepararEmision(ctx: Contexto, auth: TAuth, b: TDocumentoC
     else afectado = { id: f.id, idTipoDocumento: f.idTipoDocumento, codigoTipo: f.codigoTipo ?? '', serie: f.serie, correlativo: f.correlativo, fechaEmision: f.fechaEmision };
   }
 
+  // Canje: a factura or boleta that documents a nota de venta keeps the reference (id_documento_afectado), so stock and
+  // dues are not taken twice (decisions.md "Documents, stock, balances and cash").
+  if (b.IdDocumentoOrigen !== undefined) {
+    if (b.IdTipoDocumento !== 1003 && b.IdTipoDocumento !== 1004) errores.IdDocumentoOrigen = 'Solo una factura o una boleta canjea una nota de venta';
+    else {
+      const [o] = await db
+        .select({ id: documentoContable.id, idTipoDocumento: documentoContable.idTipoDocumento, serie: documentoContable.serie, correlativo: documentoContable.correlativo, fechaEmision: documentoContable.fechaEmision, anulado: documentoContable.anulado })
+        .from(documentoContable)
+        .where(and(eq(documentoContable.idEmpresa, auth.idEmpresa), eq(documentoContable.id, b.IdDocumentoOrigen)));
+      if (!o) errores.IdDocumentoOrigen = 'No se encontró la nota de venta';
+      else if (o.idTipoDocumento !== 1008) errores.IdDocumentoOrigen = 'Solo se canjea una nota de venta';
+      else if (o.anulado) throw new AppError(ErrorCodes.DOCUMENTO_ANULADO, `La nota de venta ${serieNumero(o.serie, o.correlativo)} está anulada`, 400);
+      else afectado = { id: o.id, idTipoDocumento: o.idTipoDocumento, codigoTipo: '', serie: o.serie, correlativo: o.correlativo, fechaEmision: o.fechaEmision };
+    }
+  }
+
   const emisor: TEmisorDatos | null =
     codigoTipo === null
       ? null

@@ -5,7 +5,7 @@ import { AppError, noEncontrado } from '../../../lib/app-error';
 import { documentoContable } from '../contabilidad.schema';
 import { COLA_COMPROBANTE, encolarComprobante } from './cola';
 import { ConfiguracionIncompleta, type TAjustesEnvio } from './conexion-sunat';
-import { avisarAnulacion, bloquearDocumento, canalDe } from './documentos.repo';
+import { bloquearDocumento, cambiarEstado, canalDe } from './documentos.repo';
 import { anulacionEnCurso, crearLoteAnulacion, diasEntre, fechaLima, PLAZO_BAJA_DIAS } from './lotes';
 
 const ACEPTADOS: number[] = [EstadoSunat.ACEPTADO, EstadoSunat.OBSERVADO];
@@ -14,9 +14,9 @@ const ACEPTADOS: number[] = [EstadoSunat.ACEPTADO, EstadoSunat.OBSERVADO];
 export type TTransaccionAnulacion = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type TAlAnular = (tx: TTransaccionAnulacion, anulado: { idEmpresa: number; idUsuario: number; idDocumento: number; fecha: string }) => Promise<void>;
 /**
- * Work other modules do when a document is voided (inventory reverses its stock movement), inside the void's
- * transaction: at once for an internal document, and when the baja or resumen is requested for a SUNAT one (the
- * business treats it as voided from then on). Registered once at start-up (app.ts), like alEmitirDocumento.
+ * Work other modules do when a void is REQUESTED, inside the request's transaction (before SUNAT answers). Nothing
+ * that moves stock or money belongs here: those follow the confirmed void (alDocumentoAnulado in documentos.repo),
+ * so a baja SUNAT rejects leaves everything as it was. Registered once at start-up (app.ts), like alEmitirDocumento.
  */
 const trasAnular: TAlAnular[] = [];
 export function alAnularDocumento(fn: TAlAnular): void {
@@ -43,12 +43,25 @@ export async function anularDocumento(
         throw new AppError(ErrorCodes.DOCUMENTO_ANULADO, `El documento ${serieNumero(d.serie, d.correlativo)} ya está anulado o su anulación está en curso`, 400);
       const canal = canalDe(d);
       if (canal === 'ninguno') {
-        await tx
-          .update(documentoContable)
-          .set({ anulado: true, idEstadoSunat: EstadoSunat.ANULADO, fechaAnulacion: new Date(), motivoAnulacion: motivo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
-          .where(eq(documentoContable.id, d.id));
+        // A nota de venta canjeada by a factura or boleta still in force keeps the stock and dues of both: void that first.
+        const [canje] = await tx
+          .select({ serie: documentoContable.serie, correlativo: documentoContable.correlativo })
+          .from(documentoContable)
+          .where(
+            and(
+              eq(documentoContable.idDocumentoAfectado, d.id),
+              inArray(documentoContable.idTipoDocumento, [1003, 1004]),
+              eq(documentoContable.anulado, false),
+              sql`${documentoContable.idEstadoSunat} not in (${EstadoSunat.RECHAZADO}, ${EstadoSunat.ANULADO})`,
+            ),
+          )
+          .limit(1);
+        if (canje)
+          throw new AppError(ErrorCodes.VALIDACION, `La nota de venta fue canjeada por el comprobante ${serieNumero(canje.serie, canje.correlativo)}: anule primero ese comprobante`, 400);
+        await tx.update(documentoContable).set({ logUsuarioModif: auth.idUsuario }).where(eq(documentoContable.id, d.id));
         for (const fn of trasAnular) await fn(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idDocumento: d.id, fecha: fechaLima() });
-        await avisarAnulacion(tx, d.id);
+        // Requested and confirmed at once: the void's hooks (stock back, dues closed) run here, in this transaction.
+        await cambiarEstado(tx, d.id, { idEstadoSunat: EstadoSunat.ANULADO, anulado: true, fechaAnulacion: new Date(), motivoAnulacion: motivo });
         return { Id: d.id, IdestadoSunat: EstadoSunat.ANULADO, Lote: null, Mensaje: 'Documento anulado' };
       }
       if (canal === 'gre')

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
+import { EstadoSunat } from '@yupana/contracts';
 import type { Db } from '../../../db/client';
 import { documentoContable } from '../contabilidad.schema';
 
 export type TDocumentoEnvio = typeof documentoContable.$inferSelect;
 
 type TConsultas = Pick<Db, 'select' | 'update' | 'execute'>;
+type TConTransaccion = TConsultas & Pick<Db, 'transaction'>;
 
 export async function documentoPorId(db: TConsultas, idDocumento: number, idEmpresa?: number): Promise<TDocumentoEnvio | undefined> {
   const filtro = idEmpresa === undefined ? eq(documentoContable.id, idDocumento) : and(eq(documentoContable.id, idDocumento), eq(documentoContable.idEmpresa, idEmpresa));
@@ -34,32 +36,58 @@ export type TCambioEstado = {
   motivoAnulacion?: string | null;
 };
 
+/** How a document stopped counting: its void was confirmed, or SUNAT rejected it (a rejected number never existed for the customer). */
+export type TDocumentoInvalidado = { idDocumento: number; idEmpresa: number; idUsuario: number; fecha: string; causa: 'anulado' | 'rechazado' };
 /**
- * Work other modules do when a document BECOMES voided (SUNAT accepted its baja or resumen; an internal document at
- * once), inside the same transaction: finance closes its dues. (alAnularDocumento in anulacion.service runs earlier,
- * when the void is requested: inventory reverses stock then.) Registered once at start-up (app.ts), like
- * alEmitirDocumento, so voiding does not import the modules that follow it.
+ * Work other modules do when a document STOPS COUNTING, inside the same transaction as the state change and exactly
+ * once: SUNAT accepted its baja or resumen (an internal document is voided at once), or SUNAT rejected the document
+ * itself (estado 5). Inventory reverses its stock then, finance closes its dues and undoes its notes' effects. Nothing
+ * happens when a void is only requested (a baja SUNAT rejects changes nothing). Registered once at start-up (app.ts),
+ * like alEmitirDocumento, so voiding does not import the modules that follow it.
  */
-export type TAlDocumentoAnulado = (tx: Pick<Db, 'execute'>, idDocumento: number) => Promise<void>;
+export type TAlDocumentoAnulado = (tx: Pick<Db, 'execute'>, d: TDocumentoInvalidado) => Promise<void>;
 const trasAnulado: TAlDocumentoAnulado[] = [];
 export function alDocumentoAnulado(fn: TAlDocumentoAnulado): void {
   if (!trasAnulado.includes(fn)) trasAnulado.push(fn);
 }
-export async function avisarAnulacion(tx: Pick<Db, 'execute'>, idDocumento: number): Promise<void> {
-  for (const fn of trasAnulado) await fn(tx, idDocumento);
+export async function avisarAnulacion(tx: Pick<Db, 'execute'>, d: TDocumentoInvalidado): Promise<void> {
+  for (const fn of trasAnulado) await fn(tx, d);
 }
 
-export async function cambiarEstado(db: TConsultas, idDocumento: number, c: TCambioEstado): Promise<void> {
-  if (c.anulado) await avisarAnulacion(db, idDocumento);
+const fechaLimaHoy = () => new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+
+/**
+ * Changes a document's SUNAT state. The change that makes it stop counting (voided, or rejected) runs the hooks in the
+ * same transaction, after locking the document row and only if it still counted: a repeated answer, or two workers
+ * applying the same one, never moves stock or dues twice.
+ */
+export async function cambiarEstado(db: TConTransaccion, idDocumento: number, c: TCambioEstado): Promise<void> {
   const conRespuesta = c.codigoSunat !== undefined || c.cdr !== undefined;
-  await db
-    .update(documentoContable)
-    .set({
-      ...c,
-      ...(conRespuesta ? { fechaRespuestaSunat: new Date() } : {}),
-      logFechaModif: new Date(),
-    })
-    .where(eq(documentoContable.id, idDocumento));
+  const actualizar = (tx: TConsultas) =>
+    tx
+      .update(documentoContable)
+      .set({
+        ...c,
+        ...(conRespuesta ? { fechaRespuestaSunat: new Date() } : {}),
+        logFechaModif: new Date(),
+      })
+      .where(eq(documentoContable.id, idDocumento));
+  const invalida = c.anulado === true || c.idEstadoSunat === EstadoSunat.RECHAZADO;
+  if (!invalida) {
+    await actualizar(db);
+    return;
+  }
+  await db.transaction(async (tx: TConsultas) => {
+    const [d] = await tx
+      .select({ idEmpresa: documentoContable.idEmpresa, anulado: documentoContable.anulado, idEstadoSunat: documentoContable.idEstadoSunat, usuario: documentoContable.logUsuarioModif, creador: documentoContable.logUsuarioCrea })
+      .from(documentoContable)
+      .where(eq(documentoContable.id, idDocumento))
+      .for('update');
+    const yaNoContaba = !d || d.anulado || d.idEstadoSunat === EstadoSunat.RECHAZADO || d.idEstadoSunat === EstadoSunat.ANULADO;
+    await actualizar(tx);
+    if (d && !yaNoContaba)
+      await avisarAnulacion(tx, { idDocumento, idEmpresa: d.idEmpresa, idUsuario: d.usuario ?? d.creador ?? 0, fecha: fechaLimaHoy(), causa: c.anulado ? 'anulado' : 'rechazado' });
+  });
 }
 
 /** SUNAT's catálogo 01 code and the channel a document goes by. */
