@@ -1,15 +1,11 @@
 import Decimal from 'decimal.js';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   CondicionPago,
   TipoDocumentoContable,
-  serieNumero,
-  type TCuotaPorCobrar,
   type TCuentasPorCobrar,
   type TDocumentoPorCobrar,
   type TEstadoCuenta,
-  type TResumenAntiguedad,
-  type TTramoAntiguedad,
   ZCuentasPorCobrarQuery,
 } from '@yupana/contracts';
 import type { z } from 'zod';
@@ -21,7 +17,7 @@ import { cuotaCobrar } from './finanzas.schema';
 
 // Shared with payables (antiguedad.ts); re-exported for the modules that import them from here.
 export { diasEntre, filas, hoyLima, tramoDe } from './antiguedad';
-import { cuotasDeDocumento, filas, hoyLima, LADO_COBRAR, listarAbiertas, type TDocumentoGenerico } from './antiguedad';
+import { cuotasDeDocumento, filas, LADO_COBRAR, listarAbiertas, type TDocumentoGenerico } from './antiguedad';
 
 /** Sales documents whose credit creates dues: facturas, boletas and notas de venta. */
 const TIPOS_CON_CUOTAS: readonly number[] = [TipoDocumentoContable.FACTURA, TipoDocumentoContable.BOLETA, TipoDocumentoContable.NOTA_VENTA];
