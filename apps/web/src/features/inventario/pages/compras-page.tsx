@@ -1,7 +1,7 @@
 import { DeleteOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Col, DatePicker, Drawer, Empty, Form, Input, Radio, Row, Select, Space, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AfectacionesCompra, TiposDocumentoCompra, type TCompra, type TCompraGuardar, type TCompraXmlLeida } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
@@ -128,6 +128,12 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
   const activos = (almacenes.data?.Data ?? []).filter((a) => a.LogEstado === 1);
   const predeterminado = activos.find((a) => a.EsPredeterminado)?.Id ?? activos[0]?.Id;
   const lineaNueva = (): TLineaForm => ({ IdAlmacen: predeterminado, AfectacionIgv: '10' });
+  // The warehouses arrive after the form: lines without one take the default warehouse then.
+  useEffect(() => {
+    if (!predeterminado) return;
+    const lineas = (form.getFieldValue('Lineas') as TLineaForm[] | undefined) ?? [];
+    if (lineas.some((l) => !l.IdAlmacen)) form.setFieldValue('Lineas', lineas.map((l) => ({ ...l, IdAlmacen: l.IdAlmacen ?? predeterminado })));
+  }, [predeterminado, form]);
 
   async function importar(f: File) {
     setError(null);
