@@ -94,6 +94,22 @@ describe('compras', () => {
     expect((await stockDe('cmp-1')).Cantidad).toBe('20');
   });
 
+  it('en dólares: el costo entra en soles al tipo de cambio (venta) del día; sin tipo de cambio se rechaza', async () => {
+    const otro = { RucProveedor: '20131312955', RazonSocialProveedor: 'IMPORTADORA DEL NORTE S.A.' };
+    const linea = [{ IdItem: idLibro, IdAlmacen: principal.Id, Cantidad: '4', ValorUnitario: '10', AfectacionIgv: '20' }];
+    const sinTc = await sup.post(`${LOG}/compras`, { ...factura(501, linea, { IdMoneda: 2 }), ...otro, FechaEmision: sumarDias(hoy, -400) });
+    expect(sinTc.json()).toMatchObject({ ErrorId: ErrorCodes.TIPO_CAMBIO_FALTANTE });
+    expect((await sup.post(`${F}/tiposcambios`, { Fecha: hoy, Compra: '3.7400', Venta: '3.7500' })).statusCode).toBe(201);
+    const r = await sup.post(`${LOG}/compras`, { ...factura(501, linea, { IdMoneda: 2 }), ...otro });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json()).toMatchObject({ IdMoneda: 2, TipoCambio: '3.7500', Total: '40.00', TotalSoles: '150.00', Igv: '0.00', OpExonerada: '40.00' });
+    expect(r.json().Detalle[0].CostoUnitarioSoles).toBe('37.5000');
+    // 2 at 5.00 (the first purchase) and 4 at 37.50: (10 + 150) / 6.
+    expect(await stockDe('cmp-2')).toMatchObject({ Cantidad: '6', CostoPromedio: '26.6667' });
+    // The payable stays in dollars.
+    expect((await sup.get(`${F}/cuentasporpagar?proveedor=${otro.RucProveedor}`)).json().Resumen).toEqual([expect.objectContaining({ IdMoneda: 2, Total: '40.00' })]);
+  });
+
   it('lee el XML UBL firmado del proveedor y reconoce los productos por código; rechaza lo que no es UBL', async () => {
     const { xml } = construirXml({
       tipo: '01', serie: 'F002', numero: 77, fechaEmision: hoy, horaEmision: '10:00:00', moneda: 'PEN',
