@@ -105,3 +105,52 @@ test('compra al proveedor: el stock sube, se paga y el saldo queda en 0', async 
   await expect(page.getByRole('row', { name: new RegExp(serieNumero) })).toContainText('Pagado');
   await expect(page.getByTestId(`saldo-compra-${serieNumero}`)).toHaveText('S/ 0.00');
 });
+
+// The supplier's XML fills the purchase; the line whose product the company does not know is matched on screen.
+test('compra desde el XML del proveedor con un producto por emparejar', async ({ page }) => {
+  test.setTimeout(150_000);
+  await iniciarSesion(page, 'supervisor');
+  const codigo = `XML-${MARCA}`;
+  const item = await llamarApi<{ Id: number }>(page, '/api/logistica/v1/items', 'POST', { Codigo: codigo, Descripcion: `CAFÉ TOSTADO ${MARCA}`, CodigoUnidad: 'NIU', Precio: '20', PrecioIncluyeIgv: true, AfectacionIgv: '10' });
+  expect(item.status, JSON.stringify(item.body)).toBe(201);
+  const numero = String(Date.now() % 10_000_000);
+  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+  const linea = (n: number, cod: string, desc: string, q: string, v: string, igv: string) =>
+    `<cac:InvoiceLine><cbc:ID>${n}</cbc:ID><cbc:InvoicedQuantity unitCode="NIU">${q}</cbc:InvoicedQuantity><cbc:LineExtensionAmount currencyID="PEN">${v}</cbc:LineExtensionAmount>` +
+    `<cac:TaxTotal><cbc:TaxAmount currencyID="PEN">${igv}</cbc:TaxAmount><cac:TaxSubtotal><cac:TaxCategory><cbc:TaxExemptionReasonCode>10</cbc:TaxExemptionReasonCode></cac:TaxCategory></cac:TaxSubtotal></cac:TaxTotal>` +
+    `<cac:Item><cbc:Description>${desc}</cbc:Description><cac:SellersItemIdentification><cbc:ID>${cod}</cbc:ID></cac:SellersItemIdentification></cac:Item><cac:Price><cbc:PriceAmount currencyID="PEN">10</cbc:PriceAmount></cac:Price></cac:InvoiceLine>`;
+  const xml =
+    '<?xml version="1.0" encoding="UTF-8"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">' +
+    `<cbc:UBLVersionID>2.1</cbc:UBLVersionID><cbc:ID>F778-${numero}</cbc:ID><cbc:IssueDate>${hoy}</cbc:IssueDate><cbc:InvoiceTypeCode listID="0101">01</cbc:InvoiceTypeCode><cbc:DocumentCurrencyCode>PEN</cbc:DocumentCurrencyCode>` +
+    '<cac:AccountingSupplierParty><cac:Party><cac:PartyIdentification><cbc:ID schemeID="6">20131312955</cbc:ID></cac:PartyIdentification><cac:PartyLegalEntity><cbc:RegistrationName>CAFETALERA DEL NORTE S.A.C.</cbc:RegistrationName></cac:PartyLegalEntity></cac:Party></cac:AccountingSupplierParty>' +
+    '<cac:AccountingCustomerParty><cac:Party><cac:PartyIdentification><cbc:ID schemeID="6">20600123450</cbc:ID></cac:PartyIdentification></cac:Party></cac:AccountingCustomerParty>' +
+    '<cac:PaymentTerms><cbc:ID>FormaPago</cbc:ID><cbc:PaymentMeansID>Contado</cbc:PaymentMeansID></cac:PaymentTerms>' +
+    '<cac:TaxTotal><cbc:TaxAmount currencyID="PEN">5.40</cbc:TaxAmount></cac:TaxTotal><cac:LegalMonetaryTotal><cbc:PayableAmount currencyID="PEN">35.40</cbc:PayableAmount></cac:LegalMonetaryTotal>' +
+    linea(1, codigo, `CAFÉ TOSTADO ${MARCA}`, '2', '20.00', '3.60') +
+    linea(2, 'PROV-999', 'CAFÉ EN GRANO SACO PROVEEDOR', '1', '10.00', '1.80') +
+    '</Invoice>';
+
+  const menu = page.getByRole('menu', { name: 'Menú principal' });
+  await menu.getByRole('link', { name: 'Compras' }).click();
+  await expect(page.getByTestId('pagina-compras')).toBeVisible();
+  await page.getByRole('button', { name: 'Nueva compra' }).click();
+  const cajon = page.getByRole('dialog', { name: 'Nueva compra' });
+  // A file that is not a UBL invoice is refused in Spanish.
+  await cajon.getByLabel('Archivo XML del proveedor').setInputFiles({ name: 'pedido.xml', mimeType: 'text/xml', buffer: Buffer.from('<pedido><id>1</id></pedido>') });
+  await expect(cajon.getByTestId('error-compra')).toContainText('El archivo no es un comprobante electrónico UBL');
+  await cajon.getByLabel('Archivo XML del proveedor').setInputFiles({ name: `F778-${numero}.xml`, mimeType: 'text/xml', buffer: Buffer.from(xml) });
+  await expect(cajon).toContainText('1 producto(s) del XML no se reconocieron');
+  await expect(cajon.getByLabel('RUC del proveedor')).toHaveValue('20131312955');
+  await expect(cajon.getByLabel('Número')).toHaveValue(numero);
+  // Saving before matching points at the line.
+  await cajon.getByRole('button', { name: 'Registrar compra' }).click();
+  await expect(cajon).toContainText('Producto no reconocido: elija el de su catálogo');
+  await expect(cajon).toContainText('En el XML: PROV-999 · CAFÉ EN GRANO SACO PROVEEDOR');
+  const segundo = cajon.getByRole('combobox', { name: 'Producto' }).nth(1);
+  await segundo.click();
+  await segundo.fill(codigo);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: codigo }).first().click();
+  await cajon.getByRole('button', { name: 'Registrar compra' }).click();
+  await expect(page.getByText(`Compra F778-${numero} registrada: S/ 35.40`)).toBeVisible();
+  await expect(page.getByTestId(`saldo-compra-F778-${numero}`)).toHaveText('S/ 35.40');
+});
