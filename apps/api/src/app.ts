@@ -49,6 +49,8 @@ import { rutasContabilidad } from './modules/contabilidad/contabilidad.routes';
 import { rutasSeries } from './modules/entidades/series/series.routes';
 import { rutasComprobantesFinanzas } from './modules/finanzas/comprobantes.routes';
 import { rutasFinanzas } from './modules/finanzas/finanzas.routes';
+import { rutasPagos as rutasPagosProveedores } from './modules/finanzas/pagos.routes';
+import { rutasCompras } from './modules/logistica/compras.routes';
 import { aplicarNotaACuotas, cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
 import { alDocumentoAnulado } from './modules/contabilidad/envio/documentos.repo';
 import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
@@ -277,6 +279,8 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alEmitirDocumento(aplicarNotaACuotas);
   alDocumentoAnulado(cerrarCuotasDeDocumentoAnulado);
   await app.register(async (fin) => rutasFinanzas(fin, ctx), { prefix: '/api/finanzas' });
+  await app.register(async (fin) => rutasPagosProveedores(fin, ctx), { prefix: '/api/finanzas' });
+  await app.register(async (log) => rutasCompras(log, ctx), { prefix: '/api/logistica' });
   // Account creation and the setup wizard (security host paths).
   await app.register(async (onb) => rutasOnboarding(onb, ctx), { prefix: '/api/seguridad' });
   // Sending to SUNAT (worker started by main.ts through servicioEnvioDe), voiding, resumen, regularizaciones, e-mail.

@@ -41,6 +41,7 @@ export * from './rrhh/rrhh';
 export * from './cajas/cajas';
 export * from './logistica/inventario';
 export * from './finanzas/finanzas';
+export * from './compras/compras';
 export * from './contabilidad/libros';
 export * from './rrhh/asistencia';
 export * from './servicios/index';

@@ -120,6 +120,12 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/finanzas/v1/cobros/:id': { tabla: 'cobro' },
   'PUT /api/finanzas/v1/cobros/:id/anulaciones': { tabla: 'cobro', cuerpo: { Motivo: 'ajeno' } },
   'GET /api/finanzas/v1/cobros/:id/recibo': { tabla: 'cobro' },
+  // Purchases and payables (issues 13 and 14).
+  'GET /api/logistica/v1/compras/:id': { tabla: 'compra' },
+  'PUT /api/logistica/v1/compras/:id/anulaciones': { tabla: 'compra', cuerpo: { Motivo: 'ajena' } },
+  'GET /api/finanzas/v1/cuentasporpagar/:id': { tabla: 'compra' },
+  'GET /api/finanzas/v1/pagos/:id': { tabla: 'pago_proveedor' },
+  'GET /api/finanzas/v1/pagos/:id/recibo': { tabla: 'pago_proveedor' },
   'GET /api/rrhh/v1/horarios/:id': { tabla: 'horario' },
   'PUT /api/rrhh/v1/horarios/:id': { tabla: 'horario', cuerpo: { Nombre: 'Ajeno', Dias: [{ Dia: 1, HoraEntrada: '08:00', HoraSalida: '12:00' }] } },
   'PUT /api/rrhh/v1/huelleros/entidades/:id': { tabla: 'huellero', cuerpo: { NumeroSerie: 'AJENO0001', Nombre: 'Ajeno' } },

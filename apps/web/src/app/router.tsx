@@ -194,6 +194,13 @@ export const router = createBrowserRouter([
                 handle: h({ breadcrumb: 'Configuración de logística', description: 'Stock negativo y almacenes de cada sucursal', icon: 'SettingOutlined' }),
                 lazy: () => import('../features/inventario/pages/logisconfig-page').then((m) => ({ Component: m.LogisConfigPage })),
               },
+              // Purchases (issue 13): supplier documents into the warehouses and the payables.
+              {
+                path: 'compras',
+                loader: guardPermiso({ idPermiso: 11100, componente: 'compras' }),
+                handle: h({ breadcrumb: 'Compras', description: 'Facturas de proveedores: ingreso al almacén y cuentas por pagar (también desde su XML)', icon: 'ShoppingCartOutlined' }),
+                lazy: () => import('../features/inventario/pages/compras-page').then((m) => ({ Component: m.ComprasPage })),
+              },
               // Issue 16 (rrhh): workers with their contracts and the monthly payroll runs.
               {
                 path: 'rrhh',
@@ -275,6 +282,12 @@ export const router = createBrowserRouter([
                     loader: guardPermiso({ idPermiso: 13010, componente: 'finanzascuentasporcobrar' }),
                     handle: h({ breadcrumb: 'Cuentas por cobrar', description: 'Ventas al crédito con saldo, antigüedad, cobro y estado de cuenta', icon: 'DollarOutlined' }),
                     lazy: () => import('../features/finanzas/pages/cuentas-por-cobrar-page').then((m) => ({ Component: m.CuentasPorCobrarPage })),
+                  },
+                  {
+                    path: 'cuentasporpagar',
+                    loader: guardPermiso({ idPermiso: 11110, componente: 'finanzascuentasporpagar' }),
+                    handle: h({ breadcrumb: 'Cuentas por pagar', description: 'Compras con saldo, antigüedad, pagos a proveedores y sus recibos', icon: 'WalletOutlined' }),
+                    lazy: () => import('../features/finanzas/pages/cuentas-por-pagar-page').then((m) => ({ Component: m.CuentasPorPagarPage })),
                   },
                   {
                     path: 'cobros',

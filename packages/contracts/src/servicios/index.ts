@@ -12,6 +12,7 @@ import { serviciosCajas } from './cajas';
 import { serviciosInventario } from './inventario';
 import { serviciosFinanzas } from './finanzas';
 import { serviciosLibros } from './contabilidad-libros';
+import { serviciosCompras } from './compras';
 
 export type { TServicioCatalogo } from './tipos';
 export { serviciosSeguridad } from './seguridad';
@@ -24,6 +25,7 @@ export { serviciosCajas } from './cajas';
 export { serviciosInventario } from './inventario';
 export { serviciosFinanzas } from './finanzas';
 export { serviciosLibros } from './contabilidad-libros';
+export { serviciosCompras } from './compras';
 
 /**
  * Every service of every module. To add a module: create `servicios/<modulo>.ts` exporting
@@ -43,4 +45,5 @@ export const catalogoServicios: readonly TServicioCatalogo[] = [
   ...serviciosInventario,
   ...serviciosFinanzas,
   ...serviciosLibros,
+  ...serviciosCompras,
 ];

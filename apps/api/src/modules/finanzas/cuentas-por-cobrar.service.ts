@@ -1,15 +1,11 @@
 import Decimal from 'decimal.js';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   CondicionPago,
   TipoDocumentoContable,
-  serieNumero,
-  type TCuotaPorCobrar,
   type TCuentasPorCobrar,
   type TDocumentoPorCobrar,
   type TEstadoCuenta,
-  type TResumenAntiguedad,
-  type TTramoAntiguedad,
   ZCuentasPorCobrarQuery,
 } from '@yupana/contracts';
 import type { z } from 'zod';
@@ -19,12 +15,9 @@ import { noEncontrado } from '../../lib/app-error';
 import type { Db } from '../../db/client';
 import { cuotaCobrar } from './finanzas.schema';
 
-/** Today in Lima (business date). */
-export const hoyLima = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-
-export async function filas<T>(db: Pick<Db, 'execute'>, q: SQL): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
+// Shared with payables (antiguedad.ts); re-exported for the modules that import them from here.
+export { diasEntre, filas, hoyLima, tramoDe } from './antiguedad';
+import { cuotasDeDocumento, filas, LADO_COBRAR, listarAbiertas, type TDocumentoGenerico } from './antiguedad';
 
 /** Sales documents whose credit creates dues: facturas, boletas and notas de venta. */
 const TIPOS_CON_CUOTAS: readonly number[] = [TipoDocumentoContable.FACTURA, TipoDocumentoContable.BOLETA, TipoDocumentoContable.NOTA_VENTA];
@@ -168,157 +161,34 @@ export async function cerrarCuotasDeDocumentoAnulado(tx: Pick<Db, 'execute'>, d:
   }
 }
 
-/** Days between two ISO dates (b - a). */
-export const diasEntre = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-
-/** Aging bucket of a due as of the cut-off date: overdue days 0 (not due) / 1-30 / 31-60 / 61-90 / more than 90. */
-export function tramoDe(diasVencido: number): TTramoAntiguedad {
-  if (diasVencido <= 0) return 'PorVencer';
-  if (diasVencido <= 30) return 'De1a30';
-  if (diasVencido <= 60) return 'De31a60';
-  if (diasVencido <= 90) return 'De61a90';
-  return 'Mas90';
-}
-
-/** SQL of the bucket of a due (the same rule as tramoDe, for the aggregate). */
-const tramoSql = (corte: string) => sql`case
-  when q.fecha_vencimiento >= ${corte}::date then 'PorVencer'
-  when q.fecha_vencimiento >= ${corte}::date - 30 then 'De1a30'
-  when q.fecha_vencimiento >= ${corte}::date - 60 then 'De31a60'
-  when q.fecha_vencimiento >= ${corte}::date - 90 then 'De61a90'
-  else 'Mas90' end`;
-
-const patronLike = (t: string) => `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Open dues of the company for the filter (customer, currency); a voided document's dues are closed (alDocumentoAnulado). */
-function filtroAbiertas(idEmpresa: number, q: { cliente: string; idmoneda: number }): SQL {
-  const partes: SQL[] = [sql`q.id_empresa = ${idEmpresa}`, sql`q.cobrado < q.monto`, sql`not q.anulado`];
-  if (q.idmoneda) partes.push(sql`q.id_moneda = ${q.idmoneda}`);
-  const c = q.cliente.trim();
-  if (c) partes.push(/^\d{8,15}$/.test(c) ? sql`q.numero_documento_cliente = ${c}` : sql`q.razon_social_cliente ilike ${patronLike(c)}`);
-  return sql.join(partes, sql` and `);
-}
-
-type TFilaCuota = {
-  id: number; id_documento: number; id_tipo_documento: number; serie: string; correlativo: number; fecha_emision: string;
-  numero_documento_cliente: string; razon_social_cliente: string; id_moneda: number; numero_cuota: number; fecha_vencimiento: string;
-  monto: string; cobrado: string;
-};
-
 /** Receivables: documents with an open balance, their dues, days overdue and aging bucket, plus the aging summary. */
 export async function listarCuentasPorCobrar(ctx: Contexto, auth: TAuth, q: z.infer<typeof ZCuentasPorCobrarQuery>): Promise<TCuentasPorCobrar> {
-  const db = ctx.dbh.db;
-  const corte = q.fechacorte ?? hoyLima();
-  const donde = filtroAbiertas(auth.idEmpresa, q);
-  // A document's bucket is its oldest open due's.
-  const tramoDoc = sql`case
-    when min(q.fecha_vencimiento) >= ${corte}::date then 'PorVencer'
-    when min(q.fecha_vencimiento) >= ${corte}::date - 30 then 'De1a30'
-    when min(q.fecha_vencimiento) >= ${corte}::date - 60 then 'De31a60'
-    when min(q.fecha_vencimiento) >= ${corte}::date - 90 then 'De61a90'
-    else 'Mas90' end`;
-  // One read of the open dues (materialized once) gives the page of documents, their count and the summary.
-  const salida = await filas<{ k: 'p' | 's'; id_documento: number | null; total: number | null; id_moneda: number | null; tramo: TTramoAntiguedad | null; saldo: string | null; v: string | null }>(
-    db,
-    sql`with q as materialized (select q.id_documento, q.id_moneda, q.fecha_vencimiento, q.monto - q.cobrado as saldo from cuota_cobrar q where ${donde}),
-        docs as (select q.id_documento, min(q.fecha_vencimiento) as v from q group by q.id_documento ${q.tramo ? sql`having ${tramoDoc} = ${q.tramo}` : sql``}),
-        pagina as (select id_documento, count(*) over ()::int as total, v from docs order by v, id_documento limit ${q.regxpag} offset ${(q.pagina - 1) * q.regxpag})
-        select 'p' as k, id_documento, total, null::int as id_moneda, null::text as tramo, null::text as saldo, v::text as v from pagina
-        union all
-        select 's', null, null, q.id_moneda, ${tramoSql(corte)}, sum(q.saldo)::text, null from q group by q.id_moneda, 5`,
-  );
-  // UNION ALL keeps no order: the page is sorted again as the query paged it (oldest open due first).
-  const pagina = salida
-    .filter((f) => f.k === 'p')
-    .sort((a, b) => (a.v! < b.v! ? -1 : a.v! > b.v! ? 1 : a.id_documento! - b.id_documento!))
-    .map((f) => ({ id_documento: f.id_documento!, total: f.total! }));
-  const resumen = salida.filter((f) => f.k === 's').map((f) => ({ id_moneda: f.id_moneda!, tramo: f.tramo!, saldo: f.saldo! }));
-  const ids = pagina.map((p) => p.id_documento);
-  const cuotas = ids.length
-    ? await filas<TFilaCuota>(
-        db,
-        sql`select id, id_documento, id_tipo_documento, serie, correlativo, fecha_emision::text, numero_documento_cliente, razon_social_cliente, id_moneda,
-                   numero_cuota, fecha_vencimiento::text, monto::text, cobrado::text
-            from cuota_cobrar where id_empresa = ${auth.idEmpresa} and id_documento in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and not anulado order by id_documento, numero_cuota`,
-      )
-    : [];
-  const porDocumento = new Map<number, TFilaCuota[]>();
-  for (const c of cuotas) porDocumento.set(c.id_documento, [...(porDocumento.get(c.id_documento) ?? []), c]);
-  const Data = ids.map((id) => documentoPorCobrar(porDocumento.get(id) ?? [], corte));
-  return { Data, Count: pagina[0]?.total ?? 0, FechaCorte: corte, Resumen: armarResumen(resumen) };
+  const r = await listarAbiertas(ctx.dbh.db, LADO_COBRAR, auth.idEmpresa, { ...q, tercero: q.cliente });
+  return { ...r, Data: r.Data.map(aPorCobrar) };
 }
 
-function cuotaPorCobrar(c: TFilaCuota, corte: string): TCuotaPorCobrar {
-  const saldo = new Decimal(c.monto).minus(c.cobrado);
-  const dias = saldo.gt(0) ? Math.max(0, diasEntre(c.fecha_vencimiento, corte)) : 0;
-  return {
-    IdCuota: c.id,
-    NumeroCuota: c.numero_cuota,
-    FechaVencimiento: c.fecha_vencimiento,
-    Monto: new Decimal(c.monto).toFixed(2),
-    Cobrado: new Decimal(c.cobrado).toFixed(2),
-    Saldo: saldo.toFixed(2),
-    DiasVencido: dias,
-    Tramo: tramoDe(dias),
-  };
-}
-
-function documentoPorCobrar(cs: TFilaCuota[], corte: string): TDocumentoPorCobrar {
-  const c0 = cs[0];
-  const Cuotas = cs.map((c) => cuotaPorCobrar(c, corte));
-  const abiertas = Cuotas.filter((c) => new Decimal(c.Saldo).gt(0));
-  const total = cs.reduce((s, c) => s.plus(c.monto), new Decimal(0));
-  const cobrado = cs.reduce((s, c) => s.plus(c.cobrado), new Decimal(0));
-  const dias = abiertas.reduce((m, c) => Math.max(m, c.DiasVencido), 0);
-  return {
-    IdDocumento: c0.id_documento,
-    IdTipoDocumento: c0.id_tipo_documento,
-    SerieNumero: serieNumero(c0.serie, c0.correlativo),
-    FechaEmision: c0.fecha_emision,
-    NumeroDocumentoCliente: c0.numero_documento_cliente,
-    RazonSocialCliente: c0.razon_social_cliente,
-    IdMoneda: c0.id_moneda,
-    Total: total.toFixed(2),
-    Cobrado: cobrado.toFixed(2),
-    Saldo: total.minus(cobrado).toFixed(2),
-    ProximoVencimiento: abiertas[0]?.FechaVencimiento ?? null,
-    DiasVencido: dias,
-    Tramo: tramoDe(dias),
-    Cuotas,
-  };
-}
-
-function armarResumen(rs: { id_moneda: number; tramo: TTramoAntiguedad; saldo: string }[]): TResumenAntiguedad[] {
-  const monedas = [...new Set(rs.map((r) => r.id_moneda))].sort();
-  return monedas.map((m) => {
-    const de = (t: TTramoAntiguedad) => rs.filter((r) => r.id_moneda === m && r.tramo === t).reduce((s, r) => s.plus(r.saldo), new Decimal(0));
-    const tramos = { PorVencer: de('PorVencer'), De1a30: de('De1a30'), De31a60: de('De31a60'), De61a90: de('De61a90'), Mas90: de('Mas90') };
-    const total = Object.values(tramos).reduce((s, v) => s.plus(v), new Decimal(0));
-    return {
-      IdMoneda: m,
-      PorVencer: tramos.PorVencer.toFixed(2),
-      De1a30: tramos.De1a30.toFixed(2),
-      De31a60: tramos.De31a60.toFixed(2),
-      De61a90: tramos.De61a90.toFixed(2),
-      Mas90: tramos.Mas90.toFixed(2),
-      Total: total.toFixed(2),
-    };
-  });
-}
+const aPorCobrar = (d: TDocumentoGenerico): TDocumentoPorCobrar => ({
+  IdDocumento: d.IdDocumento,
+  IdTipoDocumento: Number(d.Tipo),
+  SerieNumero: d.SerieNumero,
+  FechaEmision: d.FechaEmision,
+  NumeroDocumentoCliente: d.Tercero,
+  RazonSocialCliente: d.Razon,
+  IdMoneda: d.IdMoneda,
+  Total: d.Total,
+  Cobrado: d.Aplicado,
+  Saldo: d.Saldo,
+  ProximoVencimiento: d.ProximoVencimiento,
+  DiasVencido: d.DiasVencido,
+  Tramo: d.Tramo,
+  Cuotas: d.Cuotas.map(({ Aplicado, ...c }) => ({ ...c, Cobrado: Aplicado })),
+});
 
 /** The dues of one document (also paid ones), 404 for another company's. */
 export async function obtenerCuentaPorCobrar(ctx: Contexto, auth: TAuth, idDocumento: number): Promise<TDocumentoPorCobrar> {
-  const cs = await filas<TFilaCuota>(
-    ctx.dbh.db,
-    sql`select id, id_documento, id_tipo_documento, serie, correlativo, fecha_emision::text, numero_documento_cliente, razon_social_cliente, id_moneda,
-               numero_cuota, fecha_vencimiento::text, monto::text, cobrado::text
-        from cuota_cobrar q where id_empresa = ${auth.idEmpresa} and id_documento = ${idDocumento}
-          -- A due closed by a voided debit note leaves the document's list; a voided document still shows its dues.
-          and (not anulado or not exists (select 1 from cuota_cobrar x where x.id_documento = q.id_documento and not x.anulado))
-        order by numero_cuota`,
-  );
-  if (!cs.length) throw noEncontrado('No se encontró el documento por cobrar');
-  return documentoPorCobrar(cs, hoyLima());
+  const d = await cuotasDeDocumento(ctx.dbh.db, LADO_COBRAR, auth.idEmpresa, idDocumento);
+  if (!d) throw noEncontrado('No se encontró el documento por cobrar');
+  return aPorCobrar(d);
 }
 
 /**

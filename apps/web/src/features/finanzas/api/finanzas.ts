@@ -7,6 +7,9 @@ import type {
   TCuentaFinanciera,
   TCuentaFinancieraGuardar,
   TCuentasPorCobrar,
+  TCuentasPorPagar,
+  TPago,
+  TPagoCrear,
   TEstadoCuenta,
   TTipoCambio,
   TTipoCambioGuardar,
@@ -112,4 +115,39 @@ export function useGuardarCentro() {
       id ? api.put<TCentroCosto>(`${BASE}/centroscostos/${id}`, datos) : api.post<TCentroCosto>(`${BASE}/centroscostos`, datos),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['finanzas', 'centros'] }),
   });
+}
+
+// ---- Payables and supplier payments ----
+export type TFiltroCxp = { proveedor: string; idmoneda: number; tramo: string; fechacorte: string; pagina: number };
+export function useCuentasPorPagar(f: TFiltroCxp) {
+  return useQuery({
+    queryKey: ['finanzas', 'cxp', f],
+    queryFn: ({ signal }) =>
+      api.get<TCuentasPorPagar>(`${BASE}/cuentasporpagar`, {
+        query: { proveedor: f.proveedor.trim(), idmoneda: f.idmoneda, tramo: f.tramo, pagina: f.pagina, regxpag: 20, ...(f.fechacorte ? { fechacorte: f.fechacorte } : {}) },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePagos(f: { proveedor: string; pagina: number }) {
+  return useQuery({
+    queryKey: ['finanzas', 'pagos', f],
+    queryFn: ({ signal }) => api.get<{ Data: TPago[]; Count: number }>(`${BASE}/pagos`, { query: { proveedor: f.proveedor.trim(), pagina: f.pagina, regxpag: 20 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRegistrarPago() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tipo, datos }: { tipo: 1 | 2; datos: TPagoCrear }) => api.post<TPago>(`${BASE}/pagos/${tipo === 1 ? 'efectivos' : 'bancarizados'}`, datos),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['finanzas'] }), qc.invalidateQueries({ queryKey: ['inventario'] })]),
+  });
+}
+
+/** Opens the supplier payment receipt PDF in a new tab. */
+export async function abrirReciboPago(id: number): Promise<void> {
+  await abrirArchivo(`${BASE}/pagos/${id}/recibo`);
 }

@@ -1,26 +1,42 @@
 import { Alert, App, Button, Form, Input, Modal, Radio, Result, Select, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { MediosPagoBancarios, type TCobro, type TDocumentoPorCobrar } from '@yupana/contracts';
+import { MediosPagoBancarios } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { abrirRecibo, useCuentasFinancieras, useRegistrarCobro } from '../api/finanzas';
+import { abrirRecibo, abrirReciboPago, useCuentasFinancieras, useRegistrarCobro, useRegistrarPago } from '../api/finanzas';
 import { dinero, fechaPe, NOMBRE_MONEDA } from '../formato';
 
 type TValores = { IdCuentaFinanciera?: number; MedioPago?: string; NumeroOperacion?: string; Observacion?: string };
 const MONTO = /^\d{1,12}(\.\d{1,2})?$/;
 
-/** Collect one or several open dues of a document, in cash (into a caja) or through the bank; then its receipt. */
-export function CobroModal({ documento, onCerrar }: { documento: TDocumentoPorCobrar; onCerrar: () => void }) {
+/** The dues of a receivable or a payable document (both have this shape). */
+type TDocumentoConCuotas = { SerieNumero: string; IdMoneda: number; Cuotas: { IdCuota: number; NumeroCuota: number; FechaVencimiento: string; Saldo: string }[] };
+type TRegistrado = { Id: number; NumeroRecibo: string; Monto: string; IdMoneda: number; CuentaFinanciera: string; Tipo: string };
+
+// What changes between collecting from a customer and paying a supplier: the words, the call and the receipt.
+const TEXTOS = {
+  cobro: { verbo: 'Cobrar', registrar: 'Registrar cobro', registrado: 'Cobro registrado', nombre: 'Cobro', forma: 'Forma de cobro', cuenta: 'Seleccione la cuenta que recibe el cobro', monto: 'Monto a cobrar', ninguno: 'Indique el monto a cobrar de al menos una cuota', hacia: 'a' },
+  pago: { verbo: 'Pagar', registrar: 'Registrar pago', registrado: 'Pago registrado', nombre: 'Pago', forma: 'Forma de pago', cuenta: 'Seleccione la cuenta de la que sale el pago', monto: 'Monto a pagar', ninguno: 'Indique el monto a pagar de al menos una cuota', hacia: 'desde' },
+} as const;
+
+/**
+ * Collect (or pay) one or several open dues of a document, in cash (a caja) or through the bank; then its receipt.
+ * `modo` 'pago' pays a supplier's purchase with the same form.
+ */
+export function CobroModal({ documento, tercero, onCerrar, modo = 'cobro' }: { documento: TDocumentoConCuotas; tercero: string; onCerrar: () => void; modo?: 'cobro' | 'pago' }) {
   const { message } = App.useApp();
+  const T = TEXTOS[modo];
   const [form] = Form.useForm<TValores>();
   const [tipo, setTipo] = useState<1 | 2>(1);
   const abiertas = documento.Cuotas.filter((c) => Number(c.Saldo) > 0);
   const [montos, setMontos] = useState<Record<number, string>>(() => Object.fromEntries(abiertas.map((c) => [c.IdCuota, c.Saldo])));
   const [erroresMonto, setErroresMonto] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const [hecho, setHecho] = useState<TCobro | null>(null);
+  const [hecho, setHecho] = useState<TRegistrado | null>(null);
   const cuentas = useCuentasFinancieras(1);
-  const registrar = useRegistrarCobro();
+  const registrarCobro = useRegistrarCobro();
+  const registrarPago = useRegistrarPago();
+  const registrar = modo === 'cobro' ? registrarCobro : registrarPago;
   const opciones = useMemo(
     () =>
       (cuentas.data?.Data ?? [])
@@ -41,18 +57,19 @@ export function CobroModal({ documento, onCerrar }: { documento: TDocumentoPorCo
       });
     setErroresMonto(errores);
     if (Object.keys(errores).length) return;
-    if (!detalle.length) return setError('Indique el monto a cobrar de al menos una cuota');
+    if (!detalle.length) return setError(T.ninguno);
     try {
-      const c = await registrar.mutateAsync({
-        tipo,
-        datos: {
-          IdCuentaFinanciera: v.IdCuentaFinanciera!,
-          Detalle: detalle,
-          Observacion: v.Observacion || undefined,
-          ...(tipo === 2 ? { MedioPago: v.MedioPago as '001', NumeroOperacion: v.NumeroOperacion } : {}),
-        },
-      });
-      message.success(`Cobro ${c.NumeroRecibo} registrado`);
+      const datos = {
+        IdCuentaFinanciera: v.IdCuentaFinanciera!,
+        Detalle: detalle,
+        Observacion: v.Observacion || undefined,
+        ...(tipo === 2 ? { MedioPago: v.MedioPago as '001', NumeroOperacion: v.NumeroOperacion } : {}),
+      };
+      const c: TRegistrado =
+        modo === 'cobro'
+          ? await registrarCobro.mutateAsync({ tipo, datos }).then((x) => ({ ...x, Tipo: x.TipoCobro }))
+          : await registrarPago.mutateAsync({ tipo, datos }).then((x) => ({ ...x, Tipo: x.TipoPago }));
+      message.success(`${T.nombre} ${c.NumeroRecibo} registrado`);
       setHecho(c);
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.errores).length) {
@@ -72,13 +89,13 @@ export function CobroModal({ documento, onCerrar }: { documento: TDocumentoPorCo
 
   if (hecho)
     return (
-      <Modal open title="Cobro registrado" onCancel={onCerrar} footer={<Button onClick={onCerrar}>Listo</Button>} destroyOnHidden>
+      <Modal open title={T.registrado} onCancel={onCerrar} footer={<Button onClick={onCerrar}>Listo</Button>} destroyOnHidden>
         <Result
           status="success"
           title={`Recibo ${hecho.NumeroRecibo}`}
-          subTitle={`${hecho.TipoCobro} de ${dinero(hecho.Monto, hecho.IdMoneda)} a ${hecho.CuentaFinanciera}`}
+          subTitle={`${hecho.Tipo} de ${dinero(hecho.Monto, hecho.IdMoneda)} ${T.hacia} ${hecho.CuentaFinanciera}`}
           extra={
-            <Button type="primary" onClick={() => abrirRecibo(hecho.Id).catch((e: unknown) => message.error(mensajeDeError(e)))}>
+            <Button type="primary" onClick={() => (modo === 'cobro' ? abrirRecibo : abrirReciboPago)(hecho.Id).catch((e: unknown) => message.error(mensajeDeError(e)))}>
               Ver recibo
             </Button>
           }
@@ -89,8 +106,8 @@ export function CobroModal({ documento, onCerrar }: { documento: TDocumentoPorCo
   return (
     <Modal
       open
-      title={`Cobrar ${documento.SerieNumero} · ${documento.RazonSocialCliente}`}
-      okText="Registrar cobro"
+      title={`${T.verbo} ${documento.SerieNumero} · ${tercero}`}
+      okText={T.registrar}
       cancelText="Cancelar"
       onOk={() => form.submit()}
       confirmLoading={registrar.isPending}
@@ -100,7 +117,7 @@ export function CobroModal({ documento, onCerrar }: { documento: TDocumentoPorCo
     >
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="error-cobro" />}
       <Form form={form} layout="vertical" onFinish={enviar} initialValues={{ MedioPago: '003' }}>
-        <Form.Item label="Forma de cobro">
+        <Form.Item label={T.forma}>
           <Radio.Group
             value={tipo}
             onChange={(e) => {
@@ -113,7 +130,7 @@ export function CobroModal({ documento, onCerrar }: { documento: TDocumentoPorCo
         <Form.Item
           name="IdCuentaFinanciera"
           label={tipo === 1 ? 'Caja' : 'Cuenta bancaria'}
-          rules={[{ required: true, message: 'Seleccione la cuenta que recibe el cobro' }]}
+          rules={[{ required: true, message: T.cuenta }]}
           extra={!cuentas.isLoading && opciones.length === 0 ? <Link to="/admin/finanzas/maestros">Registre primero una {tipo === 1 ? 'caja' : 'cuenta bancaria'} en Datos maestros</Link> : undefined}
         >
           <Select options={opciones} loading={cuentas.isLoading} placeholder="Seleccione" />
@@ -139,7 +156,7 @@ export function CobroModal({ documento, onCerrar }: { documento: TDocumentoPorCo
             { title: 'Vencimiento', dataIndex: 'FechaVencimiento', render: (v: string) => fechaPe(v) },
             { title: 'Saldo', dataIndex: 'Saldo', align: 'right', render: (v: string) => dinero(v, documento.IdMoneda) },
             {
-              title: `Monto a cobrar (${documento.IdMoneda === 2 ? 'US$' : 'S/'})`,
+              title: `${T.monto} (${documento.IdMoneda === 2 ? 'US$' : 'S/'})`,
               key: 'monto',
               render: (_, c) => (
                 <Form.Item validateStatus={erroresMonto[c.IdCuota] ? 'error' : undefined} help={erroresMonto[c.IdCuota]} style={{ margin: 0 }}>

@@ -133,7 +133,7 @@ export function CuentasPorCobrarPage() {
           },
         ]}
       />
-      {cobrando && <CobroModal documento={cobrando} onCerrar={() => setCobrando(null)} />}
+      {cobrando && <CobroModal documento={cobrando} tercero={cobrando.RazonSocialCliente} onCerrar={() => setCobrando(null)} />}
       <EstadoCuentaModal datos={estado} onCerrar={() => setEstado(null)} />
     </Card>
   );

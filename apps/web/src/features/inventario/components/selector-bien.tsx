@@ -4,11 +4,13 @@ import type { TItem } from '@yupana/contracts';
 import { buscarBienes } from '../api/inventario';
 
 /** Picks a good of the catalogue by description or code (services carry no stock and are left out). */
-export function SelectorBien({ value, onChange, id }: { value?: number; onChange?: (v: number) => void; id?: string }) {
+/** `etiqueta`: the text of a value set from outside (e.g. an item recognised in a supplier's XML). */
+export function SelectorBien({ value, onChange, id, etiqueta }: { value?: number; onChange?: (v: number) => void; id?: string; etiqueta?: string }) {
   const [texto, setTexto] = useState('');
   const [opciones, setOpciones] = useState<TItem[]>([]);
   const [elegido, setElegido] = useState<TItem | null>(null);
-  const lista = elegido && !opciones.some((i) => i.Id === elegido.Id) ? [elegido, ...opciones] : opciones;
+  const base = elegido && !opciones.some((i) => i.Id === elegido.Id) ? [elegido, ...opciones] : opciones;
+  const lista = value && etiqueta && !base.some((i) => i.Id === value) ? [{ Id: value, Codigo: '', Descripcion: etiqueta } as TItem, ...base] : base;
   useEffect(() => {
     if (texto.trim().length < 3) return;
     let vigente = true;
@@ -33,7 +35,7 @@ export function SelectorBien({ value, onChange, id }: { value?: number; onChange
       }}
       placeholder="Escriba al menos tres letras del producto"
       notFoundContent={texto.trim().length < 3 ? 'Escriba al menos tres letras' : 'Sin resultados'}
-      options={lista.map((i) => ({ value: i.Id, label: `${i.Codigo} - ${i.Descripcion}` }))}
+      options={lista.map((i) => ({ value: i.Id, label: i.Codigo ? `${i.Codigo} - ${i.Descripcion}` : i.Descripcion }))}
       style={{ minWidth: 280 }}
     />
   );

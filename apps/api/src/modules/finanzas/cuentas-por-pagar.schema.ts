@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditoria, empresa, idGenerado, sucursal } from '../../db/schema';
+import { cuentaFinanciera } from './finanzas.schema';
+
+const dinero = (nombre: string) => numeric(nombre, { precision: 14, scale: 2 });
+const tasa = (nombre: string) => numeric(nombre, { precision: 10, scale: 4 });
+
+/**
+ * One due of a purchase (payables), written in the purchase's transaction. Mirrors cuota_cobrar with the supplier in
+ * place of the customer, so the same aging code reads both; `pagado` grows with payments under a row lock.
+ */
+export const cuotaPagar = pgTable(
+  'cuota_pagar',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    // compra.id (owned by the purchases module).
+    idDocumento: integer('id_documento').notNull(),
+    tipoDocumento: varchar('tipo_documento', { length: 2 }).notNull(),
+    serie: varchar('serie', { length: 4 }).notNull(),
+    correlativo: integer('correlativo').notNull(),
+    fechaEmision: date('fecha_emision', { mode: 'string' }).notNull(),
+    idEntidad: integer('id_entidad'),
+    numeroDocumentoProveedor: varchar('numero_documento_proveedor', { length: 15 }).notNull(),
+    razonSocialProveedor: varchar('razon_social_proveedor', { length: 250 }).notNull(),
+    idMoneda: smallint('id_moneda').notNull(),
+    numeroCuota: smallint('numero_cuota').notNull(),
+    fechaVencimiento: date('fecha_vencimiento', { mode: 'string' }).notNull(),
+    monto: dinero('monto').notNull(),
+    pagado: dinero('pagado').notNull().default('0'),
+    anulado: boolean('anulado').notNull().default(false),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('cuota_pagar_uq').on(t.idDocumento, t.numeroCuota),
+    index('cuota_pagar_abiertas_ix').on(t.idEmpresa, t.fechaVencimiento).where(sql`${t.pagado} < ${t.monto} and not ${t.anulado}`),
+    index('cuota_pagar_proveedor_ix').on(t.idEmpresa, t.numeroDocumentoProveedor, t.fechaEmision),
+    index('cuota_pagar_documento_ix').on(t.idEmpresa, t.idDocumento),
+    check('cuota_pagar_pagado_ck', sql`${t.pagado} >= 0 and ${t.pagado} <= ${t.monto}`),
+    check('cuota_pagar_monto_ck', sql`${t.monto} > 0`),
+  ],
+);
+
+/** A payment to a supplier: cash (1) or bank (2) out of one financial account, settling one or several dues. */
+export const pago = pgTable(
+  'pago_proveedor',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idSucursal: integer('id_sucursal').references(() => sucursal.id),
+    numero: integer('numero').notNull(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    idTipoPago: smallint('id_tipo_pago').notNull(),
+    idCuentaFinanciera: integer('id_cuenta_financiera').notNull().references(() => cuentaFinanciera.id),
+    idMoneda: smallint('id_moneda').notNull(),
+    monto: dinero('monto').notNull(),
+    montoSoles: dinero('monto_soles').notNull(),
+    tipoCambio: tasa('tipo_cambio'),
+    medioPago: varchar('medio_pago', { length: 3 }),
+    numeroOperacion: varchar('numero_operacion', { length: 30 }),
+    numeroDocumentoProveedor: varchar('numero_documento_proveedor', { length: 15 }).notNull(),
+    razonSocialProveedor: varchar('razon_social_proveedor', { length: 250 }).notNull(),
+    observacion: varchar('observacion', { length: 250 }),
+    anulado: boolean('anulado').notNull().default(false),
+    fechaAnulacion: timestamp('fecha_anulacion', { withTimezone: true, mode: 'date' }),
+    motivoAnulacion: varchar('motivo_anulacion', { length: 200 }),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('pago_proveedor_numero_uq').on(t.idEmpresa, t.numero),
+    index('pago_proveedor_empresa_fecha_ix').on(t.idEmpresa, t.fecha, t.id),
+    check('pago_proveedor_tipo_ck', sql`${t.idTipoPago} in (1, 2)`),
+  ],
+);
+
+export const pagoDetalle = pgTable(
+  'pago_proveedor_detalle',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idPago: integer('id_pago_proveedor').notNull().references(() => pago.id),
+    idCuota: integer('id_cuota').notNull().references(() => cuotaPagar.id),
+    monto: dinero('monto').notNull(),
+    montoCuenta: dinero('monto_cuenta').notNull(),
+    ...auditoria,
+  },
+  (t) => [index('pago_proveedor_detalle_pago_ix').on(t.idPago), index('pago_proveedor_detalle_cuota_ix').on(t.idCuota), check('pago_proveedor_detalle_monto_ck', sql`${t.monto} > 0`)],
+);

@@ -1,0 +1,140 @@
+import Decimal from 'decimal.js';
+import { eq, sql } from 'drizzle-orm';
+import { parsearXml, verificarFirma } from '@yupana/sunat';
+import { esRucValido, type TCompraXmlLeida } from '@yupana/contracts';
+import { errorDeCampo } from '../../lib/app-error';
+import type { Contexto } from '../../lib/contexto';
+import type { TAuth } from '../../lib/auth';
+import { empresa } from '../../db/schema';
+import { filasDe } from './libro.repo';
+
+const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
+const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
+const RAICES: Record<string, { ns: string; tipo: string; linea: string; cantidad: string }> = {
+  Invoice: { ns: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2', tipo: '', linea: 'InvoiceLine', cantidad: 'InvoicedQuantity' },
+  CreditNote: { ns: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2', tipo: '07', linea: 'CreditNoteLine', cantidad: 'CreditedQuantity' },
+  DebitNote: { ns: 'urn:oasis:names:specification:ubl:schema:xsd:DebitNote-2', tipo: '08', linea: 'DebitNoteLine', cantidad: 'DebitedQuantity' },
+};
+const NO_ES_UBL = 'El archivo no es un comprobante electrónico UBL (factura, boleta, nota de crédito o de débito)';
+
+/** Direct children of `el` with that namespace and local name (never descendants: a line's amounts are not the document's). */
+const hijos = (el: Element, ns: string, nombre: string): Element[] =>
+  Array.from(el.childNodes as unknown as ArrayLike<Node>).filter((n): n is Element => n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === nombre);
+const hijo = (el: Element | undefined, ns: string, nombre: string) => (el ? hijos(el, ns, nombre)[0] : undefined);
+/** Follows a path of cac:/cbc: steps from `el`, first match at each step. */
+function ruta(el: Element | undefined, ...pasos: string[]): Element | undefined {
+  let actual = el;
+  for (const p of pasos) {
+    const [pre, nombre] = p.split(':');
+    actual = hijo(actual, pre === 'cbc' ? CBC : CAC, nombre);
+  }
+  return actual;
+}
+const texto = (el: Element | undefined) => (el?.textContent ?? '').trim();
+const decimal = (v: string, campo: string) => {
+  if (!/^-?\d+(\.\d+)?$/.test(v)) throw errorDeCampo('Xml', `El XML tiene un importe no válido en ${campo}: "${v.slice(0, 30)}"`);
+  return new Decimal(v);
+};
+
+/**
+ * Reads a supplier's UBL 2.1 document (the .xml SUNAT's format defines) into a purchase draft: supplier, type,
+ * series-number, dates, currency, payment terms, lines and totals, and matches each line to the company's items by
+ * the supplier's code or the exact description (the user picks the others on screen). Only the text given is parsed:
+ * a DOCTYPE (entities) is refused, and no path or URL in the file is ever opened. Nothing is saved here.
+ */
+export async function leerXmlCompra(ctx: Contexto, auth: TAuth, xml: string): Promise<TCompraXmlLeida> {
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw errorDeCampo('Xml', `${NO_ES_UBL}: el archivo declara un DOCTYPE`);
+  let doc: Document;
+  try {
+    doc = parsearXml(xml.replace(/^\uFEFF/, ''));
+  } catch {
+    throw errorDeCampo('Xml', `${NO_ES_UBL}: el XML está mal formado`);
+  }
+  const raiz = doc.documentElement;
+  const def = raiz ? RAICES[raiz.localName] : undefined;
+  if (!raiz || !def || raiz.namespaceURI !== def.ns) throw errorDeCampo('Xml', NO_ES_UBL);
+  const avisos: string[] = [];
+  const [serie, numero] = texto(ruta(raiz, 'cbc:ID')).split('-');
+  if (!/^[A-Z0-9]{1,4}$/.test(serie ?? '') || !/^\d{1,8}$/.test(numero ?? '')) throw errorDeCampo('Xml', `${NO_ES_UBL}: falta la serie y número (cbc:ID)`);
+  const tipo = def.tipo || texto(ruta(raiz, 'cbc:InvoiceTypeCode'));
+  if (!['01', '03', '04', '07', '08'].includes(tipo)) throw errorDeCampo('Xml', `El tipo de comprobante ${tipo || '(vacío)'} no se registra como compra`);
+  const proveedor = ruta(raiz, 'cac:AccountingSupplierParty', 'cac:Party');
+  const ruc = texto(ruta(proveedor, 'cac:PartyIdentification', 'cbc:ID'));
+  if (!esRucValido(ruc)) throw errorDeCampo('Xml', `El RUC del emisor del XML no es válido: ${ruc || '(vacío)'}`);
+  const razon = texto(ruta(proveedor, 'cac:PartyLegalEntity', 'cbc:RegistrationName')) || texto(ruta(proveedor, 'cac:PartyName', 'cbc:Name'));
+  const receptor = texto(ruta(raiz, 'cac:AccountingCustomerParty', 'cac:Party', 'cac:PartyIdentification', 'cbc:ID')) || null;
+  const [emp] = await ctx.dbh.db.select({ ruc: empresa.documento }).from(empresa).where(eq(empresa.id, auth.idEmpresa));
+  if (receptor && emp?.ruc && receptor !== emp.ruc) throw errorDeCampo('Xml', `El comprobante está emitido a otro RUC (${receptor}), no a su empresa (${emp.ruc})`);
+  const moneda = texto(ruta(raiz, 'cbc:DocumentCurrencyCode'));
+  if (moneda !== 'PEN' && moneda !== 'USD') throw errorDeCampo('Xml', `Moneda del comprobante no admitida: ${moneda || '(vacía)'} (solo PEN o USD)`);
+  const fecha = texto(ruta(raiz, 'cbc:IssueDate'));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(fecha)) throw errorDeCampo('Xml', `${NO_ES_UBL}: falta la fecha de emisión`);
+
+  // Payment terms (SUNAT: cac:PaymentTerms with ID FormaPago, Contado / Credito and Cuota001...).
+  const terminos = hijos(raiz, CAC, 'PaymentTerms').filter((p) => texto(ruta(p, 'cbc:ID')) === 'FormaPago');
+  const credito = terminos.some((p) => texto(ruta(p, 'cbc:PaymentMeansID')) === 'Credito');
+  const cuotas = terminos
+    .filter((p) => /^Cuota\d+$/.test(texto(ruta(p, 'cbc:PaymentMeansID'))))
+    .map((p) => ({ Monto: decimal(texto(ruta(p, 'cbc:Amount')), 'la cuota').toFixed(2), FechaVencimiento: texto(ruta(p, 'cbc:PaymentDueDate')) }));
+
+  const lineas = hijos(raiz, CAC, def.linea).map((l, i) => {
+    const cantidadEl = ruta(l, `cbc:${def.cantidad}`);
+    const precio = texto(ruta(l, 'cac:Price', 'cbc:PriceAmount'));
+    const valorVenta = decimal(texto(ruta(l, 'cbc:LineExtensionAmount')), `la línea ${i + 1}`);
+    const q = decimal(texto(cantidadEl), `la cantidad de la línea ${i + 1}`);
+    const igv = decimal(texto(ruta(l, 'cac:TaxTotal', 'cbc:TaxAmount')) || '0', `el IGV de la línea ${i + 1}`);
+    const afectacion = texto(ruta(l, 'cac:TaxTotal', 'cac:TaxSubtotal', 'cac:TaxCategory', 'cbc:TaxExemptionReasonCode')) || '10';
+    const valorUnitario = precio ? decimal(precio, `el precio de la línea ${i + 1}`) : q.gt(0) ? valorVenta.dividedBy(q) : new Decimal(0);
+    const grupo = afectacion.startsWith('1') ? '10' : afectacion.startsWith('2') ? '20' : '30';
+    if (grupo !== afectacion) avisos.push(`Línea ${i + 1}: afectación ${afectacion} registrada como ${grupo}`);
+    return {
+      Codigo: texto(ruta(l, 'cac:Item', 'cac:SellersItemIdentification', 'cbc:ID')) || null,
+      Descripcion: texto(ruta(l, 'cac:Item', 'cbc:Description')).slice(0, 500),
+      Cantidad: q.toFixed(),
+      CodigoUnidad: cantidadEl?.getAttribute('unitCode') ?? null,
+      ValorUnitario: valorUnitario.toDecimalPlaces(10).toFixed(),
+      AfectacionIgv: grupo,
+      Total: valorVenta.plus(igv).toFixed(2),
+      IdItem: null as number | null,
+      ItemDescripcion: null as string | null,
+    };
+  });
+  if (!lineas.length) throw errorDeCampo('Xml', `${NO_ES_UBL}: no tiene líneas`);
+
+  // Matching to the company's items: the supplier's code equal to the item's code, else the same description.
+  const codigos = [...new Set(lineas.map((l) => l.Codigo?.toLowerCase()).filter((c): c is string => !!c))];
+  const descripciones = [...new Set(lineas.map((l) => l.Descripcion.toLowerCase()))];
+  const encontrados = filasDe<{ id: number; codigo: string; descripcion: string }>(
+    await ctx.dbh.db.execute(sql`select id, codigo, descripcion from item where id_empresa = ${auth.idEmpresa} and codigo_unidad <> 'ZZ' and log_estado = 1 and (
+      lower(codigo) in (${sql.join([...codigos, ''].map((c) => sql`${c}`), sql`, `)}) or lower(descripcion) in (${sql.join(descripciones.map((d) => sql`${d}`), sql`, `)}))`),
+  );
+  for (const l of lineas) {
+    const m = encontrados.find((f) => l.Codigo && f.codigo.toLowerCase() === l.Codigo.toLowerCase()) ?? encontrados.find((f) => f.descripcion.toLowerCase() === l.Descripcion.toLowerCase());
+    if (m) {
+      l.IdItem = Number(m.id);
+      l.ItemDescripcion = m.descripcion;
+    }
+  }
+  const sinFirma = !/<(\w+:)?Signature[\s>]/.test(xml);
+  const firma = sinFirma ? { valida: false } : (() => { try { return verificarFirma(xml); } catch { return { valida: false }; } })();
+  if (sinFirma) avisos.push('El XML no está firmado');
+  else if (!firma.valida) avisos.push('La firma digital del XML no es válida: el archivo pudo ser modificado');
+  return {
+    RucProveedor: ruc,
+    RazonSocialProveedor: razon.slice(0, 250),
+    TipoDocumento: tipo,
+    Serie: serie,
+    Numero: Number(numero),
+    FechaEmision: fecha,
+    FechaVencimiento: texto(ruta(raiz, 'cbc:DueDate')) || cuotas[cuotas.length - 1]?.FechaVencimiento || null,
+    IdMoneda: moneda === 'USD' ? 2 : 1,
+    IdCondicionPago: credito || cuotas.length ? 2 : 1,
+    Cuotas: cuotas,
+    RucReceptor: receptor,
+    Firmado: firma.valida,
+    Igv: decimal(texto(ruta(raiz, 'cac:TaxTotal', 'cbc:TaxAmount')) || '0', 'el IGV').toFixed(2),
+    Total: decimal(texto(ruta(raiz, 'cac:LegalMonetaryTotal', 'cbc:PayableAmount')) || '0', 'el total').toFixed(2),
+    Lineas: lineas,
+    Avisos: avisos,
+  };
+}

@@ -1,0 +1,163 @@
+import { Alert, App, Button, Card, Col, DatePicker, Empty, Input, Row, Select, Space, Statistic, Table, Tabs, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { NombresTramo, TramosAntiguedad, type TDocumentoPorPagar, type TPago, type TTramoAntiguedad } from '@yupana/contracts';
+import { mensajeDeError } from '../../../lib/api-error';
+import { abrirReciboPago, useCuentasPorPagar, usePagos } from '../api/finanzas';
+import { CobroModal } from '../components/cobro-modal';
+import { dinero, fechaPe, NOMBRE_MONEDA } from '../formato';
+
+const COLOR_TRAMO: Record<TTramoAntiguedad, string> = { PorVencer: 'green', De1a30: 'gold', De31a60: 'orange', De61a90: 'volcano', Mas90: 'red' };
+
+/** Payables: purchases with a balance, their dues and aging per currency, supplier payments and their receipts. */
+export function CuentasPorPagarPage() {
+  const [params, setParams] = useSearchParams();
+  const pestana = params.get('vista') === 'pagos' ? 'pagos' : 'documentos';
+  return (
+    <Card data-testid="pagina-cuentas-por-pagar">
+      <Tabs
+        activeKey={pestana}
+        onChange={(k) => setParams(k === 'pagos' ? { vista: 'pagos' } : {}, { replace: true })}
+        items={[
+          { key: 'documentos', label: 'Documentos por pagar', children: <DocumentosPorPagar /> },
+          { key: 'pagos', label: 'Pagos a proveedores', children: <Pagos /> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function DocumentosPorPagar() {
+  const [params, setParams] = useSearchParams();
+  const filtro = {
+    proveedor: params.get('proveedor') ?? '',
+    idmoneda: Number(params.get('idmoneda') ?? 0) || 0,
+    tramo: params.get('tramo') ?? '',
+    fechacorte: params.get('fechacorte') ?? '',
+    pagina: Math.max(1, Number(params.get('pagina') ?? 1) || 1),
+  };
+  const [texto, setTexto] = useState(filtro.proveedor);
+  const consulta = useCuentasPorPagar(filtro);
+  const [pagando, setPagando] = useState<TDocumentoPorPagar | null>(null);
+  const cambiar = (cambios: Record<string, string>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(cambios)) if (v) p.set(k, v); else p.delete(k);
+    if (!('pagina' in cambios)) p.delete('pagina');
+    setParams(p, { replace: true });
+  };
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search aria-label="Proveedor" placeholder="RUC o nombre del proveedor" allowClear value={texto} onChange={(e) => setTexto(e.target.value)} onSearch={(v) => cambiar({ proveedor: v.trim() })} style={{ width: 280 }} />
+        <Select aria-label="Moneda" value={filtro.idmoneda} style={{ width: 150 }} onChange={(v) => cambiar({ idmoneda: v ? String(v) : '' })} options={[{ value: 0, label: 'Todas las monedas' }, { value: 1, label: 'Soles' }, { value: 2, label: 'Dólares' }]} />
+        <Select aria-label="Antigüedad" value={filtro.tramo} style={{ width: 180 }} onChange={(v) => cambiar({ tramo: v })} options={[{ value: '', label: 'Toda antigüedad' }, ...TramosAntiguedad.map((t) => ({ value: t, label: NombresTramo[t] }))]} />
+        <DatePicker aria-label="Fecha de corte" placeholder="Fecha de corte (hoy)" format="DD/MM/YYYY" value={filtro.fechacorte ? dayjs(filtro.fechacorte) : null} onChange={(d) => cambiar({ fechacorte: d ? d.format('YYYY-MM-DD') : '' })} />
+      </Space>
+      {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
+      {(consulta.data?.Resumen ?? []).map((r) => (
+        <Card key={r.IdMoneda} size="small" style={{ marginBottom: 12 }} title={`Antigüedad de saldos por pagar en ${NOMBRE_MONEDA[r.IdMoneda]} al ${fechaPe(consulta.data?.FechaCorte ?? '')}`} data-testid={`resumen-cxp-${r.IdMoneda}`}>
+          <Row gutter={16}>
+            {TramosAntiguedad.map((t) => (
+              <Col key={t} xs={12} md={4}>
+                <Statistic title={NombresTramo[t]} value={dinero(r[t], r.IdMoneda)} />
+              </Col>
+            ))}
+            <Col xs={12} md={4}>
+              <Statistic title="Total por pagar" value={dinero(r.Total, r.IdMoneda)} />
+            </Col>
+          </Row>
+        </Card>
+      ))}
+      <Table<TDocumentoPorPagar>
+        rowKey="IdCompra"
+        size="middle"
+        loading={consulta.isFetching}
+        dataSource={consulta.data?.Data ?? []}
+        scroll={{ x: 1000 }}
+        locale={{ emptyText: <Empty description="No hay compras con saldo pendiente" /> }}
+        pagination={{ current: filtro.pagina, pageSize: 20, total: consulta.data?.Count ?? 0, showSizeChanger: false, onChange: (p) => cambiar({ pagina: String(p) }) }}
+        expandable={{
+          expandedRowRender: (d) => (
+            <Table
+              rowKey="IdCuota"
+              size="small"
+              pagination={false}
+              dataSource={d.Cuotas}
+              columns={[
+                { title: 'Cuota', dataIndex: 'NumeroCuota' },
+                { title: 'Vencimiento', dataIndex: 'FechaVencimiento', render: (v: string) => fechaPe(v) },
+                { title: 'Monto', dataIndex: 'Monto', align: 'right', render: (v: string) => dinero(v, d.IdMoneda) },
+                { title: 'Pagado', dataIndex: 'Pagado', align: 'right', render: (v: string) => dinero(v, d.IdMoneda) },
+                { title: 'Saldo', dataIndex: 'Saldo', align: 'right', render: (v: string) => dinero(v, d.IdMoneda) },
+                { title: 'Días vencido', dataIndex: 'DiasVencido', align: 'right' },
+                { title: 'Antigüedad', dataIndex: 'Tramo', render: (t: TTramoAntiguedad, c) => (Number(c.Saldo) > 0 ? <Tag color={COLOR_TRAMO[t]}>{NombresTramo[t]}</Tag> : <Tag>Pagada</Tag>) },
+              ]}
+            />
+          ),
+        }}
+        columns={[
+          { title: 'Documento', dataIndex: 'SerieNumero' },
+          { title: 'Emisión', dataIndex: 'FechaEmision', render: (v: string) => fechaPe(v) },
+          { title: 'Proveedor', key: 'proveedor', render: (_, d) => `${d.RazonSocialProveedor} (${d.NumeroDocumentoProveedor})` },
+          { title: 'Total', dataIndex: 'Total', align: 'right', render: (v: string, d) => dinero(v, d.IdMoneda) },
+          { title: 'Pagado', dataIndex: 'Pagado', align: 'right', render: (v: string, d) => dinero(v, d.IdMoneda) },
+          { title: 'Saldo', dataIndex: 'Saldo', align: 'right', render: (v: string, d) => <strong data-testid={`saldo-cxp-${d.SerieNumero}`}>{dinero(v, d.IdMoneda)}</strong> },
+          { title: 'Próx. vencimiento', dataIndex: 'ProximoVencimiento', render: (v: string | null) => fechaPe(v) },
+          { title: 'Antigüedad', key: 'tramo', render: (_, d) => <Tag color={COLOR_TRAMO[d.Tramo]}>{d.DiasVencido > 0 ? `${NombresTramo[d.Tramo]} (${d.DiasVencido} d)` : NombresTramo[d.Tramo]}</Tag> },
+          {
+            title: 'Acciones',
+            key: 'acciones',
+            fixed: 'right',
+            render: (_, d) => (
+              <Button type="link" aria-label={`Pagar ${d.SerieNumero}`} onClick={() => setPagando(d)}>
+                Pagar
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {pagando && <CobroModal modo="pago" documento={pagando} tercero={pagando.RazonSocialProveedor} onCerrar={() => setPagando(null)} />}
+    </>
+  );
+}
+
+function Pagos() {
+  const { message } = App.useApp();
+  const [proveedor, setProveedor] = useState('');
+  const [pagina, setPagina] = useState(1);
+  const consulta = usePagos({ proveedor, pagina });
+  return (
+    <>
+      <Input.Search aria-label="Proveedor de los pagos" placeholder="RUC o nombre del proveedor" allowClear onSearch={(v) => { setProveedor(v.trim()); setPagina(1); }} style={{ width: 280, marginBottom: 12 }} />
+      {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
+      <Table<TPago>
+        rowKey="Id"
+        size="middle"
+        loading={consulta.isFetching}
+        dataSource={consulta.data?.Data ?? []}
+        scroll={{ x: 900 }}
+        locale={{ emptyText: <Empty description="Aún no hay pagos a proveedores" /> }}
+        pagination={{ current: pagina, pageSize: 20, total: consulta.data?.Count ?? 0, showSizeChanger: false, onChange: setPagina }}
+        columns={[
+          { title: 'Recibo', dataIndex: 'NumeroRecibo' },
+          { title: 'Fecha', dataIndex: 'Fecha', render: (v: string) => fechaPe(v) },
+          { title: 'Proveedor', key: 'p', render: (_, p) => `${p.RazonSocialProveedor} (${p.NumeroDocumentoProveedor})` },
+          { title: 'Forma', key: 'f', render: (_, p) => p.TipoPago + (p.NumeroOperacion ? ` · op. ${p.NumeroOperacion}` : '') },
+          { title: 'Cuenta', dataIndex: 'CuentaFinanciera' },
+          { title: 'Documentos', key: 'd', render: (_, p) => [...new Set(p.Detalle.map((d) => d.SerieNumero))].join(', ') },
+          { title: 'Monto', dataIndex: 'Monto', align: 'right', render: (v: string, p) => dinero(v, p.IdMoneda) },
+          {
+            title: 'Acciones',
+            key: 'a',
+            render: (_, p) => (
+              <Button type="link" aria-label={`Recibo ${p.NumeroRecibo}`} onClick={() => abrirReciboPago(p.Id).catch((e: unknown) => message.error(mensajeDeError(e)))}>
+                Recibo
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,223 @@
+import { z } from '../zod-es';
+import { ZDecimal, ZEntero, ZId, ZTexto, textoPermitido } from '../validacion';
+import { esRucValido } from '../ruc';
+import { ZFechaFinanzas, TramosAntiguedad, ZCobroCrear, ZResumenAntiguedad } from '../finanzas/finanzas';
+
+/**
+ * Purchases (issue 13) and payables (issue 14): the supplier's document with its lines into warehouses, its import
+ * from the supplier's UBL XML, the payable dues with aging, and the payments to suppliers.
+ */
+
+/** Supplier documents a purchase registers (SUNAT catálogo 01). */
+export const TiposDocumentoCompra = {
+  '01': 'Factura',
+  '03': 'Boleta de venta',
+  '04': 'Liquidación de compra',
+  '07': 'Nota de crédito',
+  '08': 'Nota de débito',
+} as const;
+export type TTipoDocumentoCompra = keyof typeof TiposDocumentoCompra;
+/** IGV affectations of a purchase line (catálogo 07). */
+export const AfectacionesCompra = { '10': 'Gravado', '20': 'Exonerado', '30': 'Inafecto' } as const;
+/** Payment status of a purchase (spec §4: 1 pending, 3 partially paid, 4 paid, 7 annulled). */
+export const EstadosPagoCompra = { 1: 'Pendiente', 3: 'Pagado parcialmente', 4: 'Pagado', 7: 'Anulado' } as const;
+
+const ZPaginacion = { pagina: ZEntero({ min: 1, max: 100000 }).default(1), regxpag: ZEntero({ min: 1, max: 100 }).default(20) };
+const ZPositivo = (campo: string, enteros: number, decimales: number) =>
+  ZDecimal(campo, { enteros, decimales }).refine((v) => /[1-9]/.test(v), `${campo}: debe ser mayor que cero`);
+
+export const ZCompraLinea = z.object({
+  IdItem: ZId,
+  IdAlmacen: ZId,
+  Descripcion: ZTexto(500).optional(),
+  Cantidad: ZPositivo('Cantidad', 12, 10),
+  ValorUnitario: ZDecimal('Valor unitario', { enteros: 12, decimales: 10 }),
+  AfectacionIgv: z.enum(Object.keys(AfectacionesCompra) as ['10', '20', '30'], { error: 'Afectación del IGV: 10 gravado, 20 exonerado o 30 inafecto' }).default('10'),
+});
+export const ZCompraGuardar = z
+  .object({
+    RucProveedor: textoPermitido(z.string({ error: 'Indique el RUC del proveedor' }).trim()).refine((v) => esRucValido(v), 'RUC del proveedor no válido'),
+    RazonSocialProveedor: ZTexto(250).optional(),
+    TipoDocumento: z.enum(Object.keys(TiposDocumentoCompra) as ['01', '03', '04', '07', '08'], { error: 'Tipo de documento: 01, 03, 04, 07 u 08' }),
+    Serie: textoPermitido(z.string({ error: 'Indique la serie' }).trim().toUpperCase().regex(/^[A-Z0-9]{1,4}$/, 'Serie: de 1 a 4 letras o dígitos')),
+    Numero: ZEntero({ min: 1, max: 99999999, mensaje: 'Número: de 1 a 99999999' }),
+    FechaEmision: ZFechaFinanzas('la fecha de emisión'),
+    FechaVencimiento: ZFechaFinanzas('la fecha de vencimiento').optional(),
+    IdMoneda: z.union([z.literal(1), z.literal(2)], { error: 'Moneda: 1 soles o 2 dólares' }).default(1),
+    IdCondicionPago: z.union([z.literal(1), z.literal(2)], { error: 'Condición: 1 contado o 2 crédito' }).default(1),
+    Cuotas: z
+      .array(z.object({ Monto: ZPositivo('Monto', 12, 2), FechaVencimiento: ZFechaFinanzas('el vencimiento de la cuota') }))
+      .max(60, 'Máximo 60 cuotas')
+      .default([]),
+    Observacion: ZTexto(250).optional(),
+    Origen: z.enum(['M', 'X']).default('M'),
+    /** Totals the user saw (e.g. from the supplier's XML): when present they must match the computed ones. */
+    TotalDeclarado: ZDecimal('Total declarado', { enteros: 12, decimales: 2 }).optional(),
+    Lineas: z.array(ZCompraLinea, { error: 'Indique las líneas de la compra' }).min(1, 'Agregue al menos una línea').max(500, 'Máximo 500 líneas'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.IdCondicionPago === 2 && v.Cuotas.length === 0 && !v.FechaVencimiento)
+      ctx.addIssue({ code: 'custom', path: ['FechaVencimiento'], message: 'Una compra al crédito necesita cuotas o una fecha de vencimiento' });
+    if (v.FechaVencimiento && v.FechaVencimiento < v.FechaEmision)
+      ctx.addIssue({ code: 'custom', path: ['FechaVencimiento'], message: 'El vencimiento no puede ser anterior a la emisión' });
+    v.Cuotas.forEach((c, i) => {
+      if (c.FechaVencimiento < v.FechaEmision) ctx.addIssue({ code: 'custom', path: ['Cuotas', i, 'FechaVencimiento'], message: 'La cuota vence antes de la emisión' });
+    });
+  });
+export type TCompraGuardar = z.input<typeof ZCompraGuardar>;
+export type TCompraGuardarParseada = z.output<typeof ZCompraGuardar>;
+
+export const ZCompraDetalle = z.object({
+  IdItem: z.number().int(),
+  Codigo: z.string(),
+  Descripcion: z.string(),
+  IdAlmacen: z.number().int().nullable(),
+  Almacen: z.string().nullable(),
+  Cantidad: z.string(),
+  ValorUnitario: z.string(),
+  AfectacionIgv: z.string(),
+  ValorVenta: z.string(),
+  Igv: z.string(),
+  Total: z.string(),
+  CostoUnitarioSoles: z.string(),
+});
+export const ZCompra = z.object({
+  Id: z.number().int(),
+  RucProveedor: z.string(),
+  RazonSocialProveedor: z.string(),
+  TipoDocumento: z.string(),
+  NombreTipoDocumento: z.string(),
+  Serie: z.string(),
+  Numero: z.number().int(),
+  SerieNumero: z.string(),
+  FechaEmision: z.string(),
+  FechaVencimiento: z.string().nullable(),
+  IdMoneda: z.number().int(),
+  TipoCambio: z.string(),
+  IdCondicionPago: z.number().int(),
+  OpGravada: z.string(),
+  OpExonerada: z.string(),
+  OpInafecta: z.string(),
+  Igv: z.string(),
+  Total: z.string(),
+  TotalSoles: z.string(),
+  Pagado: z.string(),
+  Saldo: z.string(),
+  IdEstadoPago: z.number().int().describe('1 pendiente, 3 pagado parcialmente, 4 pagado, 7 anulado'),
+  EstadoPago: z.string(),
+  Origen: z.string(),
+  Observacion: z.string().nullable(),
+  Anulado: z.boolean(),
+  MotivoAnulacion: z.string().nullable(),
+  Detalle: z.array(ZCompraDetalle),
+});
+export type TCompra = z.infer<typeof ZCompra>;
+export const ZComprasQuery = z.object({
+  proveedor: ZTexto(100).default('').describe('RUC exact or part of the name'),
+  fechainicio: ZFechaFinanzas('la fecha inicial').optional(),
+  fechafin: ZFechaFinanzas('la fecha final').optional(),
+  ...ZPaginacion,
+});
+export const ZCompras = z.object({ Data: z.array(ZCompra.omit({ Detalle: true })), Count: z.number().int() });
+export const ZCompraAnular = z.object({ Motivo: ZTexto(200, { min: 3, mensajeMin: 'Indique el motivo de la anulación (mínimo 3 caracteres)' }) });
+
+// ---- Import of the supplier's UBL XML ----
+export const ZCompraXml = z.object({ Xml: z.string({ error: 'Adjunte el archivo XML' }).min(1, 'Adjunte el archivo XML').max(5_000_000, 'El XML no puede pasar de 5 MB') });
+export const ZCompraXmlLinea = z.object({
+  Codigo: z.string().nullable(),
+  Descripcion: z.string(),
+  Cantidad: z.string(),
+  CodigoUnidad: z.string().nullable(),
+  ValorUnitario: z.string(),
+  AfectacionIgv: z.string(),
+  Total: z.string(),
+  /** The company's item matched by code (or exact description); null: the user must pick one. */
+  IdItem: z.number().int().nullable(),
+  ItemDescripcion: z.string().nullable(),
+});
+export const ZCompraXmlLeida = z.object({
+  RucProveedor: z.string(),
+  RazonSocialProveedor: z.string(),
+  TipoDocumento: z.string(),
+  Serie: z.string(),
+  Numero: z.number().int(),
+  FechaEmision: z.string(),
+  FechaVencimiento: z.string().nullable(),
+  IdMoneda: z.number().int(),
+  IdCondicionPago: z.number().int(),
+  Cuotas: z.array(z.object({ Monto: z.string(), FechaVencimiento: z.string() })),
+  RucReceptor: z.string().nullable(),
+  Firmado: z.boolean().describe('The file carries a signature whose digest and value verify'),
+  Igv: z.string(),
+  Total: z.string(),
+  Lineas: z.array(ZCompraXmlLinea),
+  Avisos: z.array(z.string()),
+});
+export type TCompraXmlLeida = z.infer<typeof ZCompraXmlLeida>;
+
+// ---- Payables ----
+export const ZCuotaPorPagar = z.object({
+  IdCuota: z.number().int(),
+  NumeroCuota: z.number().int(),
+  FechaVencimiento: z.string(),
+  Monto: z.string(),
+  Pagado: z.string(),
+  Saldo: z.string(),
+  DiasVencido: z.number().int(),
+  Tramo: z.enum(TramosAntiguedad),
+});
+export const ZDocumentoPorPagar = z.object({
+  IdCompra: z.number().int(),
+  TipoDocumento: z.string(),
+  SerieNumero: z.string(),
+  FechaEmision: z.string(),
+  NumeroDocumentoProveedor: z.string(),
+  RazonSocialProveedor: z.string(),
+  IdMoneda: z.number().int(),
+  Total: z.string(),
+  Pagado: z.string(),
+  Saldo: z.string(),
+  ProximoVencimiento: z.string().nullable(),
+  DiasVencido: z.number().int(),
+  Tramo: z.enum(TramosAntiguedad),
+  Cuotas: z.array(ZCuotaPorPagar),
+});
+export type TDocumentoPorPagar = z.infer<typeof ZDocumentoPorPagar>;
+export const ZCuentasPorPagarQuery = z.object({
+  proveedor: ZTexto(100).default('').describe('RUC exact or part of the name'),
+  idmoneda: ZEntero({ min: 0, max: 2 }).default(0),
+  tramo: z.enum(['', ...TramosAntiguedad], { error: 'Tramo no válido' }).default(''),
+  fechacorte: ZFechaFinanzas('la fecha de corte').optional(),
+  ...ZPaginacion,
+});
+export const ZCuentasPorPagar = z.object({ Data: z.array(ZDocumentoPorPagar), Count: z.number().int(), FechaCorte: z.string(), Resumen: z.array(ZResumenAntiguedad) });
+export type TCuentasPorPagar = z.infer<typeof ZCuentasPorPagar>;
+
+/** A payment has the collection's shape: account, date, means and operation for bank ones, the dues and amounts. */
+export const ZPagoCrear = ZCobroCrear;
+export type TPagoCrear = z.input<typeof ZPagoCrear>;
+export const ZPago = z.object({
+  Id: z.number().int(),
+  NumeroRecibo: z.string(),
+  Fecha: z.string(),
+  IdTipoPago: z.number().int(),
+  TipoPago: z.string(),
+  IdCuentaFinanciera: z.number().int(),
+  CuentaFinanciera: z.string(),
+  IdMoneda: z.number().int(),
+  Monto: z.string(),
+  MontoSoles: z.string(),
+  TipoCambio: z.string().nullable(),
+  MedioPago: z.string().nullable(),
+  NumeroOperacion: z.string().nullable(),
+  NumeroDocumentoProveedor: z.string(),
+  RazonSocialProveedor: z.string(),
+  Observacion: z.string().nullable(),
+  Anulado: z.boolean(),
+  Detalle: z.array(
+    z.object({ IdCuota: z.number().int(), IdCompra: z.number().int(), SerieNumero: z.string(), NumeroCuota: z.number().int(), IdMoneda: z.number().int(), Monto: z.string(), MontoCuenta: z.string() }),
+  ),
+});
+export type TPago = z.infer<typeof ZPago>;
+export const ZPagosQuery = z.object({ proveedor: ZTexto(100).default(''), ...ZPaginacion });
+export const ZPagos = z.object({ Data: z.array(ZPago), Count: z.number().int() });
