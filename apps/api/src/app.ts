@@ -43,6 +43,7 @@ import { alEmitirDocumento } from './modules/contabilidad/documentos/emision.ser
 import { alAnularDocumento } from './modules/contabilidad/envio/anulacion.service';
 import { rutasRrhh } from './modules/rrhh/rrhh.routes';
 import { rutasLibros } from './modules/contabilidad/libros/libros.routes';
+import { contabilizarAlCobrar, contabilizarAlEmitir, contabilizarAlMovimientoCaja, revertirAlAnular, revertirAlAnularCobro } from './modules/contabilidad/libros/automaticos';
 import { rutasAsistencia } from './modules/rrhh/asistencia.routes';
 import { rutasIclock } from './modules/rrhh/iclock.routes';
 import { rutasPagos } from './modules/pagos/pagos.routes';
@@ -51,6 +52,8 @@ import { rutasSeries } from './modules/entidades/series/series.routes';
 import { rutasComprobantesFinanzas } from './modules/finanzas/comprobantes.routes';
 import { rutasFinanzas } from './modules/finanzas/finanzas.routes';
 import { cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
+import { alAnularCobro, alRegistrarCobro } from './modules/finanzas/cobros.service';
+import { alRegistrarMovimientoCaja } from './modules/cajas/cajas.service';
 import { alDocumentoAnulado } from './modules/contabilidad/envio/documentos.repo';
 import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
 import { rutasVentas } from './modules/ventas/ventas.routes';
@@ -275,6 +278,13 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   // Finance (issue 14): every credit sale writes its dues in the issue's transaction; receivables, collections.
   alEmitirDocumento(registrarCuotasDeDocumento);
   alDocumentoAnulado(cerrarCuotasDeDocumentoAnulado);
+  // Accounting (issue 15): the entry of every issued sales document and its cost of sales, the void's reversal,
+  // in the operation's own transaction (after inventory's hook, whose movement gives the cost).
+  alEmitirDocumento(contabilizarAlEmitir);
+  alDocumentoAnulado(revertirAlAnular);
+  alRegistrarCobro(contabilizarAlCobrar);
+  alAnularCobro(revertirAlAnularCobro);
+  alRegistrarMovimientoCaja(contabilizarAlMovimientoCaja);
   await app.register(async (fin) => rutasFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   // Account creation and the setup wizard (security host paths).
   await app.register(async (onb) => rutasOnboarding(onb, ctx), { prefix: '/api/seguridad' });

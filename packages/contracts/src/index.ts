@@ -42,6 +42,7 @@ export * from './cajas/cajas';
 export * from './logistica/inventario';
 export * from './finanzas/finanzas';
 export * from './contabilidad/libros';
+export * from './contabilidad/asientos-automaticos';
 export * from './rrhh/asistencia';
 export * from './servicios/index';
 export * from './onboarding/registro';
