@@ -52,9 +52,9 @@ export const ZMapeoGuardar = z.object({
 export type TMapeoGuardar = z.input<typeof ZMapeoGuardar>;
 
 const ZPeriodoTexto = (campo: string) => textoPermitido(z.string({ error: `Ingrese ${campo}` }).trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Periodo: use AAAA-MM'));
-export const ZEstadoQuery = z
-  .object({ desde: ZPeriodoTexto('el periodo inicial'), hasta: ZPeriodoTexto('el periodo final') })
-  .refine((q) => q.desde <= q.hasta, { message: 'El periodo inicial no puede ser posterior al final', path: ['hasta'] });
+const ZEstadoBase = z.object({ desde: ZPeriodoTexto('el periodo inicial'), hasta: ZPeriodoTexto('el periodo final') });
+const rangoValido = { message: 'El periodo inicial no puede ser posterior al final', path: ['hasta'] };
+export const ZEstadoQuery = ZEstadoBase.refine((q) => q.desde <= q.hasta, rangoValido);
 
 /** One line of a statement: a heading (Nivel 0), an account group (Nivel 1) or a total (Total true). */
 export const ZEstadoFila = z.object({ Concepto: z.string(), Codigo: z.string().nullable(), Importe: z.string(), Nivel: z.number().int(), Total: z.boolean() });
@@ -80,7 +80,10 @@ export const ZEstadoResultados = z.object({
   Resultado: z.string(),
 });
 export type TEstadoResultados = z.infer<typeof ZEstadoResultados>;
-export const ZEstadoResultadosQuery = ZEstadoQuery.and(z.object({ tipo: z.enum(['NATURALEZA', 'FUNCION'], { error: 'Tipo: NATURALEZA o FUNCION' }).default('NATURALEZA') }));
+export const ZEstadoResultadosQuery = ZEstadoBase.extend({ tipo: z.enum(['NATURALEZA', 'FUNCION'], { error: 'Tipo: NATURALEZA o FUNCION' }).default('NATURALEZA') }).refine(
+  (q) => q.desde <= q.hasta,
+  rangoValido,
+);
 
 export const ZCierreAnioParams = z.object({ anio: z.coerce.number({ error: 'Año no válido' }).int('Año no válido').min(2000, 'Año no válido').max(2099, 'Año no válido') });
 export const ZCierreAnio = z.object({ Anio: z.number().int(), IdAsientoCierre: z.number().int(), IdAsientoApertura: z.number().int(), Resultado: z.string() });

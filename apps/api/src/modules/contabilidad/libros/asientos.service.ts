@@ -25,6 +25,8 @@ export type TAsientoNuevo = {
    * fecha_operacion. Without it (manual entries) a closed month refuses the entry.
    */
   siCerradoSiguiente?: boolean;
+  /** The year-end closing entries go into the closed December: they are the close itself. */
+  enPeriodoCerrado?: boolean;
   idDocumento?: number;
   documento?: string;
   lineas: TLineaNueva[];
@@ -77,7 +79,7 @@ export async function registrarAsiento(tx: TTx, a: TAsientoNuevo): Promise<numbe
       .from(periodoContable)
       .where(and(eq(periodoContable.idEmpresa, a.idEmpresa), eq(periodoContable.periodo, periodo)))
       .for('update');
-    if (p.estado !== 'CERRADO') break;
+    if (p.estado !== 'CERRADO' || a.enPeriodoCerrado) break;
     if (!a.siCerradoSiguiente || vuelta >= 24)
       throw new AppError(ErrorCodes.VALIDACION, `El periodo ${periodo} está cerrado: no admite asientos. Reábralo para registrar.`, 400, { errores: { Fecha: `El periodo ${periodo} está cerrado` } });
     fechaOperacion = a.fecha;
