@@ -1,5 +1,5 @@
 import { z } from '../zod-es';
-import { ZId, textoPermitido } from '../validacion';
+import { ZEntero, ZId, textoPermitido } from '../validacion';
 
 /**
  * Automatic entries and financial statements (issue 15, second part): which account each tax, payment means, document
@@ -85,6 +85,6 @@ export const ZEstadoResultadosQuery = ZEstadoBase.extend({ tipo: z.enum(['NATURA
   rangoValido,
 );
 
-export const ZCierreAnioParams = z.object({ anio: z.coerce.number({ error: 'Año no válido' }).int('Año no válido').min(2000, 'Año no válido').max(2099, 'Año no válido') });
+export const ZCierreAnioParams = z.object({ anio: ZEntero({ min: 2000, max: 2099 }) });
 export const ZCierreAnio = z.object({ Anio: z.number().int(), IdAsientoCierre: z.number().int(), IdAsientoApertura: z.number().int(), Resultado: z.string() });
 export type TCierreAnio = z.infer<typeof ZCierreAnio>;
