@@ -224,7 +224,9 @@ export async function estadoPdf(auth: TAuth, clave: keyof typeof TITULOS, desde:
     doc.text(x.Concepto, x0 + sangria, y, { width: 340 - sangria });
     if (x.Codigo) doc.fillColor(COLOR.suave).text(x.Codigo, x0 + 340, y, { width: 30 });
     if (x.Importe !== '') doc.fillColor(COLOR.texto).text(montoPdf(x.Importe), x0 + 370, y, { width: ancho - 370, align: 'right' });
-    y += negrita ? 17 : 14;
+    // A long element name wraps: the next line starts below it.
+    const alto = doc.font(negrita ? FUENTE_NEGRITA : FUENTE).fontSize(9.5).heightOfString(x.Concepto, { width: 340 - sangria });
+    y += Math.max(negrita ? 17 : 14, alto + 4);
   }
   return aBytes(doc);
 }
