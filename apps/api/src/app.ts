@@ -42,6 +42,7 @@ import { moverStockAlEmitir, revertirStockAlAnular } from './modules/logistica/i
 import { alEmitirDocumento } from './modules/contabilidad/documentos/emision.service';
 import { rutasRrhh } from './modules/rrhh/rrhh.routes';
 import { rutasLibros } from './modules/contabilidad/libros/libros.routes';
+import { contabilizarAlCobrar, contabilizarAlEmitir, contabilizarAlMovimientoCaja, revertirAlAnular, revertirAlAnularCobro } from './modules/contabilidad/libros/automaticos';
 import { rutasAsistencia } from './modules/rrhh/asistencia.routes';
 import { rutasIclock } from './modules/rrhh/iclock.routes';
 import { rutasPagos } from './modules/pagos/pagos.routes';
@@ -52,6 +53,8 @@ import { rutasFinanzas } from './modules/finanzas/finanzas.routes';
 import { rutasPagos as rutasPagosProveedores } from './modules/finanzas/pagos.routes';
 import { rutasCompras } from './modules/logistica/compras.routes';
 import { aplicarNotaACuotas, cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
+import { alAnularCobro, alRegistrarCobro } from './modules/finanzas/cobros.service';
+import { alRegistrarMovimientoCaja } from './modules/cajas/cajas.service';
 import { alDocumentoAnulado } from './modules/contabilidad/envio/documentos.repo';
 import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
 import { rutasVentas } from './modules/ventas/ventas.routes';
@@ -278,6 +281,13 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alEmitirDocumento(registrarCuotasDeDocumento);
   alEmitirDocumento(aplicarNotaACuotas);
   alDocumentoAnulado(cerrarCuotasDeDocumentoAnulado);
+  // Accounting (issue 15): the entry of every issued sales document and its cost of sales, the void's reversal,
+  // in the operation's own transaction (after inventory's hook, whose movement gives the cost).
+  alEmitirDocumento(contabilizarAlEmitir);
+  alDocumentoAnulado(revertirAlAnular);
+  alRegistrarCobro(contabilizarAlCobrar);
+  alAnularCobro(revertirAlAnularCobro);
+  alRegistrarMovimientoCaja(contabilizarAlMovimientoCaja);
   await app.register(async (fin) => rutasFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasPagosProveedores(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (log) => rutasCompras(log, ctx), { prefix: '/api/logistica' });

@@ -43,6 +43,7 @@ export * from './logistica/inventario';
 export * from './finanzas/finanzas';
 export * from './compras/compras';
 export * from './contabilidad/libros';
+export * from './contabilidad/asientos-automaticos';
 export * from './rrhh/asistencia';
 export * from './servicios/index';
 export * from './onboarding/registro';

@@ -333,6 +333,18 @@ export const router = createBrowserRouter([
                     handle: h({ breadcrumb: 'Balance y libro mayor', description: 'Balance de comprobación, libro mayor y libro diario PLE', icon: 'BarChartOutlined' }),
                     lazy: () => import('../features/contabilidad/pages/reportes-page').then((m) => ({ Component: m.ReportesPage })),
                   },
+                  {
+                    path: 'estados',
+                    loader: guardPermiso({ idPermiso: 14100, componente: 'contabilidadestados' }),
+                    handle: h({ breadcrumb: 'Estados financieros', description: 'Estado de situación financiera y estado de resultados', icon: 'BarChartOutlined' }),
+                    lazy: () => import('../features/contabilidad/pages/estados-page').then((m) => ({ Component: m.EstadosFinancierosPage })),
+                  },
+                  {
+                    path: 'configuracion',
+                    loader: guardPermiso({ idPermiso: 14110, componente: 'contabilidadconfiguracion' }),
+                    handle: h({ breadcrumb: 'Configuración contable', description: 'Cuentas de los asientos automáticos', icon: 'SettingOutlined' }),
+                    lazy: () => import('../features/contabilidad/pages/configuracion-page').then((m) => ({ Component: m.ConfiguracionContablePage })),
+                  },
                 ],
               },
               {

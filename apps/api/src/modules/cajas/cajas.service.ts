@@ -295,6 +295,15 @@ export async function bloquearSesion(db: Db, auth: TAuth, id: number): Promise<T
   return aSesion(await sesionPermitida(db, auth, id, true), true);
 }
 
+/** A cash-box income (Tipo 1) or expense (Tipo 2), as the modules that follow it (the books) see it in its transaction. */
+export type TMovimientoCajaRegistrado = { idEmpresa: number; idUsuario: number; idMovimiento: number; tipo: number; monto: string; motivo: string; fecha: Date };
+type TAlMovimientoCaja = (tx: Parameters<Parameters<Db['transaction']>[0]>[0], m: TMovimientoCajaRegistrado) => Promise<void>;
+const trasMovimiento: TAlMovimientoCaja[] = [];
+/** Work other modules do inside a cash movement's transaction (the books post 10 against its account); set in app.ts. */
+export function alRegistrarMovimientoCaja(fn: TAlMovimientoCaja): void {
+  if (!trasMovimiento.includes(fn)) trasMovimiento.push(fn);
+}
+
 export async function registrarMovimiento(db: Db, auth: TAuth, b: z.infer<typeof ZMovimientoCajaCrear>) {
   return db.transaction(async (tx) => {
     const s = await bloquearSesionAbierta(tx, auth);
@@ -306,6 +315,7 @@ export async function registrarMovimiento(db: Db, auth: TAuth, b: z.infer<typeof
       .insert(movimientoCaja)
       .values({ idEmpresa: auth.idEmpresa, idSesion: s.id, tipo: b.Tipo, monto: dinero(b.Monto), motivo: b.Motivo, logUsuarioCrea: auth.idUsuario })
       .returning();
+    for (const fn of trasMovimiento) await fn(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idMovimiento: n.id, tipo: n.tipo, monto: dinero(n.monto), motivo: n.motivo, fecha: n.logFechaCrea });
     return { Id: n.id, Tipo: n.tipo, Monto: dinero(n.monto), Motivo: n.motivo, Fecha: n.logFechaCrea.toISOString() };
   });
 }

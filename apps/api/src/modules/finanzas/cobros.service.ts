@@ -23,6 +23,22 @@ const MONEDA = (id: number) => SimboloMoneda[id] ?? '';
 
 type TFilaCuotaBloqueada = { id: number; id_documento: number; serie: string; correlativo: number; id_moneda: number; monto: string; cobrado: string; numero_documento_cliente: string; razon_social_cliente: string; anulado_doc: boolean };
 
+/** What a collection is, as the modules that follow it (the books) see it inside its transaction. */
+export type TCobroRegistrado = { idEmpresa: number; idUsuario: number; idCobro: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string };
+type TTxCobro = Parameters<Parameters<Contexto['dbh']['db']['transaction']>[0]>[0];
+type TAlCobro = (tx: TTxCobro, c: TCobroRegistrado) => Promise<void>;
+type TAlAnularCobro = (tx: TTxCobro, c: { idEmpresa: number; idCobro: number; fecha: string; glosa: string }) => Promise<void>;
+const trasCobrar: TAlCobro[] = [];
+const trasAnularCobro: TAlAnularCobro[] = [];
+/** Work other modules do inside a collection's transaction (the books post 10/12); registered once in app.ts. */
+export function alRegistrarCobro(fn: TAlCobro): void {
+  if (!trasCobrar.includes(fn)) trasCobrar.push(fn);
+}
+/** Work other modules do inside a collection void's transaction (the books reverse the entry). */
+export function alAnularCobro(fn: TAlAnularCobro): void {
+  if (!trasAnularCobro.includes(fn)) trasAnularCobro.push(fn);
+}
+
 /**
  * Registers one collection of one or several dues of ONE customer into one financial account, in one transaction:
  * the dues are locked (FOR UPDATE, in id order so two cashiers never deadlock), every amount is checked against the
@@ -126,6 +142,9 @@ export async function registrarCobro(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b:
         .update(cuotaCobrar)
         .set({ cobrado: sql`${cuotaCobrar.cobrado} + ${l.monto.toFixed(2)}::numeric`, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
         .where(eq(cuotaCobrar.id, l.idCuota));
+    const docs = [...new Set(lineas.map((l) => serieNumero(porId.get(l.idCuota)!.serie, porId.get(l.idCuota)!.correlativo)))].join(', ');
+    const registrado: TCobroRegistrado = { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idCobro: c.id, fecha, montoSoles: montoSoles.toFixed(2), efectivo: tipo === 1, glosa: `Cobro ${numeroRecibo(siguiente)} - ${primera.razon_social_cliente} (${docs})` };
+    for (const fn of trasCobrar) await fn(tx, registrado);
     return c.id;
   });
   return obtenerCobro(ctx, auth, idCobro);
@@ -149,6 +168,7 @@ export async function anularCobro(ctx: Contexto, auth: TAuth, id: number, motivo
       .update(cobro)
       .set({ anulado: true, fechaAnulacion: new Date(), motivoAnulacion: motivo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
       .where(eq(cobro.id, id));
+    for (const fn of trasAnularCobro) await fn(tx, { idEmpresa: auth.idEmpresa, idCobro: id, fecha: hoyLima(), glosa: `Anulación del cobro ${id}: ${motivo}`.slice(0, 200) });
   });
   return obtenerCobro(ctx, auth, id);
 }

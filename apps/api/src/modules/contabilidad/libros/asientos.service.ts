@@ -17,14 +17,28 @@ export type TAsientoNuevo = {
   idDiario: number;
   fecha: string;
   glosa: string;
-  origen: 'MANUAL' | 'VENTA' | 'ANULACION';
+  origen: TOrigenAsiento;
   claveOrigen?: string;
+  /**
+   * Automatic entries of operations that already happened (a SUNAT document cannot wait): when the date's month is
+   * closed, the entry goes to the first open month after it, dated its first day, with the operation's date kept in
+   * fecha_operacion. Without it (manual entries) a closed month refuses the entry.
+   */
+  siCerradoSiguiente?: boolean;
+  /** The year-end closing entries go into the closed December: they are the close itself. */
+  enPeriodoCerrado?: boolean;
   idDocumento?: number;
   documento?: string;
   lineas: TLineaNueva[];
 };
 
+export type TOrigenAsiento = 'MANUAL' | 'VENTA' | 'ANULACION' | 'COBRO' | 'CAJA' | 'COSTO' | 'COMPRA' | 'CIERRE' | 'APERTURA';
 export const periodoDe = (fecha: string) => fecha.slice(0, 7);
+/** The month after AAAA-MM. */
+export const periodoSiguiente = (p: string) => {
+  const [a, m] = p.split('-').map(Number);
+  return m === 12 ? `${a + 1}-01` : `${a}-${String(m + 1).padStart(2, '0')}`;
+};
 
 /** The company's accounts by code (its own sub-accounts win over a PCGE row of the same code, which cannot happen by the uniques but is cheap to state). */
 export async function cuentasPorCodigo(tx: Pick<Db, 'select'>, idEmpresa: number, codigos: string[]) {
@@ -55,14 +69,23 @@ export async function registrarAsiento(tx: TTx, a: TAsientoNuevo): Promise<numbe
   if (!totalDebe.eq(totalHaber))
     throw errorDeCampo('Lineas', `El asiento no cuadra: el debe suma ${totalDebe.toFixed(2)} y el haber ${totalHaber.toFixed(2)}`);
 
-  const periodo = periodoDe(a.fecha);
-  await tx.insert(periodoContable).values({ idEmpresa: a.idEmpresa, periodo, estado: 'ABIERTO' }).onConflictDoNothing();
-  const [p] = await tx
-    .select({ estado: periodoContable.estado })
-    .from(periodoContable)
-    .where(and(eq(periodoContable.idEmpresa, a.idEmpresa), eq(periodoContable.periodo, periodo)))
-    .for('update');
-  if (p.estado === 'CERRADO') throw new AppError(ErrorCodes.VALIDACION, `El periodo ${periodo} está cerrado: no admite asientos. Reábralo para registrar.`, 400, { errores: { Fecha: `El periodo ${periodo} está cerrado` } });
+  let periodo = periodoDe(a.fecha);
+  let fecha = a.fecha;
+  let fechaOperacion: string | null = null;
+  for (let vuelta = 0; ; vuelta++) {
+    await tx.insert(periodoContable).values({ idEmpresa: a.idEmpresa, periodo, estado: 'ABIERTO' }).onConflictDoNothing();
+    const [p] = await tx
+      .select({ estado: periodoContable.estado })
+      .from(periodoContable)
+      .where(and(eq(periodoContable.idEmpresa, a.idEmpresa), eq(periodoContable.periodo, periodo)))
+      .for('update');
+    if (p.estado !== 'CERRADO' || a.enPeriodoCerrado) break;
+    if (!a.siCerradoSiguiente || vuelta >= 24)
+      throw new AppError(ErrorCodes.VALIDACION, `El periodo ${periodo} está cerrado: no admite asientos. Reábralo para registrar.`, 400, { errores: { Fecha: `El periodo ${periodo} está cerrado` } });
+    fechaOperacion = a.fecha;
+    periodo = periodoSiguiente(periodo);
+    fecha = `${periodo}-01`;
+  }
 
   if (a.claveOrigen) {
     const ya = await tx.select({ id: asientoContable.id }).from(asientoContable).where(and(eq(asientoContable.idEmpresa, a.idEmpresa), eq(asientoContable.claveOrigen, a.claveOrigen)));
@@ -93,7 +116,8 @@ export async function registrarAsiento(tx: TTx, a: TAsientoNuevo): Promise<numbe
       idDiario: a.idDiario,
       periodo,
       numero: Number(n),
-      fecha: a.fecha,
+      fecha,
+      fechaOperacion,
       glosa: a.glosa.slice(0, 200),
       origen: a.origen,
       claveOrigen: a.claveOrigen ?? null,
@@ -150,7 +174,8 @@ async function asientosPorId(db: Db, idEmpresa: number, ids: number[]): Promise<
       Fecha: c.fecha,
       Periodo: c.periodo,
       Glosa: c.glosa,
-      Origen: c.origen as 'MANUAL' | 'VENTA' | 'ANULACION',
+      Origen: c.origen as TOrigenAsiento,
+      FechaOperacion: c.fechaOperacion,
       Documento: c.documento,
       TotalDebe: new Decimal(c.totalDebe).toFixed(2),
       TotalHaber: new Decimal(c.totalHaber).toFixed(2),

@@ -4,6 +4,14 @@ import { eq } from 'drizzle-orm';
 import {
   DiariosContables,
   ZAsiento,
+  ZCierreAnio,
+  ZCierreAnioParams,
+  ZEstadoQuery,
+  ZEstadoResultados,
+  ZEstadoResultadosQuery,
+  ZEstadoSituacion,
+  ZMapeoGuardar,
+  ZMapeosContables,
   ZAsientoGuardar,
   ZAsientos,
   ZAsientosQuery,
@@ -34,6 +42,8 @@ import * as periodos from './periodos.service';
 import * as reportes from './reportes.service';
 import { contabilizarEmpresa, registrarContabilizacion } from './contabilizacion';
 import { contabilizacionPendiente } from './libros.schema';
+import { guardarMapeos, leerMapeos } from './automaticos';
+import * as estados from './estados.service';
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -173,5 +183,65 @@ export async function rutasLibros(app: FastifyInstance, ctx: Contexto): Promise<
       const f = await reportes.pleDiario(ctx, requerirAuth(req), req.query.periodo);
       return reply.header('content-type', 'text/plain; charset=utf-8').header('content-disposition', `attachment; filename="${f.nombre}"`).send(f.contenido);
     },
+  });
+
+  // Automatic entries: which account each concept posts to (issue 15, second part).
+  r.get('/v1/libros/configuracion', {
+    config: { servicio: 'LIBROS_VER' },
+    schema: { tags, security, summary: 'Cuentas de los asientos automáticos (tributos, medios de pago, tipos de documento, ventas, costo)', response: { 200: ZMapeosContables, ...errores } },
+    handler: async (req) => {
+      const Data = await leerMapeos(ctx.dbh.db, requerirAuth(req).idEmpresa);
+      return { Data, Count: Data.length };
+    },
+  });
+  r.put('/v1/libros/configuracion', {
+    config: { servicio: 'LIBROS_CONFIGURAR' },
+    schema: { tags, security, summary: 'Cambiar las cuentas de los asientos automáticos (solo cuentas de último nivel)', body: ZMapeoGuardar, response: { 200: ZMapeosContables, ...errores } },
+    handler: async (req) => {
+      const Data = await guardarMapeos(ctx, requerirAuth(req), req.body);
+      return { Data, Count: Data.length };
+    },
+  });
+
+  // Financial statements, to JSON, Excel and PDF.
+  r.get('/v1/libros/estados/situacion', {
+    config: { servicio: 'LIBROS_VER' },
+    schema: { tags, security, summary: 'Estado de situación financiera al cierre del periodo final', querystring: ZEstadoQuery, response: { 200: ZEstadoSituacion, ...errores } },
+    handler: async (req) => estados.estadoSituacion(ctx, requerirAuth(req), req.query.desde, req.query.hasta),
+  });
+  r.get('/v1/libros/estados/resultados', {
+    config: { servicio: 'LIBROS_VER' },
+    schema: { tags, security, summary: 'Estado de resultados por naturaleza o por función de un rango de periodos', querystring: ZEstadoResultadosQuery, response: { 200: ZEstadoResultados, ...errores } },
+    handler: async (req) => estados.estadoResultados(ctx, requerirAuth(req), req.query.desde, req.query.hasta, req.query.tipo),
+  });
+  for (const formato of ['excel', 'pdf'] as const) {
+    const tipoMime = formato === 'excel' ? XLSX : 'application/pdf';
+    const ext = formato === 'excel' ? 'xlsx' : 'pdf';
+    r.get(`/v1/libros/estados/situacion/${formato}`, {
+      config: { servicio: 'LIBROS_VER' },
+      schema: { tags, security, summary: `Estado de situación financiera en ${formato === 'excel' ? 'Excel' : 'PDF'}`, querystring: ZEstadoQuery },
+      handler: async (req, reply) => {
+        const auth = requerirAuth(req);
+        const e = await estados.estadoSituacion(ctx, auth, req.query.desde, req.query.hasta);
+        const buf = formato === 'excel' ? await estados.estadoExcel(auth, 'situacion', e.Desde, e.Hasta, e.Filas) : await estados.estadoPdf(auth, 'situacion', e.Desde, e.Hasta, e.Filas);
+        return reply.header('content-type', tipoMime).header('content-disposition', `attachment; filename="estado-situacion-${e.Hasta}.${ext}"`).send(buf);
+      },
+    });
+    r.get(`/v1/libros/estados/resultados/${formato}`, {
+      config: { servicio: 'LIBROS_VER' },
+      schema: { tags, security, summary: `Estado de resultados en ${formato === 'excel' ? 'Excel' : 'PDF'}`, querystring: ZEstadoResultadosQuery },
+      handler: async (req, reply) => {
+        const auth = requerirAuth(req);
+        const e = await estados.estadoResultados(ctx, auth, req.query.desde, req.query.hasta, req.query.tipo);
+        const buf = formato === 'excel' ? await estados.estadoExcel(auth, e.Tipo, e.Desde, e.Hasta, e.Filas) : await estados.estadoPdf(auth, e.Tipo, e.Desde, e.Hasta, e.Filas);
+        return reply.header('content-type', tipoMime).header('content-disposition', `attachment; filename="estado-resultados-${e.Tipo.toLowerCase()}-${e.Desde}-${e.Hasta}.${ext}"`).send(buf);
+      },
+    });
+  }
+
+  r.post('/v1/libros/ejercicios/:anio/cierre', {
+    config: { servicio: 'LIBROS_CIERRE_ANUAL' },
+    schema: { tags, security, summary: 'Cerrar un ejercicio (resultados a 89 y 59) y abrir el siguiente (asiento de apertura)', params: ZCierreAnioParams, response: { 200: ZCierreAnio, ...errores } },
+    handler: async (req) => estados.cerrarAnio(ctx, requerirAuth(req), req.params.anio),
   });
 }

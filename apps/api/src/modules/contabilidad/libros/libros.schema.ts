@@ -58,6 +58,8 @@ export const asientoContable = pgTable(
     claveOrigen: varchar('clave_origen', { length: 60 }),
     idDocumento: integer('id_documento'),
     documento: varchar('documento', { length: 20 }),
+    /** The source operation's date when its month was closed and the entry went to the next open period. */
+    fechaOperacion: date('fecha_operacion', { mode: 'string' }),
     totalDebe: dinero('total_debe').notNull(),
     totalHaber: dinero('total_haber').notNull(),
     ...auditoria,
@@ -104,3 +106,19 @@ export const contabilizacionPendiente = pgTable(
   (t) => [uniqueIndex('contabilizacion_pendiente_doc_uq').on(t.idDocumento), index('contabilizacion_pendiente_empresa_ix').on(t.idEmpresa)],
 );
 
+
+/**
+ * Which account of the company's chart each concept of the automatic entries posts to (IGV, caja, facturas por
+ * cobrar...). A concept without a row uses its PCGE default (MapeosContables in the contracts).
+ */
+export const cuentaMapeo = pgTable(
+  'cuenta_mapeo',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    clave: varchar('clave', { length: 30 }).notNull(),
+    idCuenta: integer('id_cuenta').notNull().references(() => cuentaContable.id),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('cuenta_mapeo_uq').on(t.idEmpresa, t.clave)],
+);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { TPeriodoContable } from '@yupana/contracts';
+import { ErrorCodes, type TPeriodoContable } from '@yupana/contracts';
+import { AppError } from '../../../lib/app-error';
 import type { TAuth } from '../../../lib/auth';
 import type { Contexto } from '../../../lib/contexto';
 import { periodoContable } from './libros.schema';
@@ -24,6 +25,12 @@ export async function listarPeriodos(ctx: Contexto, auth: TAuth, anio: number) {
 
 /** Closes or reopens a month; the row lock taken by entries makes a close wait for an entry being written. */
 export async function cambiarEstadoPeriodo(ctx: Contexto, auth: TAuth, periodo: string, estado: 'ABIERTO' | 'CERRADO'): Promise<TPeriodoContable> {
+  if (estado === 'ABIERTO') {
+    const anio = periodo.slice(0, 4);
+    const r = await ctx.dbh.db.execute(sql`select 1 from asiento_contable where id_empresa = ${auth.idEmpresa} and clave_origen = ${`CIERRE-RES:${anio}`} limit 1`);
+    if ((r as unknown as { rows: unknown[] }).rows.length)
+      throw new AppError(ErrorCodes.VALIDACION, `El ejercicio ${anio} está cerrado: sus periodos no se pueden reabrir`, 400);
+  }
   await ctx.dbh.db
     .insert(periodoContable)
     .values({ idEmpresa: auth.idEmpresa, periodo, estado, fechaCierre: estado === 'CERRADO' ? new Date() : null, logUsuarioCrea: auth.idUsuario })

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAsiento, TAsientoGuardar, TBalanceComprobacion, TCuentaContable, TCuentaGuardar, TLibroMayor, TPeriodoContable } from '@yupana/contracts';
+import type { TCierreAnio, TEstadoResultados, TEstadoSituacion, TMapeoContable } from '@yupana/contracts';
 import { descargarArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
@@ -98,4 +99,41 @@ export function useMayor(periodo: string, idcuenta: number | null) {
 /** Downloads a file the server builds (Excel, PLE text) through the browser's download bar. */
 export async function descargar(ruta: string, query: Record<string, string | number>, nombrePorDefecto: string): Promise<void> {
   await descargarArchivo(`${BASE}${ruta}`, query, nombrePorDefecto);
+}
+
+// ---- Automatic entries' accounts, financial statements, year close (issue 15, second part) ----
+export function useMapeos() {
+  return useQuery({ queryKey: ['libros', 'configuracion'], queryFn: ({ signal }) => api.get<{ Data: TMapeoContable[]; Count: number }>(`${BASE}/libros/configuracion`, { signal }) });
+}
+
+export function useGuardarMapeos() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (Mapeos: { Clave: string; IdCuenta: number }[]) => api.put<{ Data: TMapeoContable[] }>(`${BASE}/libros/configuracion`, { Mapeos }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['libros', 'configuracion'] }),
+  });
+}
+
+export function useEstadoSituacion(desde: string, hasta: string) {
+  return useQuery({
+    queryKey: ['libros', 'estados', 'situacion', desde, hasta],
+    queryFn: ({ signal }) => api.get<TEstadoSituacion>(`${BASE}/libros/estados/situacion`, { query: { desde, hasta }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEstadoResultados(desde: string, hasta: string, tipo: 'NATURALEZA' | 'FUNCION') {
+  return useQuery({
+    queryKey: ['libros', 'estados', 'resultados', desde, hasta, tipo],
+    queryFn: ({ signal }) => api.get<TEstadoResultados>(`${BASE}/libros/estados/resultados`, { query: { desde, hasta, tipo }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCerrarAnio() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (anio: number) => api.post<TCierreAnio>(`${BASE}/libros/ejercicios/${anio}/cierre`, undefined),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['libros'] }),
+  });
 }

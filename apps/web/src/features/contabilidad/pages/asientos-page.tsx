@@ -8,6 +8,9 @@ import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useAsientos, useContabilizar, useCrearAsiento, useCuentas, useGuardarTipoCambio, usePendientes } from '../api/libros';
 import { monto, nombrePeriodo, periodoActual, periodosRecientes } from '../formato';
 
+const NOMBRE_ORIGEN: Record<TAsiento['Origen'], string> = { MANUAL: 'Manual', VENTA: 'Venta', ANULACION: 'Anulación', COBRO: 'Cobro', CAJA: 'Caja', COSTO: 'Costo de ventas', COMPRA: 'Compra', CIERRE: 'Cierre', APERTURA: 'Apertura' };
+const COLOR_ORIGEN: Record<TAsiento['Origen'], string | undefined> = { MANUAL: undefined, VENTA: 'blue', ANULACION: 'orange', COBRO: 'green', CAJA: 'cyan', COSTO: 'purple', COMPRA: 'geekblue', CIERRE: 'red', APERTURA: 'gold' };
+
 /** Journal entries of a month (manual and automatic) and the sales documents still waiting to be posted. */
 export function AsientosPage() {
   const [params, setParams] = useSearchParams();
@@ -78,7 +81,7 @@ export function AsientosPage() {
             { title: 'Fecha', dataIndex: 'Fecha', width: 110, render: (v: string) => dayjs(v).format('DD/MM/YYYY') },
             { title: 'Diario', dataIndex: 'Diario', width: 130 },
             { title: 'Glosa', dataIndex: 'Glosa' },
-            { title: 'Origen', key: 'origen', width: 120, render: (_, a) => (a.Origen === 'VENTA' ? <Tag color="blue">Venta {a.Documento}</Tag> : a.Origen === 'ANULACION' ? <Tag color="orange">Anulación {a.Documento}</Tag> : <Tag>Manual</Tag>) },
+            { title: 'Origen', key: 'origen', width: 120, render: (_, a) => <Tag color={COLOR_ORIGEN[a.Origen]}>{`${NOMBRE_ORIGEN[a.Origen]} ${a.Documento ?? ''}`.trim()}</Tag> },
             { title: 'Importe', dataIndex: 'TotalDebe', align: 'right', width: 130, render: (v: string) => monto(v) },
           ]}
         />

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import type { TPeriodoContable } from '@yupana/contracts';
 import { mensajeDeError } from '../../../lib/api-error';
-import { useCambiarPeriodo, usePeriodos } from '../api/libros';
+import { useCambiarPeriodo, useCerrarAnio, usePeriodos } from '../api/libros';
 import { nombrePeriodo, periodoActual } from '../formato';
 
 /** The months of a year: closing one blocks every new entry dated in it (manual or automatic) until it is reopened. */
@@ -13,6 +13,7 @@ export function PeriodosPage() {
   const anio = Number(params.get('anio')) || Number(periodoActual().slice(0, 4));
   const consulta = usePeriodos(anio);
   const cambiar = useCambiarPeriodo();
+  const cerrarAnio = useCerrarAnio();
   const { message } = App.useApp();
   const accion = (p: TPeriodoContable, cerrar: boolean) =>
     cambiar.mutateAsync({ periodo: p.Periodo, cerrar }).then(
@@ -25,6 +26,21 @@ export function PeriodosPage() {
       <Space style={{ marginBottom: 12 }}>
         Año:
         <InputNumber aria-label="Año" min={2000} max={2099} value={anio} onChange={(v) => v && setParams({ anio: String(v) }, { replace: true })} />
+        <Popconfirm
+          title={`¿Cerrar el ejercicio ${anio}? Las cuentas de resultados pasan a la 89 y a resultados acumulados, y se genera el asiento de apertura de ${anio + 1}.`}
+          okText="Cerrar ejercicio"
+          cancelText="Cancelar"
+          onConfirm={() =>
+            cerrarAnio.mutateAsync(anio).then(
+              (r) => message.success(`Ejercicio ${anio} cerrado; resultado: ${r.Resultado}`),
+              (e: unknown) => message.error(mensajeDeError(e)),
+            )
+          }
+        >
+          <Button icon={<LockOutlined />} loading={cerrarAnio.isPending}>
+            Cerrar ejercicio {anio}
+          </Button>
+        </Popconfirm>
       </Space>
       {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
       <Table<TPeriodoContable>

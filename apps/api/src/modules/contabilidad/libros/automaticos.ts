@@ -1,0 +1,464 @@
+import Decimal from 'decimal.js';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { DIARIO_VENTAS, ErrorCodes, MapeosContables, type TClaveMapeo, type TMapeoContable, type ZMapeoGuardar } from '@yupana/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client';
+import { AppError, errorDeCampo } from '../../../lib/app-error';
+import type { TAuth } from '../../../lib/auth';
+import type { Contexto } from '../../../lib/contexto';
+import { documentoContable } from '../contabilidad.schema';
+import { registrarAsiento, type TLineaNueva } from './asientos.service';
+import { contabilizacionPendiente, cuentaContable, cuentaMapeo } from './libros.schema';
+// The company's exchange rates are finance's master data (one table for collections and the books).
+import { tipoCambio } from '../../finanzas/finanzas.schema';
+
+/**
+ * Automatic entries written in the SAME transaction as the operation that causes them (issue 15, second part): the
+ * issue of a sales document (alEmitirDocumento), its void (alDocumentoAnulado), a collection, a cash-box movement,
+ * the cost of the goods a document takes out of stock, and (for the purchases module to call) a purchase. Every entry
+ * carries its source key (VENTA:<id>, ANULA:<id>, COSTO:<id>, COBRO:<id>, CAJA:<id>, COMPRA:<id>...), unique per
+ * company, so an operation never makes two entries even if its hook runs twice.
+ */
+
+export type TTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type TDoc = typeof documentoContable.$inferSelect;
+const DIARIO_COMPRAS = 2;
+const DIARIO_CAJA = 3;
+const DIARIO_GENERAL = 5;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Account mapping
+// ---------------------------------------------------------------------------------------------------------------
+
+const filasDe = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/** Postable (no active sub-account of the company's chart below it) and the company's (or PCGE). */
+async function cuentasPosteables(db: Pick<Db, 'execute'>, idEmpresa: number, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { id: number; codigo: string; descripcion: string; tiene_hijas: boolean }>();
+  const r = filasDe<{ id: number; codigo: string; descripcion: string; tiene_hijas: boolean }>(
+    await db.execute(sql`
+      select c.id, c.codigo, c.descripcion,
+             exists (select 1 from cuenta_contable h
+                      where h.log_estado = 1 and (h.id_empresa is null or h.id_empresa = ${idEmpresa})
+                        and h.codigo like c.codigo || '%' and h.codigo <> c.codigo) as tiene_hijas
+        from cuenta_contable c
+       where c.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
+         and c.log_estado = 1 and (c.id_empresa is null or c.id_empresa = ${idEmpresa})`),
+  );
+  return new Map(r.map((f) => [Number(f.id), { ...f, id: Number(f.id) }]));
+}
+
+/** The mapping of every concept for a company: its chosen account, or the PCGE default. */
+export async function leerMapeos(db: Pick<Db, 'select' | 'execute'>, idEmpresa: number): Promise<TMapeoContable[]> {
+  const propias = await db
+    .select({ clave: cuentaMapeo.clave, idCuenta: cuentaMapeo.idCuenta, codigo: cuentaContable.codigo, descripcion: cuentaContable.descripcion })
+    .from(cuentaMapeo)
+    .innerJoin(cuentaContable, eq(cuentaContable.id, cuentaMapeo.idCuenta))
+    .where(eq(cuentaMapeo.idEmpresa, idEmpresa));
+  const porClave = new Map(propias.map((p) => [p.clave, p]));
+  const codigos = [...new Set(Object.values(MapeosContables).map((m) => m.Defecto))];
+  const defectos = await db
+    .select({ id: cuentaContable.id, codigo: cuentaContable.codigo, descripcion: cuentaContable.descripcion, idEmpresa: cuentaContable.idEmpresa })
+    .from(cuentaContable)
+    .where(and(inArray(cuentaContable.codigo, codigos), or(isNull(cuentaContable.idEmpresa), eq(cuentaContable.idEmpresa, idEmpresa)), eq(cuentaContable.logEstado, 1)));
+  const porCodigo = new Map(defectos.map((d) => [d.codigo, d]));
+  return (Object.entries(MapeosContables) as [TClaveMapeo, (typeof MapeosContables)[TClaveMapeo]][]).map(([Clave, m]) => {
+    const p = porClave.get(Clave);
+    if (p) return { Clave, Grupo: m.Grupo, Descripcion: m.Descripcion, IdCuenta: p.idCuenta, Codigo: p.codigo, Cuenta: p.descripcion, PorDefecto: false };
+    const d = porCodigo.get(m.Defecto);
+    return { Clave, Grupo: m.Grupo, Descripcion: m.Descripcion, IdCuenta: d?.id ?? null, Codigo: d?.codigo ?? m.Defecto, Cuenta: d?.descripcion ?? null, PorDefecto: true };
+  });
+}
+
+/** Saves the company's choices; each account must be of its chart and of the lowest level. */
+export async function guardarMapeos(ctx: Contexto, auth: TAuth, b: z.output<typeof ZMapeoGuardar>): Promise<TMapeoContable[]> {
+  const db = ctx.dbh.db;
+  const cuentas = await cuentasPosteables(db, auth.idEmpresa, [...new Set(b.Mapeos.map((m) => m.IdCuenta))]);
+  b.Mapeos.forEach((m, i) => {
+    const c = cuentas.get(m.IdCuenta);
+    if (!c) throw errorDeCampo(`Mapeos.${i}.IdCuenta`, 'La cuenta no existe en el plan contable de la empresa');
+    if (c.tiene_hijas) throw errorDeCampo(`Mapeos.${i}.IdCuenta`, `La cuenta ${c.codigo} tiene subcuentas: elija una cuenta de último nivel`);
+  });
+  await db.transaction(async (tx) => {
+    for (const m of b.Mapeos)
+      await tx
+        .insert(cuentaMapeo)
+        .values({ idEmpresa: auth.idEmpresa, clave: m.Clave, idCuenta: m.IdCuenta, logUsuarioCrea: auth.idUsuario })
+        .onConflictDoUpdate({ target: [cuentaMapeo.idEmpresa, cuentaMapeo.clave], set: { idCuenta: m.IdCuenta, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() } });
+  });
+  return leerMapeos(db, auth.idEmpresa);
+}
+
+/** The account ids of some concepts for a posting; a missing or non-postable account is a Spanish AppError. */
+export async function cuentasDe(tx: Pick<Db, 'select' | 'execute'>, idEmpresa: number, claves: TClaveMapeo[]): Promise<Record<TClaveMapeo, number>> {
+  const todos = await leerMapeos(tx, idEmpresa);
+  const r = {} as Record<TClaveMapeo, number>;
+  for (const m of todos.filter((x) => claves.includes(x.Clave))) {
+    if (m.IdCuenta === null) throw new AppError(ErrorCodes.VALIDACION, `Falta la cuenta ${m.Codigo} (${m.Descripcion}) en el plan contable: elíjala en la configuración contable`, 400);
+    r[m.Clave] = m.IdCuenta;
+  }
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sales documents, their notes and voids
+// ---------------------------------------------------------------------------------------------------------------
+
+export const serieNumero = (d: Pick<TDoc, 'serie' | 'correlativo'>) => `${d.serie}-${d.correlativo}`;
+const NOMBRES: Record<string, string> = { '01': 'Factura', '03': 'Boleta', '07': 'Nota de crédito', '08': 'Nota de débito' };
+const COBRAR_POR_TIPO: Record<string, TClaveMapeo> = { '01': 'COBRAR_FACTURA', '03': 'COBRAR_BOLETA', '07': 'COBRAR_NOTA_CREDITO', '08': 'COBRAR_NOTA_DEBITO' };
+export const TIPOS_CONTABILIZABLES = ['01', '03', '07', '08'];
+
+type TResultado = 'contabilizado' | 'ya-estaba' | { motivo: string };
+
+async function tipoDeCambio(tx: Pick<Db, 'select'>, idEmpresa: number, fecha: string): Promise<Decimal | null> {
+  const [t] = await tx.select({ venta: tipoCambio.venta }).from(tipoCambio).where(and(eq(tipoCambio.idEmpresa, idEmpresa), eq(tipoCambio.idMoneda, 2), eq(tipoCambio.fecha, fecha)));
+  return t ? new Decimal(t.venta) : null;
+}
+
+const motivoDe = (err: AppError) => {
+  const campos = err.errores ? Object.values(err.errores).join('; ') : '';
+  return campos && !err.mensaje.includes(campos) ? `${err.mensaje}: ${campos}` : err.mensaje;
+};
+
+/**
+ * The sale entry of one document in the caller's transaction: receivable (by document type) D total / IGV H /
+ * ICBPER H / ISC H / sales H the rest (absorbs rounding); a credit note swaps sides. USD at the company's selling
+ * rate of the issue date. Returns the reason instead when it cannot be posted (an AppError: no rate, a missing or
+ * non-postable account); a closed month sends the entry to the next open one (registrarAsiento).
+ */
+export async function contabilizarVentaEnTx(tx: TTx, d: TDoc): Promise<TResultado> {
+  try {
+    let tc = new Decimal(1);
+    if (d.idMoneda === 2) {
+      const t = await tipoDeCambio(tx, d.idEmpresa, d.fechaEmision);
+      if (!t) return { motivo: `Documento en dólares sin tipo de cambio registrado para el ${d.fechaEmision.split('-').reverse().join('/')}` };
+      tc = t;
+    }
+    const aSoles = (v: Decimal.Value) => new Decimal(v).times(tc).toDecimalPlaces(2);
+    const total = aSoles(d.montoTotal);
+    const igv = aSoles(d.montoIgv);
+    const icbper = aSoles(d.icbper);
+    const isc = aSoles(d.montoIsc);
+    const base = total.minus(igv).minus(icbper).minus(isc);
+    const cobrar = COBRAR_POR_TIPO[d.codigoTipo ?? '01'] ?? 'COBRAR_FACTURA';
+    const c = await cuentasDe(tx, d.idEmpresa, [cobrar, 'IGV', 'ICBPER', 'ISC', 'VENTAS']);
+    const nota = d.codigoTipo === '07';
+    const lado = (importe: Decimal, deudor: boolean) => (deudor !== nota ? { debe: importe, haber: 0 } : { debe: 0, haber: importe });
+    const lineas = [
+      { idCuenta: c[cobrar], ...lado(total, true) },
+      { idCuenta: c.IGV, ...lado(igv, false) },
+      { idCuenta: c.ICBPER, ...lado(icbper, false) },
+      { idCuenta: c.ISC, ...lado(isc, false) },
+      { idCuenta: c.VENTAS, ...lado(base, false) },
+    ].filter((l) => !new Decimal(l.debe).isZero() || !new Decimal(l.haber).isZero());
+    const documento = serieNumero(d);
+    const id = await registrarAsiento(tx, {
+      idEmpresa: d.idEmpresa,
+      idUsuario: null,
+      idDiario: DIARIO_VENTAS,
+      fecha: d.fechaEmision,
+      glosa: `${NOMBRES[d.codigoTipo ?? ''] ?? 'Documento'} ${documento} - ${d.receptorRazonSocial}${d.idMoneda === 2 ? ` (US$ ${new Decimal(d.montoTotal).toFixed(2)} x ${tc.toFixed(3)})` : ''}`,
+      origen: 'VENTA',
+      claveOrigen: `VENTA:${d.id}`,
+      idDocumento: d.id,
+      documento,
+      lineas,
+      siCerradoSiguiente: true,
+    });
+    await tx.delete(contabilizacionPendiente).where(eq(contabilizacionPendiente.idDocumento, d.id));
+    return id === null ? 'ya-estaba' : 'contabilizado';
+  } catch (err) {
+    if (err instanceof AppError) return { motivo: motivoDe(err) };
+    throw err;
+  }
+}
+
+/** Lima date of an instant. */
+export const fechaLima = (d: Date = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+
+/** The lines of an existing entry with debit and credit swapped (a reversal), or null when there is no such entry. */
+async function lineasInvertidas(tx: Pick<Db, 'execute'>, idEmpresa: number, clave: string): Promise<TLineaNueva[] | null> {
+  const lineas = filasDe<{ id_cuenta: number; debe: string; haber: string }>(
+    await tx.execute(sql`
+      select l.id_cuenta, l.debe, l.haber from asiento_linea l join asiento_contable a on a.id = l.id_asiento
+       where a.id_empresa = ${idEmpresa} and a.clave_origen = ${clave} order by l.orden`),
+  );
+  return lineas.length ? lineas.map((l) => ({ idCuenta: Number(l.id_cuenta), debe: l.haber, haber: l.debe })) : null;
+}
+
+/**
+ * The reversal of a voided document's sale entry (key ANULA:<id>) and of its cost of sales (ANULA-COSTO:<id>), dated
+ * the day of the void, in the caller's transaction.
+ */
+export async function revertirVentaEnTx(tx: TTx, d: TDoc): Promise<TResultado> {
+  try {
+    const documento = serieNumero(d);
+    const fecha = fechaLima(d.fechaAnulacion ?? new Date());
+    let hecho = false;
+    for (const [clave, nueva, origen, diario, glosa] of [
+      [`VENTA:${d.id}`, `ANULA:${d.id}`, 'ANULACION', DIARIO_VENTAS, `Anulación de ${documento} - ${d.motivoAnulacion ?? 'comunicación de baja'}`],
+      [`COSTO:${d.id}`, `ANULA-COSTO:${d.id}`, 'ANULACION', DIARIO_GENERAL, `Anulación del costo de ventas de ${documento}`],
+    ] as const) {
+      const lineas = await lineasInvertidas(tx, d.idEmpresa, clave);
+      if (!lineas) continue;
+      const id = await registrarAsiento(tx, { idEmpresa: d.idEmpresa, idUsuario: null, idDiario: diario, fecha, glosa, origen, claveOrigen: nueva, idDocumento: d.id, documento, lineas, siCerradoSiguiente: true });
+      if (id !== null) hecho = true;
+    }
+    return hecho ? 'contabilizado' : 'ya-estaba';
+  } catch (err) {
+    if (err instanceof AppError) return { motivo: `Anulación: ${motivoDe(err)}` };
+    throw err;
+  }
+}
+
+export async function anotarPendiente(tx: Pick<Db, 'insert'>, d: TDoc, motivo: string) {
+  await tx
+    .insert(contabilizacionPendiente)
+    .values({ idEmpresa: d.idEmpresa, idDocumento: d.id, documento: serieNumero(d), fechaEmision: d.fechaEmision, motivo })
+    .onConflictDoUpdate({ target: contabilizacionPendiente.idDocumento, set: { motivo, logFechaModif: new Date() } });
+}
+
+/**
+ * Cost of sales of the goods a document moved (inventory's alEmitirDocumento hook ran before this one in the same
+ * transaction): 69 D / 20 H at the movement's cost; a return (credit note that brought goods back) the other way.
+ * Key COSTO:<id of the document>.
+ */
+async function costoDeVentaEnTx(tx: TTx, d: TDoc) {
+  const [m] = filasDe<{ salida: string | null; entrada: string | null }>(
+    await tx.execute(sql`
+      select sum(abs(x.costo_total)) filter (where x.cantidad < 0) as salida, sum(abs(x.costo_total)) filter (where x.cantidad > 0) as entrada
+        from movimiento_inventario_detalle x join movimiento_inventario m on m.id = x.id_movimiento
+       where m.id_empresa = ${d.idEmpresa} and m.id_documento_contable = ${d.id} and m.id_movimiento_revertido is null`),
+  );
+  const salida = new Decimal(m?.salida ?? 0).toDecimalPlaces(2);
+  const entrada = new Decimal(m?.entrada ?? 0).toDecimalPlaces(2);
+  const neto = salida.minus(entrada);
+  if (neto.isZero()) return;
+  const c = await cuentasDe(tx, d.idEmpresa, ['COSTO_VENTAS', 'MERCADERIAS']);
+  const importe = neto.abs();
+  const documento = serieNumero(d);
+  await registrarAsiento(tx, {
+    idEmpresa: d.idEmpresa,
+    idUsuario: null,
+    idDiario: DIARIO_GENERAL,
+    fecha: d.fechaEmision,
+    glosa: `${neto.isPos() ? 'Costo de ventas' : 'Devolución al costo'} de ${documento}`,
+    origen: 'COSTO',
+    claveOrigen: `COSTO:${d.id}`,
+    idDocumento: d.id,
+    documento,
+    lineas: neto.isPos()
+      ? [{ idCuenta: c.COSTO_VENTAS, debe: importe, haber: 0 }, { idCuenta: c.MERCADERIAS, debe: 0, haber: importe }]
+      : [{ idCuenta: c.MERCADERIAS, debe: importe, haber: 0 }, { idCuenta: c.COSTO_VENTAS, debe: 0, haber: importe }],
+    siCerradoSiguiente: true,
+  });
+}
+
+/**
+ * alEmitirDocumento hook (app.ts): the sale entry and the cost of sales of an issued factura, boleta or note in the
+ * issue's transaction. What cannot be posted (USD without exchange rate, an account the company has not set up) goes
+ * to the pending list with its reason in the same transaction (the issue of a SUNAT document is not refused for its
+ * books); the recurring job retries pending ones.
+ */
+export async function contabilizarAlEmitir(tx: TTx, e: { creado: { Id: number } }): Promise<void> {
+  const [d] = await tx.select().from(documentoContable).where(eq(documentoContable.id, e.creado.Id));
+  if (!d || !TIPOS_CONTABILIZABLES.includes(d.codigoTipo ?? '')) return;
+  const x = await contabilizarVentaEnTx(tx, d);
+  if (typeof x === 'object') {
+    await anotarPendiente(tx, d, x.motivo);
+    return;
+  }
+  try {
+    await costoDeVentaEnTx(tx, d);
+  } catch (err) {
+    if (err instanceof AppError) await anotarPendiente(tx, d, `Costo de ventas: ${motivoDe(err)}`);
+    else throw err;
+  }
+}
+
+/** alDocumentoAnulado hook (app.ts): the void's reversal in the transaction that marks the document voided. */
+export async function revertirAlAnular(tx: Pick<Db, 'execute'>, { idDocumento }: { idDocumento: number }): Promise<void> {
+  // alDocumentoAnulado runs in the state change's transaction: the confirmed void, or SUNAT's rejection.
+  const t = tx as TTx;
+  const [d] = await t.select().from(documentoContable).where(eq(documentoContable.id, idDocumento));
+  if (!d || !TIPOS_CONTABILIZABLES.includes(d.codigoTipo ?? '')) return;
+  const x = await revertirVentaEnTx(t, d);
+  if (typeof x === 'object') await anotarPendiente(t, d, x.motivo);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Collections, cash-box movements and purchases
+// ---------------------------------------------------------------------------------------------------------------
+
+export type TCobroContable = {
+  idEmpresa: number;
+  idUsuario: number | null;
+  idCobro: number;
+  fecha: string;
+  /** In soles (the caller converts a USD collection at its exchange rate). */
+  importe: Decimal.Value;
+  /** true: cash (CAJA); false: a bank, card or wallet (BANCO). */
+  efectivo: boolean;
+  glosa: string;
+  /** The receivable account the collected document was posted to (COBRAR_FACTURA by default). */
+  cobrar?: TClaveMapeo;
+};
+
+/** A collection: 10 (caja or banco) D / 12 H, key COBRO:<id>. Its void: the reversal, key ANULA-COBRO:<id>. */
+export async function contabilizarCobro(tx: TTx, c: TCobroContable): Promise<number | null> {
+  const cobrar = c.cobrar ?? 'COBRAR_FACTURA';
+  const medio = c.efectivo ? 'CAJA' : 'BANCO';
+  const k = await cuentasDe(tx, c.idEmpresa, [medio, cobrar]);
+  const importe = new Decimal(c.importe).toDecimalPlaces(2);
+  return registrarAsiento(tx, {
+    idEmpresa: c.idEmpresa,
+    idUsuario: c.idUsuario,
+    idDiario: DIARIO_CAJA,
+    fecha: c.fecha,
+    glosa: c.glosa,
+    origen: 'COBRO',
+    claveOrigen: `COBRO:${c.idCobro}`,
+    lineas: [{ idCuenta: k[medio], debe: importe, haber: 0 }, { idCuenta: k[cobrar], debe: 0, haber: importe }],
+    siCerradoSiguiente: true,
+  });
+}
+
+export async function revertirCobro(tx: TTx, idEmpresa: number, idCobro: number, fecha: string, glosa: string): Promise<number | null> {
+  const lineas = await lineasInvertidas(tx, idEmpresa, `COBRO:${idCobro}`);
+  if (!lineas) return null;
+  return registrarAsiento(tx, { idEmpresa, idUsuario: null, idDiario: DIARIO_CAJA, fecha, glosa, origen: 'ANULACION', claveOrigen: `ANULA-COBRO:${idCobro}`, lineas, siCerradoSiguiente: true });
+}
+
+export type TMovimientoCajaContable = {
+  idEmpresa: number;
+  idUsuario: number | null;
+  idMovimiento: number;
+  fecha: string;
+  tipo: 'INGRESO' | 'EGRESO';
+  importe: Decimal.Value;
+  glosa: string;
+  /** The counterpart the user chose; INGRESO_CAJA / EGRESO_CAJA mapping when absent. */
+  idCuentaContrapartida?: number | null;
+};
+
+/** A cash-box income (10 D / counterpart H) or expense (counterpart D / 10 H), key CAJA:<id>. */
+export async function contabilizarMovimientoCaja(tx: TTx, m: TMovimientoCajaContable): Promise<number | null> {
+  const clave: TClaveMapeo = m.tipo === 'INGRESO' ? 'INGRESO_CAJA' : 'EGRESO_CAJA';
+  const k = await cuentasDe(tx, m.idEmpresa, ['CAJA', clave]);
+  const contra = m.idCuentaContrapartida ?? k[clave];
+  const importe = new Decimal(m.importe).toDecimalPlaces(2);
+  return registrarAsiento(tx, {
+    idEmpresa: m.idEmpresa,
+    idUsuario: m.idUsuario,
+    idDiario: DIARIO_CAJA,
+    fecha: m.fecha,
+    glosa: m.glosa,
+    origen: 'CAJA',
+    claveOrigen: `CAJA:${m.idMovimiento}`,
+    lineas:
+      m.tipo === 'INGRESO'
+        ? [{ idCuenta: k.CAJA, debe: importe, haber: 0 }, { idCuenta: contra, debe: 0, haber: importe }]
+        : [{ idCuenta: contra, debe: importe, haber: 0 }, { idCuenta: k.CAJA, debe: 0, haber: importe }],
+    siCerradoSiguiente: true,
+  });
+}
+
+export type TCompraContable = {
+  idEmpresa: number;
+  idUsuario: number | null;
+  idCompra: number;
+  fecha: string;
+  documento: string;
+  proveedor: string;
+  /** Amounts in soles. */
+  base: Decimal.Value;
+  igv: Decimal.Value;
+  total: Decimal.Value;
+  /** true when the goods entered the warehouse: also 20 D / 61 H (variación de existencias) at the base. */
+  conIngresoAlmacen?: boolean;
+};
+
+/**
+ * For the purchases module (branch `compras`) to call inside its own transaction when a purchase is registered:
+ * 60 D base / 40 D IGV / 42 H total (key COMPRA:<id>) and, when the goods entered the warehouse, 20 D / 61 H
+ * (key COMPRA-ALMACEN:<id>). Not wired to any hook here: purchases did not exist when it was written.
+ */
+export async function contabilizarCompra(tx: TTx, c: TCompraContable): Promise<number | null> {
+  const k = await cuentasDe(tx, c.idEmpresa, ['COMPRAS', 'IGV_COMPRAS', 'POR_PAGAR', 'MERCADERIAS', 'VARIACION_MERCADERIAS']);
+  const base = new Decimal(c.base).toDecimalPlaces(2);
+  const igv = new Decimal(c.igv).toDecimalPlaces(2);
+  const total = new Decimal(c.total).toDecimalPlaces(2);
+  const lineas: TLineaNueva[] = [
+    { idCuenta: k.COMPRAS, debe: total.minus(igv), haber: 0 },
+    { idCuenta: k.IGV_COMPRAS, debe: igv, haber: 0 },
+    { idCuenta: k.POR_PAGAR, debe: 0, haber: total },
+  ].filter((l) => !new Decimal(l.debe).isZero() || !new Decimal(l.haber).isZero());
+  const glosa = `Compra ${c.documento} - ${c.proveedor}`;
+  const id = await registrarAsiento(tx, { idEmpresa: c.idEmpresa, idUsuario: c.idUsuario, idDiario: DIARIO_COMPRAS, fecha: c.fecha, glosa, origen: 'COMPRA', claveOrigen: `COMPRA:${c.idCompra}`, documento: c.documento.slice(0, 20), lineas, siCerradoSiguiente: true });
+  if (c.conIngresoAlmacen && base.gt(0))
+    await registrarAsiento(tx, {
+      idEmpresa: c.idEmpresa,
+      idUsuario: c.idUsuario,
+      idDiario: DIARIO_COMPRAS,
+      fecha: c.fecha,
+      glosa: `Ingreso al almacén de ${c.documento}`,
+      origen: 'COMPRA',
+      claveOrigen: `COMPRA-ALMACEN:${c.idCompra}`,
+      documento: c.documento.slice(0, 20),
+      lineas: [{ idCuenta: k.MERCADERIAS, debe: base, haber: 0 }, { idCuenta: k.VARIACION_MERCADERIAS, debe: 0, haber: base }],
+      siCerradoSiguiente: true,
+    });
+  return id;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Hooks of finance's collections and of the cash boxes (registered in app.ts)
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * A collection or a cash movement is refused (its transaction rolls back) when its entry cannot be written: the
+ * message says why and where to fix it, instead of a field error of the entry's lines.
+ */
+async function conMensaje<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError) throw new AppError(ErrorCodes.VALIDACION, `No se pudo registrar el asiento contable: ${motivoDe(err)}. Revise Contabilidad > Configuración contable.`, 400);
+    throw err;
+  }
+}
+
+/** finance's alRegistrarCobro: 10 / 12 in the collection's transaction; the receivable of the first document's type. */
+export async function contabilizarAlCobrar(
+  tx: TTx,
+  c: { idEmpresa: number; idUsuario: number; idCobro: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string },
+): Promise<void> {
+  const [t] = filasDe<{ codigo_tipo: string | null }>(
+    await tx.execute(sql`select d.codigo_tipo from cobro_detalle x join cuota_cobrar q on q.id = x.id_cuota join documento_contable d on d.id = q.id_documento
+                          where x.id_cobro = ${c.idCobro} order by x.id limit 1`),
+  );
+  const cobrar = COBRAR_POR_TIPO[t?.codigo_tipo ?? '01'] ?? 'COBRAR_FACTURA';
+  await conMensaje(() => contabilizarCobro(tx, { idEmpresa: c.idEmpresa, idUsuario: c.idUsuario, idCobro: c.idCobro, fecha: c.fecha, importe: c.montoSoles, efectivo: c.efectivo, glosa: c.glosa, cobrar }));
+}
+
+/** finance's alAnularCobro: the collection's reversal. */
+export async function revertirAlAnularCobro(tx: TTx, c: { idEmpresa: number; idCobro: number; fecha: string; glosa: string }): Promise<void> {
+  await conMensaje(() => revertirCobro(tx, c.idEmpresa, c.idCobro, c.fecha, c.glosa));
+}
+
+/** The cash boxes' alRegistrarMovimientoCaja: income 10 D / 75x H, expense 65x D / 10 H. */
+export async function contabilizarAlMovimientoCaja(
+  tx: TTx,
+  m: { idEmpresa: number; idUsuario: number; idMovimiento: number; tipo: number; monto: string; motivo: string; fecha: Date },
+): Promise<void> {
+  await conMensaje(() => contabilizarMovimientoCaja(tx, {
+    idEmpresa: m.idEmpresa,
+    idUsuario: m.idUsuario,
+    idMovimiento: m.idMovimiento,
+    fecha: fechaLima(m.fecha),
+    tipo: m.tipo === 1 ? 'INGRESO' : 'EGRESO',
+    importe: m.monto,
+    glosa: `${m.tipo === 1 ? 'Ingreso' : 'Egreso'} de caja: ${m.motivo}`,
+  }));
+}
