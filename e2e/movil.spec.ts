@@ -49,7 +49,7 @@ async function medir(page: Page) {
 }
 
 test('a 375 px ninguna página principal se desplaza hacia los lados ni parte un título a mitad de palabra', async ({ page }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
   // The sign-in of helpers.ts, with room for a loaded shared machine (the home page's chunk at phone size).
   await page.goto('/auth/login');
   await page.getByLabel('Usuario').fill('supervisor');
