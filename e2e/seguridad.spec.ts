@@ -72,30 +72,44 @@ test('el supervisor crea el rol Vendedor con solo los permisos y servicios de ve
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByTestId('rol-Vendedor')).toBeVisible();
   await page.getByTestId('rol-Vendedor').getByRole('button', { name: 'Permisos y servicios' }).click();
-  // The drawer opens on the plain "Qué puede hacer" view; the screens are granted in the permissions tree.
-  await expect(page.locator('.ant-drawer').getByTestId('lo-que-puede-hacer')).toBeVisible();
-  await page.locator('.ant-drawer').getByRole('tab', { name: 'Pantallas (permisos)' }).click();
-
-  const arbol = page.locator('.ant-drawer .ant-tree');
-  for (const nombre of ['Ventas', 'Clientes', 'Registrar y editar clientes']) {
-    // The node's accessible name is its description and its kind, after the expand icon if it has children:
-    // "Ventas (control)", "caret-down Clientes (control)".
-    await arbol.getByRole('checkbox', { name: new RegExp(`^(caret-down )?${nombre} \\((control|componente)\\)$`) }).click();
-  }
-  await page.getByTestId('agregar-permisos').click();
-  await expect(page.getByText('Permisos agregados al rol')).toBeVisible();
-  // Granted nodes come back checked and locked (the seed's rule for the role-permission tree).
-  await expect(arbol.locator('.ant-tree-treenode', { hasText: 'Clientes' }).first().locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-disabled/);
-
-  await page.locator('.ant-drawer').getByRole('tab', { name: 'Servicios' }).click();
-  for (const codigo of ['VENTAS_VER', 'ENT_VER', 'ENT_GUARDAR', 'DOC_VER', 'DOC_EMITIR']) {
-    await page.locator('.ant-drawer').getByPlaceholder('Buscar servicio').fill(codigo);
-    await page.locator('.ant-drawer').getByPlaceholder('Buscar servicio').press('Enter');
-    const interruptor = page.getByRole('switch', { name: `Conceder ${codigo}` });
-    await expect(interruptor).toBeVisible();
+  // The drawer opens on the plain "Qué puede hacer" view. An owner sees no permission tree nor service codes (issue 11):
+  // each switch grants the action and the screens where it is done.
+  const cajon = page.locator('.ant-drawer');
+  await expect(cajon.getByTestId('lo-que-puede-hacer')).toBeVisible();
+  await expect(cajon.getByRole('tab', { name: 'Pantallas (permisos)' })).toHaveCount(0);
+  await expect(cajon.getByRole('tab', { name: 'Servicios' })).toHaveCount(0);
+  await expect(cajon).not.toContainText('VENTAS_VER');
+  for (const accion of [
+    'Consultar las ventas de la empresa (comprobantes emitidos y sus totales)',
+    'Consultar clientes, proveedores y ubigeos',
+    'Registrar y editar clientes y proveedores',
+    'Consultar comprobantes emitidos y descargar sus archivos',
+    'Emitir comprobantes electrónicos y notas de venta',
+  ]) {
+    const interruptor = cajon.getByRole('switch', { name: accion, exact: true });
+    await interruptor.scrollIntoViewIfNeeded();
     await interruptor.click();
     await expect(interruptor).toBeChecked();
   }
+  await expect(cajon.getByText('Pantalla: Ventas', { exact: true })).toBeVisible();
+  await ctx.close();
+});
+
+test('el personal de soporte ve el árbol de permisos y los servicios con sus códigos', async ({ browser }) => {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await iniciarSesion(page, 'soporte');
+  await page.goto('/seguridad/roles');
+  await expect(page.getByTestId('rol-Vendedor')).toBeVisible({ timeout: 15_000 });
+  await page.getByTestId('rol-Vendedor').getByRole('button', { name: 'Permisos y servicios' }).click();
+  const cajon = page.locator('.ant-drawer');
+  await cajon.getByRole('tab', { name: 'Servicios' }).click();
+  await cajon.getByPlaceholder('Buscar servicio').fill('VENTAS_VER');
+  await cajon.getByPlaceholder('Buscar servicio').press('Enter');
+  // Granted through "Qué puede hacer" by the owner.
+  await expect(page.getByRole('switch', { name: 'Conceder VENTAS_VER' })).toBeChecked();
+  await cajon.getByRole('tab', { name: 'Pantallas (permisos)' }).click();
+  await expect(cajon.locator('.ant-tree')).toBeVisible();
   await ctx.close();
 });
 

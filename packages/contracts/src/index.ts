@@ -34,6 +34,7 @@ export * from './pagos/entidad-pago';
 export * from './onboarding/vigencia';
 export * from './onboarding/wizard';
 export * from './seguridad/admin';
+export * from './seguridad/capacidades';
 export * from './seguridad/auditoria';
 export * from './seguridad/tiempo-real';
 export * from './ventas/ventas';

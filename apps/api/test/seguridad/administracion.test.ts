@@ -11,9 +11,12 @@ const SEG = '/api/seguridad';
 const llamar = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
   e.app.inject(conToken(token, { method, url: `${SEG}${url}`, ...(payload === undefined ? {} : { payload: payload as object }) }));
 
+let sop: TLoginRespuesta;
 beforeAll(async () => {
   e = await crearEntorno();
   sup = await sesionDe(e.app, 'supervisor');
+  // The service codes (servicios, rolesservicios, permisosservicios) are the Soporte role's view (issue 11).
+  sop = await sesionDe(e.app, 'soporte');
 });
 afterAll(async () => e?.cerrar());
 
@@ -152,7 +155,7 @@ describe('roles propios, permisos y servicios', () => {
     expect(principal.Hijos.find((n: { IdPermiso: number }) => n.IdPermiso === 1001).Habilitado).toBe(true);
     expect(arbol.Data.find((n: { IdPermiso: number }) => n.IdPermiso === 1200).Habilitado).toBe(false);
 
-    const servicios = (await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?filtro=ITEM_VER&regxpag=50')).json();
+    const servicios = (await llamar(sop.AccessToken, 'GET', '/v1/servicios/paginas?filtro=ITEM_VER&regxpag=50')).json();
     const itemVer = servicios.Data.find((s: { Codigo: string }) => s.Codigo === 'ITEM_VER');
     expect((await llamar(sup.AccessToken, 'POST', '/v1/rolesservicios', { IdRol: vendedor.IdRol, IdServicio: itemVer.IdServicio })).statusCode).toBe(200);
 
@@ -184,7 +187,7 @@ describe('roles propios, permisos y servicios', () => {
     const delProveedor = (await llamar(prov.AccessToken, 'GET', '/v1/servicios/paginas?filtro=SEG_CATALOGO&regxpag=50')).json();
     const catalogo = delProveedor.Data.find((s: { Codigo: string }) => s.Codigo === 'SEG_CATALOGO_GESTIONAR');
     expect(catalogo).toBeDefined();
-    const deOtra = (await llamar(otra.AccessToken, 'GET', '/v1/servicios/paginas?filtro=SEG_&regxpag=50')).json();
+    const deOtra = (await llamar(sop.AccessToken, 'GET', '/v1/servicios/paginas?filtro=SEG_&regxpag=50')).json();
     expect(deOtra.Data.map((s: { Codigo: string }) => s.Codigo)).not.toContain('SEG_CATALOGO_GESTIONAR');
     expect(deOtra.Data.map((s: { Codigo: string }) => s.Codigo)).toContain('SEG_ROLES_VER');
 
@@ -193,8 +196,11 @@ describe('roles propios, permisos y servicios', () => {
     const r = await llamar(otra.AccessToken, 'POST', '/v1/rolesservicios', { IdRol: rol.IdRol, IdServicio: catalogo.IdServicio });
     expect(r.statusCode).toBe(403);
     expect(r.json().Mensaje).toBe('Solo el personal del proveedor puede conceder este servicio de la plataforma');
-    const delRol = (await llamar(otra.AccessToken, 'GET', `/v1/servicios/paginas?rol=${rol.IdRol}&regxpag=50`)).json();
-    expect(delRol.Count).toBe(0);
+    const delRol = (await llamar(otra.AccessToken, 'GET', `/v1/roles/${rol.IdRol}/capacidades`)).json();
+    expect(delRol.Data.filter((c: { Concedido: boolean }) => c.Concedido)).toEqual([]);
+    // The plain view cannot grant it either.
+    const plano = await llamar(otra.AccessToken, 'PUT', `/v1/roles/${rol.IdRol}/capacidades`, { IdServicio: catalogo.IdServicio, Concedido: true });
+    expect(plano.statusCode).toBe(403);
 
     // The shared Supervisor role holds PADRON_IMPORTAR (installation-wide data): the provider's supervisor may import
     // the padrón, another company's supervisor may not, though both have the same role.
@@ -203,35 +209,35 @@ describe('roles propios, permisos y servicios', () => {
     expect((await importar(prov.AccessToken)).statusCode).toBe(400);
     expect((await importar(otra.AccessToken)).statusCode).toBe(403);
     expect((await importar(sup.AccessToken)).statusCode).toBe(403);
-    const deAndina = (await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?filtro=SEG_&regxpag=50')).json();
+    const deAndina = (await llamar(sop.AccessToken, 'GET', '/v1/servicios/paginas?filtro=SEG_&regxpag=50')).json();
     expect(deAndina.Data.map((s: { Codigo: string }) => s.Codigo)).not.toContain('SEG_CATALOGO_GESTIONAR');
   });
 
   it('los filtros del seed en servicios: idmodulo, identidad y tipo', async () => {
     const otra = await sesionDe(e.app, 'demo.supervisor');
-    const todos = (await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?regxpag=200')).json();
+    const todos = (await llamar(sop.AccessToken, 'GET', '/v1/servicios/paginas?regxpag=200')).json();
     // tipo: services linked to a permission node of that kind (2 = component, 1 = menu entry).
-    const componentes = (await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?tipo=2&regxpag=200')).json();
-    const menus = (await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?tipo=1&regxpag=200')).json();
+    const componentes = (await llamar(sop.AccessToken, 'GET', '/v1/servicios/paginas?tipo=2&regxpag=200')).json();
+    const menus = (await llamar(sop.AccessToken, 'GET', '/v1/servicios/paginas?tipo=1&regxpag=200')).json();
     expect(componentes.Count).toBeGreaterThan(0);
     expect(componentes.Count).toBeLessThan(todos.Count);
-    const vinculos = (await llamar(sup.AccessToken, 'GET', '/v1/permisosservicios/paginas?tipo=2&regxpag=200')).json();
+    const vinculos = (await llamar(sop.AccessToken, 'GET', '/v1/permisosservicios/paginas?tipo=2&regxpag=200')).json();
     expect(vinculos.Count).toBeGreaterThan(0);
     const codigosDeComponentes = new Set(vinculos.Data.map((v: { Codigo: string }) => v.Codigo));
     expect(componentes.Data.every((s: { Codigo: string }) => codigosDeComponentes.has(s.Codigo))).toBe(true);
     expect(menus.Data.map((s: { Codigo: string }) => s.Codigo)).not.toEqual(componentes.Data.map((s: { Codigo: string }) => s.Codigo));
     // idmodulo: every permission belongs to module 1 (ERP); another module has none.
-    expect((await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?idmodulo=1&regxpag=200')).json().Count).toBeGreaterThan(0);
-    expect((await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?idmodulo=99&regxpag=200')).json().Count).toBe(0);
+    expect((await llamar(sop.AccessToken, 'GET', '/v1/servicios/paginas?idmodulo=1&regxpag=200')).json().Count).toBeGreaterThan(0);
+    expect((await llamar(sop.AccessToken, 'GET', '/v1/servicios/paginas?idmodulo=99&regxpag=200')).json().Count).toBe(0);
     // identidad: the caller's own company lists as without it; another company is not found.
-    expect((await llamar(sup.AccessToken, 'GET', `/v1/servicios/paginas?identidad=${sup.IdEntidadEmpresa}&regxpag=200`)).json().Count).toBe(todos.Count);
-    expect((await llamar(sup.AccessToken, 'GET', `/v1/servicios/paginas?identidad=${otra.IdEntidadEmpresa}`)).statusCode).toBe(404);
+    expect((await llamar(sop.AccessToken, 'GET', `/v1/servicios/paginas?identidad=${sop.IdEntidadEmpresa}&regxpag=200`)).json().Count).toBe(todos.Count);
+    expect((await llamar(sop.AccessToken, 'GET', `/v1/servicios/paginas?identidad=${otra.IdEntidadEmpresa}`)).statusCode).toBe(404);
     // rolesservicios: tipo narrows the same way.
-    const rs = (await llamar(sup.AccessToken, 'GET', '/v1/rolesservicios/paginas?regxpag=200')).json();
-    const rsComp = (await llamar(sup.AccessToken, 'GET', '/v1/rolesservicios/paginas?tipo=2&regxpag=200')).json();
+    const rs = (await llamar(sop.AccessToken, 'GET', '/v1/rolesservicios/paginas?regxpag=200')).json();
+    const rsComp = (await llamar(sop.AccessToken, 'GET', '/v1/rolesservicios/paginas?tipo=2&regxpag=200')).json();
     expect(rsComp.Count).toBeLessThan(rs.Count);
     expect(rsComp.Data.every((s: { Codigo: string }) => codigosDeComponentes.has(s.Codigo))).toBe(true);
-    expect((await llamar(sup.AccessToken, 'GET', '/v1/servicios/paginas?tipo=7')).statusCode).toBe(400);
+    expect((await llamar(sop.AccessToken, 'GET', '/v1/servicios/paginas?tipo=7')).statusCode).toBe(400);
   });
 
   it('el árbol de permisos, módulos, lista paginada de permisos y terminales', async () => {

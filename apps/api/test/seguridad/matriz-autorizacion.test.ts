@@ -49,6 +49,8 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/seguridad/v1/modulos/:id/roles/:estado': { exento: 'catálogo global de módulos; los roles propios se filtran por empresa (administracion.test)' },
   'GET /api/seguridad/v1/permisos/:id': { exento: 'catálogo global de permisos' },
   'GET /api/seguridad/v1/roles/:rol/permisos': { param: 'rolPropioA' },
+  'GET /api/seguridad/v1/roles/:rol/capacidades': { param: 'rolPropioA' },
+  'PUT /api/seguridad/v1/roles/:rol/capacidades': { param: 'rolPropioA', cuerpo: { IdServicio: 1, Concedido: true } },
   'GET /api/seguridad/v1/entidades/:id/terminales': { param: 'empresaA' },
   'GET /api/seguridad/v1/entidades/terminales/:id': { param: 'terminalA' },
   'GET /api/seguridad/v1/usuarios/parametros/:idUsuario/:codigo': { param: 'usuarioA', extra: { codigo: 'SesionUnica' } },
@@ -163,7 +165,8 @@ beforeAll(async () => {
   // A company-created role with a few services, and a user holding it.
   const rol = await e.app.inject(conToken(sup.AccessToken, { method: 'POST', url: '/api/seguridad/v1/roles', payload: { Nombre: 'Auditor interno' } }));
   ids.rolPropioA = rol.json().IdRol;
-  const servicios = (await e.app.inject(conToken(sup.AccessToken, { method: 'GET', url: '/api/seguridad/v1/servicios/paginas?regxpag=200' }))).json().Data as { IdServicio: number; Codigo: string }[];
+  // The service codes are support staff's view (issue 11).
+  const servicios = (await e.app.inject(conToken(sesiones.soporte.AccessToken, { method: 'GET', url: '/api/seguridad/v1/servicios/paginas?regxpag=200' }))).json().Data as { IdServicio: number; Codigo: string }[];
   for (const codigo of SERVICIOS_ROL_PROPIO) {
     const s = servicios.find((x) => x.Codigo === codigo)!;
     const r = await e.app.inject(conToken(sup.AccessToken, { method: 'POST', url: '/api/seguridad/v1/rolesservicios', payload: { IdRol: ids.rolPropioA, IdServicio: s.IdServicio } }));

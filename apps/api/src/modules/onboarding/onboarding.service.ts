@@ -3,6 +3,7 @@ import {
   ErrorCodes,
   EstadoPaso,
   MensajesError,
+  NombrePaso,
   conPasoSunat,
   finalizarPaso,
   PasoWizard,
@@ -35,6 +36,7 @@ import { RUC_DEMO } from '../contabilidad/documentos/emision.service';
 // eslint-disable-next-line yupana/no-cross-import -- onboarding hands the new company to billing (demo clock, welcome allowance)
 import { ahora } from '../pagos/configuracion';
 import { saldoEmpresa } from '../pagos/pagos.schema';
+import { empresaSunat } from '../contabilidad/contabilidad.schema';
 // eslint-disable-next-line yupana/no-cross-import -- company identity changes go to the security audit log
 import { registrarEvento, type Origen } from '../seguridad/auditoria';
 // eslint-disable-next-line yupana/no-cross-import -- onboarding hands the new company to billing (demo clock, welcome allowance)
@@ -182,20 +184,34 @@ export async function tipoConfiguracion(db: Db, auth: Auth, d: TTipoConfiguracio
   try {
     return await db.transaction(async (tx) => {
       const f = await cargar(tx, auth, true);
-      exigirAsistenteAbierto(f);
-      // The RUC every issued document was signed with never changes (nor goes away): a new RUC is a new company.
       const rucNuevo = d.TipoEmpresa === TipoEmpresa.CON_RUC ? d.Documento! : null;
-      if (f.documento && f.documento !== rucNuevo && (await documentosEmitidos(tx, f.idEmpresa)) > 0)
+      const previos = leerPasos(f.datosJson).length ? leerPasos(f.datosJson) : pasosIniciales();
+      // A business without RUC that obtained one converts (the wizard's type 0 path, reopened for it); once converted
+      // it stays a company with that RUC, and a second conversion is refused.
+      const convertida = datosPaso1(previos).ConvertidaDesdeSinRuc === true;
+      const conversion = f.asistenteFinalizado && f.tipoEmpresa === TipoEmpresa.SIN_RUC && d.TipoEmpresa === TipoEmpresa.CON_RUC;
+      if (f.asistenteFinalizado && convertida)
+        throw new AppError(ErrorCodes.ASISTENTE_FINALIZADO, `La empresa ya tiene RUC (${f.documento}): la conversión a empresa con RUC se hace una sola vez`, 409);
+      if (!conversion) exigirAsistenteAbierto(f);
+      if (convertida && d.TipoEmpresa !== TipoEmpresa.CON_RUC)
+        throw errorDeCampo('TipoEmpresa', 'Su negocio ya se convirtió a empresa con RUC: no puede volver a ser un negocio sin RUC');
+      if (convertida && f.documento && rucNuevo !== f.documento)
+        throw new AppError(ErrorCodes.RUC_INMUTABLE, `Su negocio ya se convirtió con el RUC ${f.documento}: el RUC no se cambia`, 409, { errores: { Documento: `Su negocio ya se convirtió con el RUC ${f.documento}` } });
+      if ((conversion || convertida) && !d.Direccion?.trim()) throw errorDeCampo('Direccion', 'Ingrese la dirección fiscal que figura en su ficha RUC');
+      // The RUC every issued document was signed with never changes (nor goes away): a new RUC is a new company.
+      if (!convertida && f.documento && f.documento !== rucNuevo && (await documentosEmitidos(tx, f.idEmpresa)) > 0)
         throw new AppError(ErrorCodes.RUC_INMUTABLE, undefined, 409, { errores: { Documento: MensajesError[ErrorCodes.RUC_INMUTABLE] } });
       if (f.tipoEmpresa !== TipoEmpresa.DEMO && d.TipoEmpresa === TipoEmpresa.DEMO)
         throw errorDeCampo('TipoEmpresa', 'Una empresa ya configurada no puede volver a ser una cuenta DEMO');
       if (d.TipoEmpresa === TipoEmpresa.CON_RUC) {
         const [otra] = await tx.select({ id: empresa.id }).from(empresa).where(eq(empresa.documento, d.Documento!));
-        if (otra && otra.id !== f.idEmpresa) throw new AppError(ErrorCodes.EMPRESA_EN_TUBOLETA, undefined, 409, { errores: { Documento: 'Este RUC ya está registrado' } });
+        if (otra && otra.id !== f.idEmpresa) throw new AppError(ErrorCodes.EMPRESA_EN_TUBOLETA, 'Este RUC ya está registrado por otra empresa', 409, { errores: { Documento: 'Este RUC ya está registrado' } });
       }
       await tx
         .update(empresa)
         .set({
+          // A conversion reopens the wizard for the SUNAT link and the factura/boleta series; the series step closes it.
+          ...(conversion ? { asistenteFinalizado: false } : {}),
           tipoEmpresa: d.TipoEmpresa,
           documento: d.TipoEmpresa === TipoEmpresa.CON_RUC ? d.Documento! : null,
           razonSocial: d.RazonSocial.toUpperCase(),
@@ -223,20 +239,45 @@ export async function tipoConfiguracion(db: Db, auth: Auth, d: TTipoConfiguracio
         idEmpresa: f.idEmpresa,
         actor: { id: f.idUsuario, usuario: f.usuario },
         origen,
-        detalle: { Paso: 'tipo-configuracion', Antes: { TipoEmpresa: f.tipoEmpresa, Documento: f.documento, RazonSocial: f.razonSocial }, Despues: { TipoEmpresa: d.TipoEmpresa, Documento: rucNuevo, RazonSocial: d.RazonSocial.toUpperCase() } },
+        detalle: { Paso: conversion ? 'conversion-ruc' : 'tipo-configuracion', Antes: { TipoEmpresa: f.tipoEmpresa, Documento: f.documento, RazonSocial: f.razonSocial }, Despues: { TipoEmpresa: d.TipoEmpresa, Documento: rucNuevo, RazonSocial: d.RazonSocial.toUpperCase() } },
       });
-      // A company with RUC gets the SUNAT link step (3) in the seed's place; the others do not have it.
-      const previos = leerPasos(f.datosJson).length ? leerPasos(f.datosJson) : pasosIniciales();
-      const pasos = finalizarPaso(conPasoSunat(previos, d.TipoEmpresa === TipoEmpresa.CON_RUC), PasoWizard.DATOS_EMPRESA, {
+      if (conversion) {
+        // It issued nothing with a RUC until now: it starts, like every new company, on the SUNAT stand-in with a
+        // test certificate of its RUC, until the SUNAT link step (or Configuración SUNAT) saves its own.
+        await tx.delete(empresaSunat).where(eq(empresaSunat.idEmpresa, f.idEmpresa));
+        await configurarEmpresaDemo(tx, f.idEmpresa, rucNuevo!, d.RazonSocial.toUpperCase());
+      }
+      // A company with RUC gets the SUNAT link step (3) in the seed's place; the others do not have it. A conversion
+      // keeps the contact person and opens the SUNAT link and series steps again.
+      const base = conversion
+        ? finalizarPaso(
+            previos.filter((p) => p.Id !== PasoWizard.CONFIGURACION_SERIE && p.Id !== PasoWizard.VINCULACION_SUNAT).concat(
+              { Id: PasoWizard.CONFIGURACION_SERIE, Nombre: NombrePaso[PasoWizard.CONFIGURACION_SERIE], Estado: EstadoPaso.PENDIENTE, Datos: null },
+            ),
+            PasoWizard.DATOS_CONTACTO,
+          )
+        : previos;
+      const pasos = finalizarPaso(conPasoSunat(base, d.TipoEmpresa === TipoEmpresa.CON_RUC), PasoWizard.DATOS_EMPRESA, {
         TipoEmpresa: d.TipoEmpresa,
         IsConfigSunat: false,
+        ...(conversion || convertida ? { ConvertidaDesdeSinRuc: true } : {}),
       });
       await guardarPasos(tx, f.idUsuario, f.datosJson, pasos);
       return pasos;
     });
   } catch (e) {
-    if (esUnico(e)) throw new AppError(ErrorCodes.EMPRESA_EN_TUBOLETA, undefined, 409, { errores: { Documento: 'Este RUC ya está registrado' } });
+    if (esUnico(e)) throw new AppError(ErrorCodes.EMPRESA_EN_TUBOLETA, 'Este RUC ya está registrado por otra empresa', 409, { errores: { Documento: 'Este RUC ya está registrado' } });
     throw e;
+  }
+}
+
+/** What step 1 recorded (the conversion flag among others). */
+function datosPaso1(pasos: TPasoWizard[]): Record<string, unknown> {
+  const p = pasos.find((x) => x.Id === PasoWizard.DATOS_EMPRESA && x.Estado === EstadoPaso.FINALIZADO);
+  try {
+    return p?.Datos ? (JSON.parse(p.Datos) as Record<string, unknown>) : {};
+  } catch {
+    return {};
   }
 }
 

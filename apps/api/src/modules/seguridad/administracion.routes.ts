@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZAuditoria,
+  ZCapacidadesRol,
+  ZCapacidadRolGuardar,
+  ZCapacidadRolParams,
   ZAuditoriaQuery,
   ZEmpresaParams,
   ZError,
@@ -240,7 +243,11 @@ export async function rutasAdministracion(app: FastifyInstance, ctx: Contexto): 
   r.get('/v1/servicios/paginas', {
     config: { servicio: 'SEG_ROLES_VER' },
     schema: { tags, security, summary: 'Servicios del catálogo (paginado)', querystring: ZServiciosQuery, response: { 200: ZServicios, ...errores } },
-    handler: async (req) => adm.listarServicios(db, requerirAuth(req), req.query),
+    handler: async (req) => {
+      // Service codes are a technical view: support staff only (owners use "Qué puede hacer").
+      await adm.exigirSoporte(db, requerirAuth(req));
+      return adm.listarServicios(db, requerirAuth(req), req.query);
+    },
   });
   r.put('/v1/servicios', {
     config: { servicio: 'SEG_CATALOGO_GESTIONAR' },
@@ -250,7 +257,10 @@ export async function rutasAdministracion(app: FastifyInstance, ctx: Contexto): 
   r.get('/v1/rolesservicios/paginas', {
     config: { servicio: 'SEG_ROLES_VER' },
     schema: { tags, security, summary: 'Servicios concedidos a los roles (paginado)', querystring: ZRolesServiciosQuery, response: { 200: ZRolesServicios, ...errores } },
-    handler: async (req) => adm.listarRolesServicios(db, requerirAuth(req), req.query),
+    handler: async (req) => {
+      await adm.exigirSoporte(db, requerirAuth(req));
+      return adm.listarRolesServicios(db, requerirAuth(req), req.query);
+    },
   });
   for (const metodo of ['post', 'put'] as const)
     r[metodo]('/v1/rolesservicios', {
@@ -261,7 +271,10 @@ export async function rutasAdministracion(app: FastifyInstance, ctx: Contexto): 
   r.get('/v1/permisosservicios/paginas', {
     config: { servicio: 'SEG_ROLES_VER' },
     schema: { tags, security, summary: 'Servicios vinculados a permisos (paginado)', querystring: ZPermisosServiciosQuery, response: { 200: ZPermisosServicios, ...errores } },
-    handler: async (req) => adm.listarPermisosServicios(db, req.query),
+    handler: async (req) => {
+      await adm.exigirSoporte(db, requerirAuth(req));
+      return adm.listarPermisosServicios(db, req.query);
+    },
   });
   for (const metodo of ['post', 'put'] as const)
     r[metodo]('/v1/permisosservicios', {
@@ -269,6 +282,18 @@ export async function rutasAdministracion(app: FastifyInstance, ctx: Contexto): 
       schema: { tags, security, summary: 'Vincular o desvincular un servicio de un permiso (catálogo global)', body: ZPermisoServicioGuardar, response: { 200: ZMensaje, ...errores } },
       handler: async (req) => adm.guardarPermisoServicio(ctx, requerirAuth(req), req.body, origen(req)),
     });
+
+  // ---- "Qué puede hacer": a role's actions in plain words, without codes (issue 11)
+  r.get('/v1/roles/:rol/capacidades', {
+    config: { servicio: 'SEG_ROLES_VER' },
+    schema: { tags, security, summary: 'Lo que puede hacer un rol: acciones por área, sin códigos, y las pantallas que abren', params: ZCapacidadRolParams, response: { 200: ZCapacidadesRol, ...errores } },
+    handler: async (req) => adm.capacidadesDeRol(db, requerirAuth(req), req.params.rol),
+  });
+  r.put('/v1/roles/:rol/capacidades', {
+    config: { servicio: 'SEG_ROLES_GESTIONAR' },
+    schema: { tags, security, summary: 'Permitir o retirar una acción a un rol propio (con las pantallas donde se hace)', params: ZCapacidadRolParams, body: ZCapacidadRolGuardar, response: { 200: ZMensaje, ...errores } },
+    handler: async (req) => adm.guardarCapacidadDeRol(ctx, requerirAuth(req), req.params.rol, req.body, origen(req)),
+  });
 
   // ---- terminals
   r.get('/v1/entidades/:id/terminales', {

@@ -1,7 +1,7 @@
 import { and, asc, eq, exists, ilike, inArray, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { CatalogoParametrosSeguridad, type TModulo, type TModuloGuardar, type TParametroFila, type TPermisoFila, type TPermisoNodo, type TRol, type TServicio, type TTerminal, type TTerminalGuardar } from '@yupana/contracts';
+import { CatalogoParametrosSeguridad, PantallasDeServicio, Roles, type TCapacidadesRol, type TCapacidadRolGuardar, type TModulo, type TModuloGuardar, type TParametroFila, type TPermisoFila, type TPermisoNodo, type TRol, type TServicio, type TTerminal, type TTerminalGuardar } from '@yupana/contracts';
 import type { Db } from '../../db/client';
-import { modulo, permiso, rol, rolPermiso, sucursal } from '../../db/schema';
+import { modulo, permiso, rol, rolPermiso, sucursal, usuarioRol } from '../../db/schema';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import { ErrorCodes } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
@@ -618,3 +618,102 @@ export async function guardarParametroSeguridad(ctx: Contexto, auth: TAuth, d: {
   return { IdUsuario: d.IdUsuario, Codigo: d.Codigo, Valor: d.Valor === '' ? null : d.Valor };
 }
 
+
+// ---------------------------------------------------------------- "Qué puede hacer" (issue 11): the owner's plain view
+
+/**
+ * The raw service views (codes like CORREO_CONFIG_GUARDAR, the permission-service links) are technical: only users
+ * holding the Soporte role (Roles.SOPORTE) read them. An owner (Supervisor) uses "Qué puede hacer".
+ */
+export async function exigirSoporte(db: Pick<Db, 'select'>, auth: TAuth): Promise<void> {
+  const [f] = await db
+    .select({ id: usuarioRol.id })
+    .from(usuarioRol)
+    .where(and(eq(usuarioRol.idUsuario, auth.idUsuario), eq(usuarioRol.idEmpresa, auth.idEmpresa), eq(usuarioRol.idRol, Roles.SOPORTE), eq(usuarioRol.logEstado, 1)))
+    .limit(1);
+  if (!f) throw new AppError(ErrorCodes.PROHIBIDO, 'Los códigos de servicio son una vista técnica del personal de soporte: use "Qué puede hacer" en Roles', 403);
+}
+
+/** Every action of the catalogue (platform services only for the provider) with whether the role can do it. */
+export async function capacidadesDeRol(db: Db, auth: TAuth, idRol: number): Promise<TCapacidadesRol> {
+  await rolVisible(db, auth, idRol);
+  const ocultos = (await idEmpresaProveedora(db)) === auth.idEmpresa ? [] : [...serviciosSoloProveedor];
+  const servicios = await db
+    .select({ id: servicio.id, codigo: servicio.codigo, descripcion: servicio.descripcion, modulo: servicio.modulo })
+    .from(servicio)
+    .where(and(eq(servicio.logEstado, 1), ocultos.length ? notInArray(servicio.codigo, ocultos) : undefined))
+    .orderBy(asc(servicio.modulo), asc(servicio.descripcion));
+  const directos = await db.select({ id: rolServicio.idServicio }).from(rolServicio).where(and(eq(rolServicio.idRol, idRol), eq(rolServicio.logEstado, 1)));
+  // Holding a node grants the services linked to it (permission-service), as the authorization computes it.
+  const porNodo = await db
+    .selectDistinct({ id: permisoServicio.idServicio })
+    .from(permisoServicio)
+    .innerJoin(rolPermiso, and(eq(rolPermiso.idPermiso, permisoServicio.idPermiso), eq(rolPermiso.idRol, idRol), eq(rolPermiso.logEstado, 1)))
+    .where(eq(permisoServicio.logEstado, 1));
+  const concedidos = new Set([...directos, ...porNodo].map((f) => f.id));
+  const nombres = new Map((await db.select({ id: permiso.id, descripcion: permiso.descripcion }).from(permiso).where(eq(permiso.tipo, 1))).map((p) => [p.id, p.descripcion]));
+  const Data = servicios.map((s) => ({
+    IdServicio: s.id,
+    Descripcion: s.descripcion,
+    Area: s.modulo,
+    Concedido: concedidos.has(s.id),
+    Pantallas: [...new Set((PantallasDeServicio[s.codigo] ?? []).map((id) => nombres.get(id)).filter((n): n is string => !!n))],
+  }));
+  return { Data, Count: Data.length };
+}
+
+/**
+ * Turns one action of a company's own role on or off, in one transaction: the service, and the screens where it is
+ * done (with their menu ancestors), so a user with the role can open them. Turning off removes the screens no other
+ * action the role keeps needs.
+ */
+export async function guardarCapacidadDeRol(ctx: Contexto, auth: TAuth, idRol: number, d: TCapacidadRolGuardar, origen: Origen) {
+  const db = ctx.dbh.db;
+  await db.transaction(async (tx) => {
+    await rolEditable(tx, auth, idRol);
+    const [s] = await tx.select({ id: servicio.id, codigo: servicio.codigo }).from(servicio).where(and(eq(servicio.id, d.IdServicio), eq(servicio.logEstado, 1)));
+    if (!s) throw errorDeCampo('IdServicio', 'La acción no existe');
+    if (serviciosSoloProveedor.has(s.codigo)) await exigirProveedor(tx, auth, 'conceder este servicio de la plataforma');
+    await tx
+      .insert(rolServicio)
+      .values({ idRol, idServicio: s.id, logEstado: d.Concedido ? 1 : 0, logUsuarioCrea: auth.idUsuario })
+      .onConflictDoUpdate({ target: [rolServicio.idRol, rolServicio.idServicio], set: { logEstado: d.Concedido ? 1 : 0, logUsuarioModif: auth.idUsuario, logFechaModif: sql`now()` } });
+    const todas = await tx.select({ id: permiso.id, idPadre: permiso.idPadre }).from(permiso).where(eq(permiso.logEstado, 1));
+    const porId = new Map(todas.map((p) => [p.id, p]));
+    const nodos = (PantallasDeServicio[s.codigo] ?? []).filter((id) => porId.has(id));
+    let cambiados: number[] = [];
+    if (d.Concedido) {
+      const agregar = new Set<number>();
+      for (const id of nodos) for (let p = porId.get(id); p && !agregar.has(p.id); p = p.idPadre == null ? undefined : porId.get(p.idPadre)) agregar.add(p.id);
+      for (const idPermiso of agregar)
+        await tx
+          .insert(rolPermiso)
+          .values({ idRol, idPermiso, logUsuarioCrea: auth.idUsuario })
+          .onConflictDoUpdate({ target: [rolPermiso.idRol, rolPermiso.idPermiso], set: { logEstado: 1, logUsuarioModif: auth.idUsuario, logFechaModif: sql`now()` } });
+      cambiados = [...agregar];
+    } else {
+      // A screen stays while another action the role keeps is done there.
+      const siguen = await tx
+        .select({ codigo: servicio.codigo })
+        .from(rolServicio)
+        .innerJoin(servicio, eq(servicio.id, rolServicio.idServicio))
+        .where(and(eq(rolServicio.idRol, idRol), eq(rolServicio.logEstado, 1)));
+      const necesarios = new Set(siguen.flatMap((f) => PantallasDeServicio[f.codigo] ?? []));
+      cambiados = nodos.filter((id) => !necesarios.has(id));
+      if (cambiados.length)
+        await tx
+          .update(rolPermiso)
+          .set({ logEstado: 0, logUsuarioModif: auth.idUsuario, logFechaModif: sql`now()` })
+          .where(and(eq(rolPermiso.idRol, idRol), inArray(rolPermiso.idPermiso, cambiados)));
+    }
+    await registrarEvento(tx, {
+      evento: 'rol_servicio',
+      idEmpresa: auth.idEmpresa,
+      actor: actorDe(auth),
+      origen,
+      detalle: { IdRol: idRol, Servicio: s.codigo, LogEstado: d.Concedido ? 1 : 0, [d.Concedido ? 'PermisosAgregados' : 'PermisosQuitados']: cambiados.sort((a, b) => a - b) },
+    });
+  });
+  invalidarConcesiones(ctx);
+  return { Mensaje: d.Concedido ? 'Acción permitida al rol' : 'Acción retirada del rol' };
+}

@@ -1,6 +1,7 @@
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
 import { useEffect } from 'react';
-import type { TDatosEmpresaActualizar } from '@yupana/contracts';
+import { Link } from 'react-router';
+import { RutasWizard, type TDatosEmpresaActualizar } from '@yupana/contracts';
 import { UbigeoSelect } from '../../../components/ubigeo-select';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { NOMBRE_TIPO_EMPRESA } from '../../../lib/formato';
@@ -47,11 +48,30 @@ export function DatosEmpresaPage() {
             </Descriptions.Item>
             <Descriptions.Item label="Tipo de empresa">{NOMBRE_TIPO_EMPRESA[d.TipoEmpresa]}</Descriptions.Item>
           </Descriptions>
-          <Alert
-            type="info"
-            showIcon
-            title="El RUC no se cambia: todos sus comprobantes se firmaron con él. Un RUC distinto corresponde a otra empresa."
-          />
+          {d.TipoEmpresa === 2 ? (
+            // A business without RUC that obtained one converts through the wizard's type 0 path (issue 11).
+            <Alert
+              type="info"
+              showIcon
+              title="¿Su negocio ya tiene RUC?"
+              description="Conviértalo en empresa con RUC para emitir facturas y boletas electrónicas. Conserva sus notas de venta, clientes, ítems y stock."
+              action={
+                d.PuedeEditar ? (
+                  <Link to={RutasWizard.TIPO_CONFIGURACION}>
+                    <Button type="primary" data-testid="convertir-a-ruc">
+                      Ya tengo RUC
+                    </Button>
+                  </Link>
+                ) : undefined
+              }
+            />
+          ) : (
+            <Alert
+              type="info"
+              showIcon
+              title="El RUC no se cambia: todos sus comprobantes se firmaron con él. Un RUC distinto corresponde a otra empresa."
+            />
+          )}
         </Card>
       </Col>
       <Col xs={24} xl={16}>

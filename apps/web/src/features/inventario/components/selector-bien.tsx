@@ -36,7 +36,7 @@ export function SelectorBien({ value, onChange, id, etiqueta }: { value?: number
       placeholder="Escriba al menos tres letras del producto"
       notFoundContent={texto.trim().length < 3 ? 'Escriba al menos tres letras' : 'Sin resultados'}
       options={lista.map((i) => ({ value: i.Id, label: i.Codigo ? `${i.Codigo} - ${i.Descripcion}` : i.Descripcion }))}
-      style={{ minWidth: 280 }}
+      style={{ minWidth: 'min(280px, 100%)' }}
     />
   );
 }

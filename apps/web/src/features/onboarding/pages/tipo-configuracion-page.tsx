@@ -1,10 +1,12 @@
 import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { useState } from 'react';
+import type { TContribuyentePadron } from '@yupana/contracts';
 import { useNavigate } from 'react-router';
 import { motivoRucInvalido, RutasWizard, rutaInicializacion, type TTipoConfiguracion } from '@yupana/contracts';
 import { useInfoUniversal } from '../../../components/banners/api-banners';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useConfigPublica } from '../../../lib/api/get-config-publica';
+import { api } from '../../../lib/session';
 import { useTipoConfiguracion } from '../api/pasos';
 
 const OPCIONES: { tipo: 0 | 1 | 2; titulo: string; texto: string }[] = [
@@ -20,9 +22,26 @@ export function TipoConfiguracionPage() {
   const guardar = useTipoConfiguracion();
   const navegar = useNavigate();
   const [form] = Form.useForm<TTipoConfiguracion>();
-  const [tipo, setTipo] = useState<0 | 1 | 2 | null>(null);
+  // A business without RUC already configured (the wizard does not hold it) that obtained a RUC converts: only the
+  // "Empresa con RUC" path, keeping its notas de venta, customers, items and stock.
+  const conversion = !!info.data && info.data.TipoEmpresa === 2 && !info.data.RutaInicializacion;
+  const [tipo, setTipo] = useState<0 | 1 | 2 | null>(conversion ? 0 : null);
   const [error, setError] = useState<string | null>(null);
+  const [padron, setPadron] = useState<string | null>(null);
   const configurada = info.data && info.data.TipoEmpresa !== 1;
+
+  /** With a valid RUC typed, the padrón RUC (when loaded) fills the razón social and fiscal address. */
+  const buscarEnPadron = async (ruc: string) => {
+    setPadron(null);
+    if (!/^\d{11}$/.test(ruc) || motivoRucInvalido(ruc)) return;
+    try {
+      const c = await api.get<TContribuyentePadron>(`/entidades/v1/padron-ruc/contribuyentes/${ruc}`);
+      form.setFieldsValue({ RazonSocial: c.RazonSocial, ...(c.Direccion ? { Direccion: c.Direccion } : {}) });
+      setPadron(`Datos del padrón RUC de SUNAT: ${c.RazonSocial} (${c.EstadoContribuyente}, ${c.CondicionDomicilio})`);
+    } catch {
+      // Not in the padrón (or the padrón is not loaded): the user types the data.
+    }
+  };
 
   const enviar = async (v: Omit<TTipoConfiguracion, 'TipoEmpresa'>) => {
     if (tipo === null) return;
@@ -38,9 +57,20 @@ export function TipoConfiguracionPage() {
 
   return (
     <div data-testid="paso-tipo-configuracion">
-      <Typography.Paragraph>¿Cómo vas a usar el sistema?</Typography.Paragraph>
+      {conversion ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="aviso-conversion-ruc"
+          title="Convertir mi negocio en empresa con RUC"
+          description="Ingrese el RUC que le dio SUNAT, su razón social y su dirección fiscal. Conserva sus notas de venta, clientes, ítems y stock; luego vinculará SUNAT y creará las series de facturas y boletas. La conversión se hace una sola vez."
+        />
+      ) : (
+        <Typography.Paragraph>¿Cómo vas a usar el sistema?</Typography.Paragraph>
+      )}
       <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
-        {OPCIONES.filter((o) => !(configurada && o.tipo === 1)).map((o) => (
+        {OPCIONES.filter((o) => !(configurada && o.tipo === 1) && !(conversion && o.tipo !== 0)).map((o) => (
           <Col key={o.tipo} xs={24} md={8}>
             <Card
               hoverable
@@ -67,18 +97,23 @@ export function TipoConfiguracionPage() {
                 { validator: (_, v?: string) => (v && /^\d{11}$/.test(v) && motivoRucInvalido(v) ? Promise.reject(new Error(motivoRucInvalido(v)!)) : Promise.resolve()) },
               ]}
             >
-              <Input maxLength={11} inputMode="numeric" />
+              <Input maxLength={11} inputMode="numeric" onChange={(e) => void buscarEnPadron(e.target.value.trim())} />
             </Form.Item>
           )}
+          {tipo === 0 && padron && <Alert type="success" showIcon style={{ marginBottom: 12 }} title={padron} data-testid="padron-encontrado" />}
           <Form.Item name="RazonSocial" label={tipo === 0 ? 'Razón social' : 'Nombre del negocio'} rules={[{ required: true, min: 3, message: 'Ingrese la razón social o el nombre del negocio' }]}>
             <Input maxLength={250} />
           </Form.Item>
-          <Form.Item name="Direccion" label="Dirección">
+          <Form.Item
+            name="Direccion"
+            label={tipo === 0 ? 'Dirección fiscal' : 'Dirección'}
+            rules={conversion ? [{ required: true, whitespace: true, message: 'Ingrese la dirección fiscal que figura en su ficha RUC' }] : []}
+          >
             <Input maxLength={250} />
           </Form.Item>
           {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
           <Button type="primary" htmlType="submit" loading={guardar.isPending}>
-            Continuar
+            {conversion ? 'Convertir a empresa con RUC' : 'Continuar'}
           </Button>
         </Form>
       )}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TServicio } from '@yupana/contracts';
+import type { TCapacidadesRol, TServicio } from '@yupana/contracts';
 import { api } from '../../../lib/session';
 import type { TFiltroPaginado } from './roles';
 
@@ -50,3 +50,18 @@ export const useVincularPermisoServicio = () =>
   );
 
 export const useEditarServicio = () => useCambio((v: { IdServicio: number; Descripcion: string; LogEstado: 0 | 1 }) => api.put<TServicio>('/seguridad/v1/servicios', v));
+
+/** "Qué puede hacer": a role's actions in plain words (no codes), for a company's owner. */
+export function useCapacidadesRol(idRol: number) {
+  return useQuery({
+    queryKey: ['seguridad', 'capacidades', idRol],
+    queryFn: ({ signal }) => api.get<TCapacidadesRol>(`/seguridad/v1/roles/${idRol}/capacidades`, { signal }),
+    enabled: idRol > 0,
+  });
+}
+
+/** Turns an action on or off: the server grants or removes its screens with it, in one transaction. */
+export const useGuardarCapacidad = () =>
+  useCambio((v: { IdRol: number; IdServicio: number; Concedido: boolean }) =>
+    api.put<unknown>(`/seguridad/v1/roles/${v.IdRol}/capacidades`, { IdServicio: v.IdServicio, Concedido: v.Concedido }),
+  );

@@ -1,8 +1,9 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { TRol } from '@yupana/contracts';
+import { Roles, type TRol } from '@yupana/contracts';
 import { App, Button, Card, Drawer, Form, Input, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
+import { useUsuarioActual } from '../../../lib/api/get-usuario';
 import { usePermiso } from '../../../lib/permissions/use-permiso';
 import { useGuardarRol, useRolesPaginados } from '../api/roles';
 import { ArbolPermisosRol } from '../components/arbol-permisos-rol';
@@ -54,6 +55,9 @@ export function RolesPage() {
   const [f, fijar] = useFiltrosUrl({ pagina: 1, regxpag: 10, estado: -1, filtro: undefined as string | undefined });
   const roles = useRolesPaginados(f);
   const puedeGestionar = usePermiso(ControlesSeguridad.ROLES_GESTIONAR);
+  // The permission tree and the service codes are technical views: only support staff (the Soporte role) see them;
+  // the server refuses the code listings to everybody else.
+  const esSoporte = !!useUsuarioActual().data?.Roles.some((r) => r.Id === Roles.SOPORTE);
   const [editando, setEditando] = useState<TRol | null | 'nuevo'>(null);
   const [detalle, setDetalle] = useState<TRol | null>(null);
 
@@ -101,9 +105,13 @@ export function RolesPage() {
           <Tabs
             items={[
               { key: 'plano', label: 'Qué puede hacer', children: <LoQuePuedeHacerRol idRol={detalle.IdRol} editable={puedeGestionar && detalle.Propio} /> },
-              // The screens a role opens (the menu tree) and, with their codes, the API services (the provider's terms).
-              { key: 'permisos', label: 'Pantallas (permisos)', children: <ArbolPermisosRol idRol={detalle.IdRol} editable={puedeGestionar && detalle.Propio} /> },
-              { key: 'servicios', label: 'Servicios', children: <ServiciosRol idRol={detalle.IdRol} editable={puedeGestionar && detalle.Propio} /> },
+              // The screens a role opens (the menu tree) and, with their codes, the API services (support staff's terms).
+              ...(esSoporte
+                ? [
+                    { key: 'permisos', label: 'Pantallas (permisos)', children: <ArbolPermisosRol idRol={detalle.IdRol} editable={puedeGestionar && detalle.Propio} /> },
+                    { key: 'servicios', label: 'Servicios', children: <ServiciosRol idRol={detalle.IdRol} editable={puedeGestionar && detalle.Propio} /> },
+                  ]
+                : []),
             ]}
           />
         )}

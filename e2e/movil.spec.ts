@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { CONTRASENHA_DEMO, leerStorage } from './helpers';
+
+// Issue 11, item 13: every main page of the menu is usable on a 375 px phone: nothing scrolls sideways and no title
+// is broken in the middle of a word.
+test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+type Nodo = { Ruta: string | null; Hijos: Nodo[] };
+const rutas = (nodos: Nodo[]): string[] => nodos.flatMap((n) => [...(n.Ruta ? [n.Ruta] : []), ...rutas(n.Hijos)]);
+
+/** The menu's own pages (the API's menu for this user), without external links nor the full-screen point of sale. */
+async function rutasDelMenu(page: Page): Promise<string[]> {
+  const token = await leerStorage(page, 'AccessToken');
+  const usuario = JSON.parse((await leerStorage(page, 'DataUser')) ?? '{}') as { IdUsuario: number };
+  const arbol = await page.evaluate(
+    async ({ token, id }) => (await (await fetch(`/api/seguridad/v2/usuarios/${id}/permisos/modulos`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { Data: unknown },
+    { token, id: usuario.IdUsuario },
+  );
+  return [...new Set(rutas(arbol.Data as Nodo[]).filter((r) => r.startsWith('/') && r !== '/puntoventa'))];
+}
+
+/** Width overflow and titles whose words wrap across lines (a word with more than one line box). */
+async function medir(page: Page) {
+  return page.evaluate(() => {
+    const ancho = document.documentElement.scrollWidth;
+    const selector = 'h1, h2, h3, h4, h5, .ant-typography h1, .ant-card-head-title, .ant-page-header-heading-title, .ant-drawer-title, .ant-modal-title, .ant-result-title, .yp-titulo';
+    const partidos: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      if (!el.offsetParent && getComputedStyle(el).position !== 'fixed') continue;
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const texto = n.textContent ?? '';
+        for (const m of texto.matchAll(/\S+/g)) {
+          const r = document.createRange();
+          r.setStart(n, m.index);
+          r.setEnd(n, m.index + m[0].length);
+          const lineas = new Set(Array.from(r.getClientRects()).filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+          if (lineas.size > 1) partidos.push(`${m[0]} (en "${el.textContent?.trim().slice(0, 60)}")`);
+        }
+      }
+    }
+    // What sticks out, to say where the overflow is.
+    const anchos = Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .filter((x) => x.getBoundingClientRect().right > 376 && getComputedStyle(x).position !== 'fixed' && !Array.from(x.children).some((h) => h.getBoundingClientRect().right > 376))
+      .slice(0, 4)
+      .map((x) => `${x.tagName.toLowerCase()}.${String(x.className).split(' ').slice(0, 2).join('.')} -> ${Math.round(x.getBoundingClientRect().right)}`);
+    return { ancho, partidos, anchos };
+  });
+}
+
+test('a 375 px ninguna página principal se desplaza hacia los lados ni parte un título a mitad de palabra', async ({ page }) => {
+  test.setTimeout(900_000);
+  // The sign-in of helpers.ts, with room for a loaded shared machine (the home page's chunk at phone size).
+  await page.goto('/auth/login');
+  await page.getByLabel('Usuario').fill('supervisor');
+  await page.getByLabel('Contraseña').fill(CONTRASENHA_DEMO);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByTestId('pagina-inicio')).toBeVisible({ timeout: 30_000 });
+  const lista = (await rutasDelMenu(page)).filter((r) => !process.env.MOVIL_RUTAS || process.env.MOVIL_RUTAS.split(',').includes(r));
+  expect(lista.length).toBeGreaterThan(process.env.MOVIL_RUTAS ? 0 : 20);
+  const fallas: string[] = [];
+  for (const ruta of lista) {
+    await page.goto(ruta);
+    // The page's lazy chunk and its first data: the shell's content area and no skeleton left.
+    await expect(page.locator('main, [data-testid^="pagina-"]').first()).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await expect(page.locator('.ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
+    const m = await medir(page);
+    if (m.ancho > 376) fallas.push(`${ruta}: ancho ${m.ancho} px (${m.anchos.join('; ')})`);
+    for (const p of m.partidos) fallas.push(`${ruta}: título partido: ${p}`);
+  }
+  console.log(`[movil] ${lista.length} páginas revisadas a 375 px`);
+  expect(fallas).toEqual([]);
+});
