@@ -195,7 +195,7 @@ export const ZReporteVentasQuery = z
   })
   .refine((q) => q.desde <= q.hasta, { path: ['hasta'], message: 'La fecha final debe ser igual o posterior a la inicial' })
   .refine((q) => new Date(q.hasta).getTime() - new Date(q.desde).getTime() <= 400 * 86_400_000, { path: ['hasta'], message: 'El rango máximo es de 400 días' });
-export type TReporteVentasQuery = z.input<typeof ZReporteVentasQuery>;
+export type TReporteVentasQuery = { desde: string; hasta: string; idSucursal?: number; idUsuario?: number; idMoneda?: number; periodo?: 'dia' | 'mes' };
 
 export const ZReporteFila = z.object({ Clave: z.string(), Nombre: z.string(), IdMoneda: z.number().int(), Cantidad: z.string(), MontoTotal: z.string() });
 export type TReporteFila = z.infer<typeof ZReporteFila>;
