@@ -68,7 +68,8 @@ export function ListaPreciosPage() {
   }, [listas.data, idLista]);
   const actual = listas.data?.Data.find((l) => l.Id === idLista);
   return (
-    <Card data-testid="pagina-listaprecios">
+    <div data-testid="pagina-listaprecios">
+    <Card>
       <Space wrap style={{ marginBottom: 12 }}>
         <Select
           value={idLista}
@@ -135,5 +136,6 @@ export function ListaPreciosPage() {
       />
       {editando && idLista && <EditorPrecio idLista={idLista} fila={editando} onCerrar={() => setEditando(null)} />}
     </Card>
+    </div>
   );
 }

@@ -512,7 +512,8 @@ function Listado({ tipo }: { tipo: number }) {
 export function PedidosPage() {
   const [tab, setTab] = useState('1');
   return (
-    <Card data-testid="pagina-pedidos">
+    <div data-testid="pagina-pedidos">
+    <Card>
       <Tabs
         activeKey={tab}
         onChange={setTab}
@@ -523,5 +524,6 @@ export function PedidosPage() {
         ]}
       />
     </Card>
+    </div>
   );
 }

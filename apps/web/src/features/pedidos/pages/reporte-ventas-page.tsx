@@ -11,9 +11,9 @@ const dinero = (idMoneda: number, valor: string) => importe(SimboloMoneda[idMone
 
 function Tabla({ filas, titulo, columnaCantidad = 'Documentos', esPeriodo, testid }: { filas: TReporteFila[]; titulo: string; columnaCantidad?: string; esPeriodo?: boolean; testid: string }) {
   return (
+    <div data-testid={testid}>
     <Table<TReporteFila>
       size="small"
-      data-testid={testid}
       rowKey={(f) => `${f.Clave}-${f.IdMoneda}`}
       dataSource={filas}
       pagination={filas.length > 50 ? { pageSize: 50 } : false}
@@ -25,6 +25,7 @@ function Tabla({ filas, titulo, columnaCantidad = 'Documentos', esPeriodo, testi
         { title: 'Monto', key: 'm', align: 'right', render: (_, f) => dinero(f.IdMoneda, f.MontoTotal) },
       ]}
     />
+    </div>
   );
 }
 
