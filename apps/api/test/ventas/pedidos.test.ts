@@ -2,6 +2,7 @@
 // engine, stock moved once by the document), the sales report's exact totals, and the company and permission limits.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import type { TListaPrecio, TPedido, TPedidoFacturado, TPreciosItem, TReporteVentas } from '@yupana/contracts';
 import { crearEntorno, type Entorno } from '../helpers';
@@ -111,7 +112,7 @@ describe('cotización -> pedido -> boleta', () => {
       ['5.90', '0.00', '5.90'],
     ]);
     // Value + IGV = total, to the cent (the 10% off 95.00 with IGV is 8.05 off the value without it).
-    expect((Number(cot.SubTotal) * 100 + Number(cot.Igv) * 100) / 100).toBe(119.9);
+    expect(new Decimal(cot.SubTotal).plus(cot.Igv).toFixed(2)).toBe('119.90');
     const pdf = await sup.get(`${VEN}/pedidos/${cot.Id}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
