@@ -25,10 +25,12 @@ export async function reporteVentas(db: Db, f: FiltroReporte): Promise<TReporteV
            d.id_condicion_pago as cp, d.monto_total as mt, d.serie, d.correlativo, d.receptor_razon_social as cliente,
            d.motivo_anulacion, d.id_estado_sunat as e,
            (d.anulado or d.id_estado_sunat in ${EXCLUIDOS}) as excluido,
-           (d.id_tipo_documento in (1005, 1006) and (a.id is null or a.anulado or a.id_estado_sunat in ${EXCLUIDOS})) as sin_efecto,
-           a.serie || '-' || a.correlativo as afectado
+           -- Only notes look up their sale (a correlated lookup per note, not a join of every row of the range).
+           (case when d.id_tipo_documento in (1005, 1006)
+                 then not exists (select 1 from documento_contable a where a.id = d.id_documento_afectado and not a.anulado and a.id_estado_sunat not in ${EXCLUIDOS})
+                 else false end) as sin_efecto,
+           d.id_documento_afectado
       from documento_contable d
-      left join documento_contable a on a.id = d.id_documento_afectado
      where d.id_empresa = ${f.idEmpresa}
        and d.id_sucursal in (${sql.join(
          f.sucursales.map((s) => sql`${s}`),
@@ -83,10 +85,13 @@ export async function reporteVentas(db: Db, f: FiltroReporte): Promise<TReporteV
       db,
       sql`with ${base}, ventas as (select v.id, v.m, v.mt, v.cp from validos v where v.t in ${VENTAS}),
           caja as (select vc.id, ve.m, vc.total from ventas ve join venta_caja vc on vc.id_documento = ve.id),
+          -- Non-cash payments as paid; cash = the sale's total - its non-cash payments (the change was given in cash).
+          pagos as (select c.id, c.m, c.total, p.id_medio_pago as mp, p.monto from caja c left join pago_venta_caja p on p.id_venta = c.id and p.id_medio_pago <> 1),
+          efectivo as (select id, m, max(total) - coalesce(sum(monto), 0) as monto from pagos group by id, m),
           x as (
-            select 'm' || p.id_medio_pago as clave, c.m, p.monto from caja c join pago_venta_caja p on p.id_venta = c.id where p.id_medio_pago <> 1
+            select 'm' || mp as clave, m, monto from pagos where mp is not null
             union all
-            select 'm1', c.m, c.total - coalesce((select sum(p.monto) from pago_venta_caja p where p.id_venta = c.id and p.id_medio_pago <> 1), 0) from caja c
+            select 'm1', m, monto from efectivo
             union all
             select 'c' || ve.cp, ve.m, ve.mt from ventas ve where not exists (select 1 from venta_caja vc where vc.id_documento = ve.id)
           )
@@ -94,7 +99,7 @@ export async function reporteVentas(db: Db, f: FiltroReporte): Promise<TReporteV
     ),
     filas<{ id: number; t: number; serie: string; correlativo: number; f: string; afectado: string | null; cliente: string; m: number; mt: string }>(
       db,
-      sql`with ${base} select id, t, serie, correlativo, to_char(f, 'YYYY-MM-DD') as f, afectado, cliente, m, mt::text as mt from validos where t = 1005 order by f, id limit 500`,
+      sql`with ${base} select v.id, v.t, v.serie, v.correlativo, to_char(v.f, 'YYYY-MM-DD') as f, a.serie || '-' || a.correlativo as afectado, v.cliente, v.m, v.mt::text as mt from validos v left join documento_contable a on a.id = v.id_documento_afectado where v.t = 1005 order by v.f, v.id limit 500`,
     ),
     filas<{ id: number; t: number; serie: string; correlativo: number; f: string; cliente: string; m: number; mt: string; motivo: string | null; e: number }>(
       db,
