@@ -261,3 +261,26 @@ describe('reporte de ventas', () => {
     expect(mal.json().Errores.hasta).toBeTruthy();
   });
 });
+
+describe('reporte de ventas: medios de pago de caja', () => {
+  it('tarjeta como se pagó; efectivo = total - lo no efectivo (el vuelto sale del efectivo)', async () => {
+    const caja = await sup.post('/api/finanzas/v1/cajas', { IdSucursal: idSucursal, Descripcion: 'Caja de pedidos' });
+    expect(caja.statusCode, caja.body).toBe(201);
+    expect((await sup.post(`/api/finanzas/v1/cajas/${caja.json().Id}/aperturas`, { MontoApertura: '0' })).statusCode).toBe(201);
+    const v = await sup.post('/api/ventas/v1/cajas/ventas', {
+      Documento: { IdTipoDocumento: 1004, IdSerie: idBoleta, FechaEmision: hoy, ListaItems: [{ ItemDescripcion: 'CAJA', CodigoUnidad: 'ZZ', Cantidad: '1', PrecioUnitario: '30.00' }], ListaEntidades: [CLIENTE_DNI] },
+      Pagos: [
+        { IdMedioPago: 2, Monto: '10.00' },
+        { IdMedioPago: 1, Monto: '50.00' },
+      ],
+    });
+    expect(v.statusCode, v.body).toBe(201);
+    expect(v.json().Vuelto).toBe('30.00');
+    const rep = (await sup.get(`${REP}?desde=${hoy}&hasta=${hoy}`)).json() as TReporteVentas;
+    expect(rep.PorMedioPago.filter((m) => m.Clave.startsWith('m'))).toEqual([
+      { Clave: 'm1', Nombre: 'Efectivo (caja)', IdMoneda: 1, Cantidad: '1', MontoTotal: '20.00' },
+      { Clave: 'm2', Nombre: 'Tarjeta (caja)', IdMoneda: 1, Cantidad: '1', MontoTotal: '10.00' },
+    ]);
+    expect(rep.Resumen[0].Neto).toBe('149.90');
+  });
+});
