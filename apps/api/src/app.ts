@@ -58,6 +58,7 @@ import { alRegistrarMovimientoCaja } from './modules/cajas/cajas.service';
 import { alDocumentoAnulado } from './modules/contabilidad/envio/documentos.repo';
 import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
 import { rutasVentas } from './modules/ventas/ventas.routes';
+import { rutasListasPrecios, rutasPedidos, rutasReporteVentas } from './modules/ventas/pedidos.routes';
 import { rutasCajas, rutasVentaCaja } from './modules/cajas/cajas.routes';
 import { registrarEnvio } from './modules/contabilidad/envio/envio.routes';
 import { registrarMasivos } from './modules/contabilidad/masivos/masivos.routes';
@@ -277,6 +278,10 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   // Cash boxes and sessions (finance host) and the point of sale's checkout (issue 12).
   await app.register(async (fin) => rutasCajas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (ven) => rutasVentaCaja(ven, ctx), { prefix: '/api/ventas' });
+  // Issue 12: quotations and orders, price lists and the sales report.
+  await app.register(async (ven) => rutasPedidos(ven, ctx), { prefix: '/api/ventas' });
+  await app.register(async (log) => rutasListasPrecios(log, ctx), { prefix: '/api/logistica' });
+  await app.register(async (con) => rutasReporteVentas(con, ctx), { prefix: '/api/contabilidad' });
   // Finance (issue 14): every credit sale writes its dues in the issue's transaction; receivables, collections.
   alEmitirDocumento(registrarCuotasDeDocumento);
   alEmitirDocumento(aplicarNotaACuotas);

@@ -64,6 +64,9 @@ export const ErrorCodes = {
   // Finance (600950-600999).
   TIPO_CAMBIO_FALTANTE: 600951,
   COBRO_ANULADO: 600952,
+  // Quotations and orders (601200-601249).
+  PEDIDO_ESTADO_INVALIDO: 601201,
+  PEDIDO_YA_ATENDIDO: 601202,
   MODULO_PRINCIPAL: 600100,
   SUCURSAL_NO_ASIGNADA: 600101,
 } as const;
@@ -123,5 +126,7 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.NOMINA_SIN_TRABAJADORES]: 'No hay trabajadores con contrato vigente en el periodo de la planilla',
   [ErrorCodes.PARAMETRO_PLANILLA_FALTANTE]: 'Falta un parámetro de planilla vigente en el periodo',
   [ErrorCodes.SUCURSAL_NO_ASIGNADA]: 'La sucursal no está asignada a su usuario',
+  [ErrorCodes.PEDIDO_ESTADO_INVALIDO]: 'El estado del pedido no permite esta operación',
+  [ErrorCodes.PEDIDO_YA_ATENDIDO]: 'El pedido ya fue atendido',
   [ErrorCodes.MASIVO_DEMASIADOS]: 'El archivo supera el límite de 1000 comprobantes o 5000 filas: divídalo en varios archivos',
 };

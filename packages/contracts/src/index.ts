@@ -38,6 +38,7 @@ export * from './seguridad/capacidades';
 export * from './seguridad/auditoria';
 export * from './seguridad/tiempo-real';
 export * from './ventas/ventas';
+export * from './ventas/pedidos';
 export * from './rrhh/rrhh';
 export * from './cajas/cajas';
 export * from './logistica/inventario';

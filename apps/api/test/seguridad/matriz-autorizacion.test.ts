@@ -28,6 +28,17 @@ type Opciones = {
 };
 
 const TENENCIA: Record<string, Caso & Opciones> = {
+  // Issue 12: quotations and orders, price lists.
+  'GET /api/ventas/v1/pedidos/:id': { tabla: 'pedido_venta' },
+  'GET /api/ventas/v1/pedidos/:id/pdf': { tabla: 'pedido_venta' },
+  'PUT /api/ventas/v1/pedidos/:id': { exento: 'modificación: la fila se lee y bloquea filtrando por la empresa del token (bloquear), como GET /v1/pedidos/:id' },
+  'PUT /api/ventas/v1/pedidos/:id/estados': { tabla: 'pedido_venta', cuerpo: { Estado: 16 } },
+  'POST /api/ventas/v1/pedidos/:id/pedidos': { tabla: 'pedido_venta' },
+  'POST /api/ventas/v1/pedidos/:id/documentos': { tabla: 'pedido_venta', cuerpo: { IdTipoDocumento: 1004, IdSerie: 1, FechaEmision: '2026-01-02' } },
+  'PUT /api/logistica/v1/listaprecios/:id': { tabla: 'lista_precio', cuerpo: { Nombre: 'Ajena' } },
+  'GET /api/logistica/v1/listaprecios/item/precios/:id': { tabla: 'item' },
+  'GET /api/logistica/v1/listaprecios/:id/precios': { tabla: 'lista_precio' },
+  'PUT /api/logistica/v1/listaprecios/:id/precios': { tabla: 'lista_precio', cuerpo: { Precios: [{ IdItem: 1, CodigoUnidad: 'NIU', Precio: '1' }] } },
   // Issue 12: cash boxes and sessions.
   'GET /api/finanzas/v1/cajas/:id': { tabla: 'caja' },
   'PUT /api/finanzas/v1/cajas/:id': { tabla: 'caja', cuerpo: { IdSucursal: 1, Descripcion: 'Ajena' } },

@@ -271,6 +271,25 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
+              // Issue 12 (pedidos): quotations and orders, price lists and the sales report.
+              {
+                path: 'pedidos',
+                loader: guardPermiso({ idPermiso: 12110, componente: 'pedidos' }),
+                handle: h({ breadcrumb: 'Cotizaciones y pedidos', description: 'Cotizaciones y pedidos de venta; conviértalos en pedido o comprobante', icon: 'FileDoneOutlined' }),
+                lazy: () => import('../features/pedidos/pages/pedidos-page').then((m) => ({ Component: m.PedidosPage })),
+              },
+              {
+                path: 'listaprecios',
+                loader: guardPermiso({ idPermiso: 12120, componente: 'listaprecios' }),
+                handle: h({ breadcrumb: 'Listas de precios', description: 'Precios por lista, ítem y presentación', icon: 'DollarOutlined' }),
+                lazy: () => import('../features/pedidos/pages/listaprecios-page').then((m) => ({ Component: m.ListaPreciosPage })),
+              },
+              {
+                path: 'reporte-ventas',
+                loader: guardPermiso({ idPermiso: 12130, componente: 'reporteventas' }),
+                handle: h({ breadcrumb: 'Reporte de ventas', description: 'Ventas por periodo, sucursal, vendedor, ítem y medio de pago', icon: 'BarChartOutlined' }),
+                lazy: () => import('../features/pedidos/pages/reporte-ventas-page').then((m) => ({ Component: m.ReporteVentasPage })),
+              },
               // Issue 14 (finanzas): receivables with aging, collections with their receipt, master data.
               {
                 path: 'finanzas',

@@ -6,7 +6,7 @@ import { serviciosLogistica } from './logistica';
 import { serviciosPagos } from './pagos';
 import { serviciosEnvio } from '../contabilidad/envio-servicios';
 import { serviciosMasivos } from '../contabilidad/masivos';
-import { serviciosVentas } from './ventas';
+import { serviciosPedidos, serviciosVentas } from './ventas';
 import { serviciosRrhh } from './rrhh';
 import { serviciosCajas } from './cajas';
 import { serviciosInventario } from './inventario';
@@ -40,6 +40,7 @@ export const catalogoServicios: readonly TServicioCatalogo[] = [
   ...serviciosEnvio,
   ...serviciosMasivos,
   ...serviciosVentas,
+  ...serviciosPedidos,
   ...serviciosRrhh,
   ...serviciosCajas,
   ...serviciosInventario,

@@ -17,6 +17,8 @@ import {
   useSeriesVenta,
   useVender,
 } from '../api/cajas';
+// eslint-disable-next-line yupana/no-cross-import -- the point of sale sells at the price of the chosen price list (issue 12)
+import { preciosDeItem, useListasPrecios } from '../../pedidos/api/pedidos';
 
 type TLinea = { clave: string; item: TItem; cantidad: string };
 type TPago = { IdMedioPago: number; Monto: string; Referencia?: string };
@@ -125,6 +127,9 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   const series = useSeriesVenta(tipo, sesion.IdSucursal);
   const boletas = useSeriesVenta(1004, sesion.IdSucursal);
   const facturas = useSeriesVenta(1003, sesion.IdSucursal);
+  // Price list of the sale (none = the item's own price); its price for the item's base unit applies when adding.
+  const listas = useListasPrecios();
+  const [idLista, setIdLista] = useState<number | undefined>();
 
   useEffect(() => {
     const s = series.data?.Data ?? [];
@@ -170,7 +175,16 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
     }
   }
 
-  function agregar(item: TItem) {
+  async function agregar(original: TItem) {
+    let item = original;
+    if (idLista) {
+      try {
+        const precio = (await preciosDeItem(original.Id)).Data.find((p) => p.IdListaPrecio === idLista && p.CodigoUnidad === original.CodigoUnidad);
+        if (precio) item = { ...original, PrecioUnitario: precio.Precio };
+      } catch (e) {
+        message.error(mensajeDeError(e));
+      }
+    }
     setLineas((ls) => {
       const i = ls.findIndex((l) => l.item.Id === item.Id);
       if (i >= 0) return ls.map((l, j) => (j === i ? { ...l, cantidad: aDecimal(l.cantidad).plus(1).toString() } : l));
@@ -268,7 +282,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
             onSearch={async (v) => {
               // Enter adds the first match (a scanned barcode finds exactly one).
               const r = (await buscar(v)) ?? resultados;
-              if (r?.length) agregar(r[0]);
+              if (r?.length) void agregar(r[0]);
             }}
           />
           {texto.trim().length > 0 && texto.trim().length < 3 && <Typography.Text type="secondary">Escriba al menos tres letras para buscar</Typography.Text>}
@@ -280,7 +294,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
               size="small"
               dataSource={resultados}
               renderItem={(i) => (
-                <List.Item style={{ cursor: 'pointer' }} onClick={() => agregar(i)} actions={[<strong key="p">{soles(i.PrecioUnitario)}</strong>]}>
+                <List.Item style={{ cursor: 'pointer' }} onClick={() => void agregar(i)} actions={[<strong key="p">{soles(i.PrecioUnitario)}</strong>]}>
                   <List.Item.Meta title={i.Descripcion} description={i.Codigo} />
                 </List.Item>
               )}
@@ -335,6 +349,16 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
               onChange={setIdSerie}
               options={(series.data?.Data ?? []).map((s) => ({ value: s.Id, label: s.Serie }))}
               notFoundContent="Sin series"
+            />
+            <Select
+              aria-label="Lista de precios"
+              size="small"
+              allowClear
+              placeholder="Precio del ítem"
+              style={{ width: 150, marginLeft: 8 }}
+              value={idLista}
+              onChange={setIdLista}
+              options={(listas.data?.Data ?? []).filter((l) => l.Estado === 1).map((l) => ({ value: l.Id, label: l.Nombre }))}
             />
           </div>
           <Space.Compact style={{ width: '100%', marginTop: 8 }}>
