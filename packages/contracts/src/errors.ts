@@ -123,5 +123,5 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.NOMINA_SIN_TRABAJADORES]: 'No hay trabajadores con contrato vigente en el periodo de la planilla',
   [ErrorCodes.PARAMETRO_PLANILLA_FALTANTE]: 'Falta un parámetro de planilla vigente en el periodo',
   [ErrorCodes.SUCURSAL_NO_ASIGNADA]: 'La sucursal no está asignada a su usuario',
-  [ErrorCodes.MASIVO_DEMASIADOS]: 'El archivo supera el límite de 1000 comprobantes o 5000 filas: divídalo en varios archivos',
+  [ErrorCodes.MASIVO_DEMASIADOS]: 'El archivo supera el límite de 10000 comprobantes o 50000 filas: divídalo en varios archivos',
 };
