@@ -31,8 +31,8 @@ export const claveDocumentoMasivo = (idLote: number, numero: number) => `masivo-
  * Documents issued per group: the issuing group commit's largest group (one transaction, one block of numbers) and the
  * unit of progress. Between groups the worker pauses briefly so interactive issues of the company are not starved.
  */
-export const TAMANO_GRUPO_MASIVO = 50;
-const PAUSA_ENTRE_GRUPOS_MS = 5;
+export const TAMANO_GRUPO_MASIVO = 25;
+const PAUSA_ENTRE_GRUPOS_MS = 10;
 
 type TResultadoFila = { id: number; estado: 'EMITIDO' | 'ERROR'; id_documento: number | null; serie_numero: string | null; monto_total: string | null; error: string | null };
 
