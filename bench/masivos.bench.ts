@@ -118,9 +118,15 @@ async function principal(): Promise<void> {
     const base = `http://127.0.0.1:${api.datos.puerto}`;
     await db.connect();
 
-    const r = await fetch(`${base}/api/seguridad/v3/usuarios/login/1`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('supervisor:Demo.2026').toString('base64')}` } });
-    const { AccessToken } = (await r.json()) as { AccessToken: string };
-    const headers = { authorization: `Bearer ${AccessToken}`, 'content-type': 'application/json' };
+    const headers = { authorization: '', 'content-type': 'application/json' };
+    // Signs in again every 10 minutes: an access token lasts 15, and a run on a loaded machine can last longer.
+    const entrar = async () => {
+      const r = await fetch(`${base}/api/seguridad/v3/usuarios/login/1`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('supervisor:Demo.2026').toString('base64')}` } });
+      headers.authorization = `Bearer ${((await r.json()) as { AccessToken: string }).AccessToken}`;
+    };
+    await entrar();
+    const renovar = setInterval(() => void entrar(), 10 * 60_000);
+    renovar.unref();
     const seriesDe = async (tipo: number) =>
       ((await (await fetch(`${base}/api/entidades/v2/entidades/series?idtipodocumento=${tipo}`, { headers })).json()) as { Data: { Id: number; Serie: string }[] }).Data;
     const f001 = (await seriesDe(1003)).find((s) => s.Serie === 'F001')!.Id;
