@@ -167,6 +167,8 @@ async function principal(): Promise<void> {
     const lote = (await subida.json()) as { Id: number; Total: number; ErroresFilas?: unknown[] };
     if (subida.status !== 201) throw new Error(`subida: HTTP ${subida.status} ${JSON.stringify(lote).slice(0, 500)}`);
     const tSubida = performance.now() - t0;
+    // Figures as they come (a run on a loaded machine may be cut short): the upload, then every progress sample.
+    console.log(`[en curso] subida y validación ${(tSubida / 1000).toFixed(1)} s; carga ${os.loadavg()[0].toFixed(1)}`);
 
     // Interactive issues while the batch runs, alternating the batch's series and another one.
     const lat = { f: [] as number[], b: [] as number[] };
@@ -177,7 +179,10 @@ async function principal(): Promise<void> {
         else lat.b.push(await emitir(interactivo(b001, 1004)));
         await dormir(PAUSA_INTERACTIVOS_MS);
       }
-    })();
+    })().catch((err: unknown) => {
+      corriendo = false;
+      console.error('emisiones interactivas detenidas:', err);
+    });
 
     // Progress as the page sees it (GET every 500 ms), and the stand-in's acceptances from the database.
     const muestras: { s: number; procesados: number; aceptados: number }[] = [];
@@ -190,6 +195,8 @@ async function principal(): Promise<void> {
         (await db.query(`select count(*) n from lote_masivo_documento l join documento_contable d on d.id = l.id_documento where l.id_lote = $1 and d.id_estado_sunat = 2`, [lote.Id])).rows[0].n,
       );
       muestras.push({ s: (performance.now() - t0) / 1000, procesados: d.Procesados, aceptados });
+      if (muestras.length % 10 === 1)
+        console.log(`[en curso] ${((performance.now() - t0) / 1000).toFixed(1)} s procesados ${d.Procesados} aceptados ${aceptados}; interactivas F001 p50/p99 ${percentil(lat.f, 50).toFixed(0)}/${percentil(lat.f, 99).toFixed(0)} ms, B001 ${percentil(lat.b, 50).toFixed(0)}/${percentil(lat.b, 99).toFixed(0)} ms (n=${lat.f.length + lat.b.length}); carga ${os.loadavg()[0].toFixed(1)}`);
       cargaPico = Math.max(cargaPico, os.loadavg()[0]);
       if (!tEmitidos && d.Estado === 'TERMINADO') {
         tEmitidos = performance.now() - t0;
