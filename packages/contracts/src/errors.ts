@@ -128,5 +128,5 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.SUCURSAL_NO_ASIGNADA]: 'La sucursal no está asignada a su usuario',
   [ErrorCodes.PEDIDO_ESTADO_INVALIDO]: 'El estado del pedido no permite esta operación',
   [ErrorCodes.PEDIDO_YA_ATENDIDO]: 'El pedido ya fue atendido',
-  [ErrorCodes.MASIVO_DEMASIADOS]: 'El archivo supera el límite de 1000 comprobantes o 5000 filas: divídalo en varios archivos',
+  [ErrorCodes.MASIVO_DEMASIADOS]: 'El archivo supera el límite de 10000 comprobantes o 50000 filas: divídalo en varios archivos',
 };

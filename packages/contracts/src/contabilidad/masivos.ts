@@ -9,7 +9,13 @@ import type { TServicioCatalogo } from '../servicios/tipos';
  */
 
 /** Limits of one file. */
-export const LIMITES_MASIVO = { MAX_DOCUMENTOS: 1000, MAX_FILAS: 5000, MAX_BYTES: 2 * 1024 * 1024 } as const;
+/**
+ * Limits of one uploaded file (issue 17: a 10,000-document workbook). The file is read as a stream (only the cells'
+ * text is kept) and the batch is issued in groups, so these bound the upload's validation time, not memory.
+ */
+export const LIMITES_MASIVO = { MAX_DOCUMENTOS: 10_000, MAX_FILAS: 50_000, MAX_BYTES: 8 * 1024 * 1024 } as const;
+/** "8 MB": the size limit as the messages say it. */
+export const TAMANO_MAXIMO_MASIVO_TEXTO = `${LIMITES_MASIVO.MAX_BYTES / (1024 * 1024)} MB`;
 
 /** Columns of the "Documentos" sheet, in order (the template's headers, in Spanish). */
 export const COLUMNAS_MASIVO = [
@@ -41,7 +47,7 @@ export const ZMasivoSubir = z.object({
   Archivo: z
     .string({ error: 'Adjunte el archivo Excel' })
     .min(1, 'Adjunte el archivo Excel')
-    .max(Math.ceil((LIMITES_MASIVO.MAX_BYTES * 4) / 3) + 4, 'El archivo supera los 2 MB'),
+    .max(Math.ceil((LIMITES_MASIVO.MAX_BYTES * 4) / 3) + 4, `El archivo supera los ${TAMANO_MAXIMO_MASIVO_TEXTO}`),
 });
 export type TMasivoSubir = z.infer<typeof ZMasivoSubir>;
 

@@ -48,6 +48,19 @@ export const saldoEmpresa = pgTable('saldo_empresa', {
 });
 
 /**
+ * Documents a company has used from its allowances, kept by triggers on documento_contable (migration masivos): every
+ * insert, delete or change of company/type of a document moves these counters in the same transaction, with exactly
+ * the semantics of the count they replace (every row of the company, voided ones included: tax = 1003-1006, internal =
+ * 1008; guides count nowhere). TRUNCATE of documento_contable empties it. The allowance check reads one row instead of
+ * counting the company's history.
+ */
+export const usoComprobantes = pgTable('uso_comprobantes', {
+  idEmpresa: integer('id_empresa').primaryKey().references(() => empresa.id, { onDelete: 'cascade' }),
+  tributarios: integer('tributarios').notNull().default(0),
+  internos: integer('internos').notNull().default(0),
+});
+
+/**
  * A payment of a package by a company (prepaid). Status per the seed: 1 pending ... 4 paid, 6 rejected, 7 annulled.
  * The voucher (image or PDF) is kept with the payment; the provider approves or rejects it.
  */

@@ -1,28 +1,30 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { calcularVigencia, DISPONIBLES_DEMO, ErrorCodes, TipoEmpresa, vigenciaHasta, fechaLima, type TSaldo } from '@yupana/contracts';
 import type { Db } from '../../db/client';
 import { empresa } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { ahora, configPagos } from './configuracion';
-import { plan, saldoEmpresa } from './pagos.schema';
+import { plan, saldoEmpresa, usoComprobantes } from './pagos.schema';
 
 type DbOTx = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
-/** Tax documents count against the tax allowance: facturas, boletas and their notes (guides are not sold). */
+/** Tax documents count against the tax allowance: facturas, boletas and their notes (guides are not sold). The usage
+ * counters' triggers (migration masivos) hold the same lists: change both together. */
 export const TIPOS_TRIBUTARIOS = [1003, 1004, 1005, 1006] as const;
 /** Internal documents (nota de venta) count against the internal allowance. */
 export const TIPOS_INTERNOS = [1008] as const;
 
+/**
+ * Documents used so far: the counters triggers keep on every write of documento_contable (migration masivos), with the
+ * semantics of the count they replaced (every document of the company, voided ones included). One row read instead
+ * of counting the company's history on every issue.
+ */
 async function contarUsados(db: DbOTx, idEmpresa: number): Promise<{ tributarios: number; internos: number }> {
-  // documento_contable belongs to the documents module; it is read here by name (modules do not import each other).
-  const resultado = await db.execute(sql`
-    select count(*) filter (where id_tipo_documento in (${sql.join(TIPOS_TRIBUTARIOS.map((t) => sql`${t}`), sql`, `)})) as tributarios,
-           count(*) filter (where id_tipo_documento in (${sql.join(TIPOS_INTERNOS.map((t) => sql`${t}`), sql`, `)})) as internos
-      from documento_contable
-     where id_empresa = ${idEmpresa}`);
-  // Both drivers (PGlite and node-postgres) answer { rows }.
-  const fila = (resultado as unknown as { rows: { tributarios: string | number; internos: string | number }[] }).rows[0] ?? { tributarios: 0, internos: 0 };
-  return { tributarios: Number(fila.tributarios), internos: Number(fila.internos) };
+  const [u] = await db
+    .select({ tributarios: usoComprobantes.tributarios, internos: usoComprobantes.internos })
+    .from(usoComprobantes)
+    .where(eq(usoComprobantes.idEmpresa, idEmpresa));
+  return { tributarios: u?.tributarios ?? 0, internos: u?.internos ?? 0 };
 }
 
 async function leerEmpresa(db: DbOTx, idEmpresa: number) {

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import {
   CodigoSunatDeTipo, EstadoSunat, ErrorCodes, MensajesError, TipoEmpresa,
@@ -258,28 +258,98 @@ export async function emitirDocumento(
   });
 }
 
+/** One request of a batch (bulk issuing): the validated request and its idempotency key. */
+export type TSolicitudLote = { b: TDocumentoContableCrearParseado; claveIdempotencia: string };
+
+/**
+ * Issues a batch's chunk of documents through the same group commit as interactive issuing (bulk issuing: one call per
+ * chunk of up to MAXIMO_GRUPO documents). The idempotency keys are looked up in one query (a resumed batch gets its
+ * documents back), each request is validated and built on its own (a bad one is its own result), and the rest are
+ * queued together, so each series' documents go in ONE transaction: allowance checked for the group, one block of
+ * consecutive numbers, one insert, one commit. A failed group falls back to one transaction per document
+ * (emitirGrupo), so every request gets its own answer. The results come back in the requests' order.
+ */
+export async function emitirLote(ctx: Contexto, auth: TAuth, solicitudes: TSolicitudLote[]): Promise<PromiseSettledResult<TResultado>[]> {
+  const db = ctx.dbh.db;
+  const claves = solicitudes.map((x) => x.claveIdempotencia);
+  const previos = new Map<string, TFilaCreada>();
+  for (let i = 0; i < claves.length; i += 500) {
+    const filas = await db
+      .select({ ...columnasCreada, clave: documentoContable.claveIdempotencia })
+      .from(documentoContable)
+      .where(and(eq(documentoContable.idEmpresa, auth.idEmpresa), inArray(documentoContable.claveIdempotencia, claves.slice(i, i + 500))));
+    for (const f of filas) previos.set(f.clave!, f);
+  }
+  // Validate and build each one (their queries in parallel); a refusal is that request's result.
+  const credenciales = new Map<string, Promise<TCredencialFirma | null>>();
+  const preparadas = await Promise.allSettled(
+    solicitudes.map(async ({ b, claveIdempotencia }) => {
+      const previo = previos.get(claveIdempotencia);
+      if (previo) return { previo };
+      const p = await prepararEmision(ctx, auth, b);
+      let credencial: TCredencialFirma | null = null;
+      if (p.codigoTipo !== null) {
+        const llave = p.huellaCertificado ?? '';
+        let c = credenciales.get(llave);
+        if (!c) credenciales.set(llave, (c = credencialConHuella(db, auth.idEmpresa, p.huellaCertificado)));
+        credencial = await c;
+      }
+      const plantilla = p.armado.documento && credencial ? plantillaNumerable(p.armado.documento as TDocumentoNumerable, p.armado.totales ?? undefined) : null;
+      return { p, credencial, plantilla };
+    }),
+  );
+  // Then all of them into their series' queue at once, in the batch's order: they go in groups of MAXIMO_GRUPO.
+  const pendientes: TPendiente[] = [];
+  const promesas = preparadas.map((r, i): Promise<TResultado> => {
+    if (r.status === 'rejected') return Promise.reject(r.reason);
+    const v = r.value;
+    if (v.previo) return Promise.resolve({ creado: respuesta(v.previo), repetido: true });
+    const { b, claveIdempotencia } = solicitudes[i];
+    return new Promise<TResultado>((resolver, rechazar) => {
+      pendientes.push({ ctx, auth, b, claveIdempotencia, p: v.p, credencial: v.credencial, plantilla: v.plantilla, resolver, rechazar });
+    });
+  });
+  encolarVarios(pendientes);
+  return Promise.allSettled(promesas);
+}
+
 /** Largest group issued in one transaction (about 110 bind parameters per document; PostgreSQL allows 65,535). */
 const MAXIMO_GRUPO = 50;
 /** Per database and series: the requests waiting while a transaction on that series is in flight. */
 const esperando = new WeakMap<object, Map<number, TPendiente[]>>();
 
 function encolar(x: TPendiente): void {
-  let porSerie = esperando.get(x.ctx.dbh);
-  if (!porSerie) esperando.set(x.ctx.dbh, (porSerie = new Map()));
-  const cola = porSerie.get(x.p.s.id);
-  if (cola) {
-    cola.push(x);
-    return;
+  encolarVarios([x]);
+}
+
+/** Queues requests (in order) on their series; a series with no transaction in flight starts its loop. */
+function encolarVarios(xs: TPendiente[]): void {
+  const porSerieLote = new Map<number, TPendiente[]>();
+  for (const x of xs) {
+    const l = porSerieLote.get(x.p.s.id);
+    if (l) l.push(x);
+    else porSerieLote.set(x.p.s.id, [x]);
   }
-  const nueva: TPendiente[] = [x];
-  porSerie.set(x.p.s.id, nueva);
-  void (async () => {
-    try {
-      while (nueva.length) await emitirGrupo(nueva.splice(0, MAXIMO_GRUPO));
-    } finally {
-      porSerie.delete(x.p.s.id);
+  for (const [idSerie, lista] of porSerieLote) {
+    const { ctx } = lista[0];
+    let porSerie = esperando.get(ctx.dbh);
+    if (!porSerie) esperando.set(ctx.dbh, (porSerie = new Map()));
+    const cola = porSerie.get(idSerie);
+    if (cola) {
+      cola.push(...lista);
+      continue;
     }
-  })();
+    const nueva: TPendiente[] = [...lista];
+    const mapa = porSerie;
+    mapa.set(idSerie, nueva);
+    void (async () => {
+      try {
+        while (nueva.length) await emitirGrupo(nueva.splice(0, MAXIMO_GRUPO));
+      } finally {
+        mapa.delete(idSerie);
+      }
+    })();
+  }
 }
 
 async function emitirGrupo(grupo: TPendiente[]): Promise<void> {

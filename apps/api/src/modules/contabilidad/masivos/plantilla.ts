@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { COLUMNAS_MASIVO, HOJA_DOCUMENTOS_MASIVO, LIMITES_MASIVO, type TClaveColumnaMasivo } from '@yupana/contracts';
+import { COLUMNAS_MASIVO, HOJA_DOCUMENTOS_MASIVO, LIMITES_MASIVO, TAMANO_MAXIMO_MASIVO_TEXTO, type TClaveColumnaMasivo } from '@yupana/contracts';
 import { letraColumna } from './lectura';
 
 /** Lists offered by the template's data validation (others are still accepted where SUNAT allows them). */
@@ -60,7 +60,7 @@ export async function generarPlantilla(series: TSerieParaPlantilla[]): Promise<B
     ['2.', 'Los datos del comprobante (tipo, serie, fecha, moneda, cliente, observaciones) se leen de su primera fila; en las demás filas déjelos vacíos o repita el mismo valor.'],
     ['3.', 'Al subir el archivo se validan TODAS las filas; si hay errores se muestran por fila y columna y no se emite ningún comprobante.'],
     ['4.', 'Sin errores, los comprobantes se emiten en orden con números correlativos de cada serie. Descargue el resultado con la serie y número de cada uno.'],
-    ['5.', `Límites: ${LIMITES_MASIVO.MAX_DOCUMENTOS} comprobantes, ${LIMITES_MASIVO.MAX_FILAS} filas y 2 MB por archivo. Solo facturas (01) y boletas (03), al contado.`],
+    ['5.', `Límites: ${LIMITES_MASIVO.MAX_DOCUMENTOS} comprobantes, ${LIMITES_MASIVO.MAX_FILAS} filas y ${TAMANO_MAXIMO_MASIVO_TEXTO} por archivo. Solo facturas (01) y boletas (03), al contado.`],
     ['6.', 'La factura requiere un cliente con RUC. Una boleta sin cliente se emite a CLIENTES VARIOS (hasta S/ 700.00).'],
     ['7.', 'Con el código de un ítem de su catálogo basta indicar la cantidad: la descripción, unidad, precio y afectación vacíos se toman del catálogo.'],
   ])

@@ -1,10 +1,10 @@
 import { DownloadOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
-import { LIMITES_MASIVO, type TDocumentoMasivo, type TErrorFilaMasivo, type TLoteMasivo } from '@yupana/contracts';
+import { LIMITES_MASIVO, TAMANO_MAXIMO_MASIVO_TEXTO, type TDocumentoMasivo, type TErrorFilaMasivo, type TLoteMasivo } from '@yupana/contracts';
 import { Alert, App, Button, Card, Progress, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { fechaHora } from '../../../lib/formato';
+import { cantidad, fechaHora } from '../../../lib/formato';
 import { archivoABase64, descargarExcel, useLoteMasivo, useLotesMasivos, useSubirLote } from '../api/documentos-masivos';
 
 const ESTADO_LOTE: Record<TLoteMasivo['Estado'], { texto: string; color: string }> = {
@@ -48,7 +48,7 @@ export function DocumentosMasivosPage() {
       return;
     }
     if (archivo.size > LIMITES_MASIVO.MAX_BYTES) {
-      setErrores({ archivo: archivo.name, mensaje: 'El archivo supera los 2 MB: divídalo en varios archivos', filas: [] });
+      setErrores({ archivo: archivo.name, mensaje: `El archivo supera los ${TAMANO_MAXIMO_MASIVO_TEXTO}: divídalo en varios archivos`, filas: [] });
       return;
     }
     try {
@@ -69,8 +69,8 @@ export function DocumentosMasivosPage() {
         <Typography.Paragraph type="secondary">
           1. Descargue la plantilla y llene la hoja <strong>Documentos</strong>: una fila por ítem; las filas con la misma clave en la columna «Documento» forman un
           comprobante (facturas 01 y boletas 03). 2. Suba el archivo: se validan todas las filas y, si hay errores, se muestran por fila y columna sin emitir nada. 3. Sin
-          errores, los comprobantes se emiten en orden y puede descargar el resultado con la serie y número de cada uno. Máximo {LIMITES_MASIVO.MAX_DOCUMENTOS} comprobantes
-          por archivo.
+          errores, los comprobantes se emiten en orden y puede descargar el resultado con la serie y número de cada uno. Máximo {cantidad(String(LIMITES_MASIVO.MAX_DOCUMENTOS))} comprobantes
+          por archivo ({TAMANO_MAXIMO_MASIVO_TEXTO}).
         </Typography.Paragraph>
         <Space wrap>
           <Button icon={<FileExcelOutlined />} loading={descargando === '/plantilla'} onClick={() => void descargar('/plantilla', 'plantilla-emision-masiva.xlsx')}>
