@@ -42,7 +42,15 @@ import { moverStockAlEmitir, revertirStockAlAnular } from './modules/logistica/i
 import { alEmitirDocumento } from './modules/contabilidad/documentos/emision.service';
 import { rutasRrhh } from './modules/rrhh/rrhh.routes';
 import { rutasLibros } from './modules/contabilidad/libros/libros.routes';
-import { contabilizarAlCobrar, contabilizarAlEmitir, contabilizarAlMovimientoCaja, revertirAlAnular, revertirAlAnularCobro } from './modules/contabilidad/libros/automaticos';
+import {
+  contabilizarAlCobrar,
+  contabilizarAlEmitir,
+  contabilizarAlMovimientoCaja,
+  contabilizarAlRegistrarCompra,
+  revertirAlAnular,
+  revertirAlAnularCobro,
+  revertirAlAnularCompra,
+} from './modules/contabilidad/libros/automaticos';
 import { rutasAsistencia } from './modules/rrhh/asistencia.routes';
 import { rutasIclock } from './modules/rrhh/iclock.routes';
 import { rutasPagos } from './modules/pagos/pagos.routes';
@@ -52,6 +60,7 @@ import { rutasComprobantesFinanzas } from './modules/finanzas/comprobantes.route
 import { rutasFinanzas } from './modules/finanzas/finanzas.routes';
 import { rutasPagos as rutasPagosProveedores } from './modules/finanzas/pagos.routes';
 import { rutasCompras } from './modules/logistica/compras.routes';
+import { alAnularCompra, alRegistrarCompra } from './modules/logistica/compras.service';
 import { aplicarNotaACuotas, cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
 import { alAnularCobro, alRegistrarCobro } from './modules/finanzas/cobros.service';
 import { alRegistrarMovimientoCaja } from './modules/cajas/cajas.service';
@@ -293,6 +302,9 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alRegistrarCobro(contabilizarAlCobrar);
   alAnularCobro(revertirAlAnularCobro);
   alRegistrarMovimientoCaja(contabilizarAlMovimientoCaja);
+  // Purchases post 60/40/42 and 20/61 in their own transaction; their void reverses them.
+  alRegistrarCompra(contabilizarAlRegistrarCompra);
+  alAnularCompra(revertirAlAnularCompra);
   await app.register(async (fin) => rutasFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasPagosProveedores(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (log) => rutasCompras(log, ctx), { prefix: '/api/logistica' });

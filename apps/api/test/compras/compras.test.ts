@@ -23,6 +23,14 @@ let caja: number;
 let compra1: TCompra;
 let compra2: TCompra;
 
+/** The entries a purchase left in the books: [key, account, debit, credit] per line. */
+const asientosDe = async (idCompra: number) => {
+  const r = (await e.dbh.db.execute(
+    `select a.clave_origen, c.codigo, l.debe::text as debe, l.haber::text as haber from asiento_linea l join asiento_contable a on a.id = l.id_asiento
+      join cuenta_contable c on c.id = l.id_cuenta where a.clave_origen like '%COMPRA%:${idCompra}' order by a.id, l.orden`,
+  )) as unknown as { rows: { clave_origen: string; codigo: string; debe: string; haber: string }[] };
+  return r.rows.map((x) => [x.clave_origen, x.codigo, Number(x.debe), Number(x.haber)]);
+};
 const stockDe = async (filtro: string) =>
   ((await sup.get(`${LOG}/inventarios/stock?idalmacen=${principal.Id}&filtro=${filtro}`)).json().Data as TStockFila[])[0];
 const factura = (numero: number, lineas: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -78,6 +86,14 @@ describe('compras', () => {
     // The ledger line is Tabla 12 code 02 at the unit cost in soles.
     const k = (await e.dbh.db.execute(`select tipo_operacion, costo_unitario::text as c from movimiento_inventario_detalle where id_item = ${idBien} order by id`)) as unknown as { rows: { tipo_operacion: string; c: string }[] };
     expect(k.rows.map((x) => [x.tipo_operacion, Number(x.c)])).toEqual([['02', 8.5], ['02', 10]]);
+    // The books (issue 15), in the purchase's transaction: 60 D base / 40 D IGV / 42 H total; goods in: 20 D / 61 H.
+    expect(await asientosDe(compra1.Id)).toEqual([
+      [`COMPRA:${compra1.Id}`, '6011', 95, 0],
+      [`COMPRA:${compra1.Id}`, '40111', 15.3, 0],
+      [`COMPRA:${compra1.Id}`, '4212', 0, 110.3],
+      [`COMPRA-ALMACEN:${compra1.Id}`, '2011', 95, 0],
+      [`COMPRA-ALMACEN:${compra1.Id}`, '6111', 0, 95],
+    ]);
   });
 
   it('rechaza el documento repetido, cuotas que no suman el total y un total que no cuadra', async () => {
@@ -183,6 +199,15 @@ describe('cuentas por pagar y pagos', () => {
     expect(r.json()).toMatchObject({ Anulado: true, IdEstadoPago: 7, Saldo: '0.00' });
     expect((await stockDe('cmp-1')).Cantidad).toBe('10');
     expect((await sup.get(`${F}/cuentasporpagar?proveedor=${PROVEEDOR.RucProveedor}`)).json().Count).toBe(0);
+    // Its entries are reversed in the same transaction (118.00: 100.00 + 18.00 IGV).
+    const libros = await asientosDe(compra2.Id);
+    expect(libros.filter((l) => String(l[0]).startsWith('ANULA-'))).toEqual([
+      [`ANULA-COMPRA:${compra2.Id}`, '6011', 0, 100],
+      [`ANULA-COMPRA:${compra2.Id}`, '40111', 0, 18],
+      [`ANULA-COMPRA:${compra2.Id}`, '4212', 118, 0],
+      [`ANULA-COMPRA-ALMACEN:${compra2.Id}`, '2011', 0, 100],
+      [`ANULA-COMPRA-ALMACEN:${compra2.Id}`, '6111', 100, 0],
+    ]);
     const cuota = (await sup.get(`${F}/cuentasporpagar/${compra2.Id}`)).json().Cuotas[0].IdCuota;
     const anulado = await sup.post(`${F}/pagos/efectivos`, { IdCuentaFinanciera: caja, Detalle: [{ IdCuota: cuota, Monto: '1' }] });
     expect(anulado.json()).toMatchObject({ ErrorId: ErrorCodes.DOCUMENTO_ANULADO });

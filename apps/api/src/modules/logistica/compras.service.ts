@@ -52,6 +52,32 @@ export function calcularTotales(lineas: { Cantidad: string; ValorUnitario: strin
   return { porLinea, gravada, exonerada, inafecta, igv, total: gravada.plus(exonerada).plus(inafecta).plus(igv) };
 }
 
+type TTxCompra = Parameters<Parameters<Contexto['dbh']['db']['transaction']>[0]>[0];
+/** What the books need of a registered purchase (amounts in soles). */
+export type TCompraRegistrada = {
+  idEmpresa: number;
+  idUsuario: number | null;
+  idCompra: number;
+  fecha: string;
+  documento: string;
+  proveedor: string;
+  base: string;
+  igv: string;
+  total: string;
+  conIngresoAlmacen: boolean;
+  notaCredito: boolean;
+};
+const trasRegistrar: ((tx: TTxCompra, c: TCompraRegistrada) => Promise<void>)[] = [];
+const trasAnular: ((tx: TTxCompra, c: { idEmpresa: number; idCompra: number; fecha: string; glosa: string }) => Promise<void>)[] = [];
+/** Work other modules do inside a purchase's transaction (the books post it); registered in app.ts. */
+export function alRegistrarCompra(fn: (typeof trasRegistrar)[number]): void {
+  if (!trasRegistrar.includes(fn)) trasRegistrar.push(fn);
+}
+/** Work other modules do inside a purchase void's transaction (the books reverse it). */
+export function alAnularCompra(fn: (typeof trasAnular)[number]): void {
+  if (!trasAnular.includes(fn)) trasAnular.push(fn);
+}
+
 /**
  * Registers a supplier's document in ONE transaction: the supplier (entity by RUC, created when new), the document
  * (unique per supplier, type, series and number), its lines, one inventory entry per warehouse (Tabla 12 code 02, unit
@@ -208,6 +234,22 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
             logUsuarioCrea: auth.idUsuario,
           })),
         );
+      const totalSoles = r2(total.times(tasa));
+      const igvSoles = r2(igv.times(tasa));
+      for (const fn of trasRegistrar)
+        await fn(tx, {
+          idEmpresa: auth.idEmpresa,
+          idUsuario: auth.idUsuario,
+          idCompra: c.id,
+          fecha: b.FechaEmision,
+          documento: numeroDoc,
+          proveedor: prov.razon_social,
+          base: totalSoles.minus(igvSoles).toFixed(2),
+          igv: igvSoles.toFixed(2),
+          total: totalSoles.toFixed(2),
+          conIngresoAlmacen: true,
+          notaCredito: esNotaCredito,
+        });
       return c.id;
     });
     return obtenerCompra(ctx, auth, id);
@@ -257,6 +299,7 @@ export async function anularCompra(ctx: Contexto, auth: TAuth, id: number, motiv
       );
     }
     await tx.execute(sql`update cuota_pagar set anulado = true, log_usuario_modif = ${auth.idUsuario}, log_fecha_modif = now() where id_documento = ${id} and id_empresa = ${auth.idEmpresa}`);
+    for (const fn of trasAnular) await fn(tx, { idEmpresa: auth.idEmpresa, idCompra: id, fecha: hoy, glosa: `Anulación de la compra ${serieNumero(c.serie, c.numero)}: ${motivo}`.slice(0, 250) });
     await tx
       .update(compra)
       .set({ anulado: true, fechaAnulacion: new Date(), motivoAnulacion: motivo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })

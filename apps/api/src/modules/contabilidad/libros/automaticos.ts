@@ -377,24 +377,29 @@ export type TCompraContable = {
   total: Decimal.Value;
   /** true when the goods entered the warehouse: also 20 D / 61 H (variación de existencias) at the base. */
   conIngresoAlmacen?: boolean;
+  /** A supplier's credit note (07): the same accounts the other way round (42 D / 60 H / 40 H; 61 D / 20 H). */
+  notaCredito?: boolean;
 };
 
 /**
- * For the purchases module (branch `compras`) to call inside its own transaction when a purchase is registered:
+ * A supplier's document, in the purchase's transaction (the purchases module's alRegistrarCompra, app.ts):
  * 60 D base / 40 D IGV / 42 H total (key COMPRA:<id>) and, when the goods entered the warehouse, 20 D / 61 H
- * (key COMPRA-ALMACEN:<id>). Not wired to any hook here: purchases did not exist when it was written.
+ * (key COMPRA-ALMACEN:<id>); a credit note the other way round.
  */
 export async function contabilizarCompra(tx: TTx, c: TCompraContable): Promise<number | null> {
   const k = await cuentasDe(tx, c.idEmpresa, ['COMPRAS', 'IGV_COMPRAS', 'POR_PAGAR', 'MERCADERIAS', 'VARIACION_MERCADERIAS']);
   const base = new Decimal(c.base).toDecimalPlaces(2);
   const igv = new Decimal(c.igv).toDecimalPlaces(2);
   const total = new Decimal(c.total).toDecimalPlaces(2);
+  const girar = (l: TLineaNueva): TLineaNueva => (c.notaCredito ? { idCuenta: l.idCuenta, debe: l.haber, haber: l.debe } : l);
   const lineas: TLineaNueva[] = [
     { idCuenta: k.COMPRAS, debe: total.minus(igv), haber: 0 },
     { idCuenta: k.IGV_COMPRAS, debe: igv, haber: 0 },
     { idCuenta: k.POR_PAGAR, debe: 0, haber: total },
-  ].filter((l) => !new Decimal(l.debe).isZero() || !new Decimal(l.haber).isZero());
-  const glosa = `Compra ${c.documento} - ${c.proveedor}`;
+  ]
+    .filter((l) => !new Decimal(l.debe).isZero() || !new Decimal(l.haber).isZero())
+    .map(girar);
+  const glosa = `${c.notaCredito ? 'Nota de crédito de compra' : 'Compra'} ${c.documento} - ${c.proveedor}`;
   const id = await registrarAsiento(tx, { idEmpresa: c.idEmpresa, idUsuario: c.idUsuario, idDiario: DIARIO_COMPRAS, fecha: c.fecha, glosa, origen: 'COMPRA', claveOrigen: `COMPRA:${c.idCompra}`, documento: c.documento.slice(0, 20), lineas, siCerradoSiguiente: true });
   if (c.conIngresoAlmacen && base.gt(0))
     await registrarAsiento(tx, {
@@ -402,11 +407,11 @@ export async function contabilizarCompra(tx: TTx, c: TCompraContable): Promise<n
       idUsuario: c.idUsuario,
       idDiario: DIARIO_COMPRAS,
       fecha: c.fecha,
-      glosa: `Ingreso al almacén de ${c.documento}`,
+      glosa: `${c.notaCredito ? 'Salida del almacén por' : 'Ingreso al almacén de'} ${c.documento}`,
       origen: 'COMPRA',
       claveOrigen: `COMPRA-ALMACEN:${c.idCompra}`,
       documento: c.documento.slice(0, 20),
-      lineas: [{ idCuenta: k.MERCADERIAS, debe: base, haber: 0 }, { idCuenta: k.VARIACION_MERCADERIAS, debe: 0, haber: base }],
+      lineas: [{ idCuenta: k.MERCADERIAS, debe: base, haber: 0 }, { idCuenta: k.VARIACION_MERCADERIAS, debe: 0, haber: base }].map(girar),
       siCerradoSiguiente: true,
     });
   return id;
@@ -462,3 +467,22 @@ export async function contabilizarAlMovimientoCaja(
     glosa: `${m.tipo === 1 ? 'Ingreso' : 'Egreso'} de caja: ${m.motivo}`,
   }));
 }
+
+/** The purchases module's alRegistrarCompra: the purchase's entries, or the purchase is refused with the reason. */
+export async function contabilizarAlRegistrarCompra(tx: TTx, c: TCompraContable): Promise<void> {
+  await conMensaje(() => contabilizarCompra(tx, c));
+}
+
+/** The purchases module's alAnularCompra: the reversal of its entries (keys ANULA-COMPRA and ANULA-COMPRA-ALMACEN). */
+export async function revertirAlAnularCompra(tx: TTx, c: { idEmpresa: number; idCompra: number; fecha: string; glosa: string }): Promise<void> {
+  await conMensaje(async () => {
+    for (const [clave, nueva] of [
+      [`COMPRA:${c.idCompra}`, `ANULA-COMPRA:${c.idCompra}`],
+      [`COMPRA-ALMACEN:${c.idCompra}`, `ANULA-COMPRA-ALMACEN:${c.idCompra}`],
+    ] as const) {
+      const lineas = await lineasInvertidas(tx, c.idEmpresa, clave);
+      if (lineas) await registrarAsiento(tx, { idEmpresa: c.idEmpresa, idUsuario: null, idDiario: DIARIO_COMPRAS, fecha: c.fecha, glosa: c.glosa, origen: 'ANULACION', claveOrigen: nueva, lineas, siCerradoSiguiente: true });
+    }
+  });
+}
+
