@@ -243,6 +243,16 @@ describe('canje de una nota de venta: el stock y la deuda se mueven una sola vez
     expect(await movimientos(idF)).toEqual([]);
     expect(await saldo(idNv)).toBe('30.00');
     expect(await saldo(idF)).toBe('0.00');
+    // One sale in the sales list and the sales report: the factura, not also the nota it exchanged.
+    const lista = (await sup.get(`/api/contabilidad/v1/ventas?desde=${hoy}&hasta=${hoy}&regxpag=200`)).json().Data as { IdDocumento: number }[];
+    expect(lista.map((x) => x.IdDocumento)).toContain(idF);
+    expect(lista.map((x) => x.IdDocumento)).not.toContain(idNv);
+    const porItem = async () => {
+      const r = await sup.get(`/api/contabilidad/v1/reportes/ventas?desde=${hoy}&hasta=${hoy}`);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().Resumen.find((x: { IdMoneda: number }) => x.IdMoneda === 1) as { Ventas: string; CantidadVentas: number };
+    };
+    const conCanje = await porItem();
 
     const otra = await sup.post(DOC, { IdTipoDocumento: 1004, IdSerie: await idSerie(sup, 1004, 'B001'), FechaEmision: hoy, ListaItems: [linea('3')], ListaEntidades: [CLIENTE], IdDocumentoOrigen: idNv });
     expect(otra.statusCode, otra.body).toBe(400);
@@ -258,6 +268,11 @@ describe('canje de una nota de venta: el stock y la deuda se mueven una sola vez
     await esperarEstado(idF, [EstadoSunat.ACEPTADO]);
     expect((await anular(idF)).statusCode).toBe(200);
     await esperarEstado(idF, [EstadoSunat.ANULADO]);
+    // With the factura voided, the nota is the sale again: counted once, for the same 30.00.
+    const sinCanje = await porItem();
+    expect(sinCanje.CantidadVentas).toBe(conCanje.CantidadVentas);
+    expect(sinCanje.Ventas).toBe(conCanje.Ventas);
+    expect(((await sup.get(`/api/contabilidad/v1/ventas?desde=${hoy}&hasta=${hoy}&regxpag=200`)).json().Data as { IdDocumento: number }[]).map((x) => x.IdDocumento)).toContain(idNv);
     expect(Number(await stock())).toBe(Number(antes) - 3);
     expect(await saldo(idNv)).toBe('30.00');
     expect((await anular(idNv)).statusCode).toBe(200);

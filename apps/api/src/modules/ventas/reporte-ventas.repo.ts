@@ -25,6 +25,9 @@ export async function reporteVentas(db: Db, f: FiltroReporte): Promise<TReporteV
            d.id_condicion_pago as cp, d.monto_total as mt, d.serie, d.correlativo, d.receptor_razon_social as cliente,
            d.motivo_anulacion, d.id_estado_sunat as e,
            (d.anulado or d.id_estado_sunat in ${EXCLUIDOS}) as excluido,
+           -- A nota de venta exchanged for a standing factura or boleta is counted once, as that document.
+           (d.id_tipo_documento = 1008 and exists (select 1 from documento_contable c where c.id_documento_afectado = d.id and c.id_tipo_documento in (1003, 1004)
+                                                     and not c.anulado and c.id_estado_sunat not in ${EXCLUIDOS})) as canjeada,
            -- Only notes look up their sale (a correlated lookup per note, not a join of every row of the range).
            (case when d.id_tipo_documento in (1005, 1006)
                  then not exists (select 1 from documento_contable a where a.id = d.id_documento_afectado and not a.anulado and a.id_estado_sunat not in ${EXCLUIDOS})
@@ -40,7 +43,7 @@ export async function reporteVentas(db: Db, f: FiltroReporte): Promise<TReporteV
        and d.id_tipo_documento in ${TODOS}
        ${f.idUsuario ? sql`and d.log_usuario_crea = ${f.idUsuario}` : sql``}
        ${f.idMoneda ? sql`and d.id_moneda = ${f.idMoneda}` : sql``}
-  ), validos as (select * from base where not excluido and not sin_efecto)`;
+  ), validos as (select * from base where not excluido and not sin_efecto and not canjeada)`;
   const neto = sql`(case when t = 1005 then -mt else mt end)`;
   const periodo = f.periodo === 'mes' ? sql`to_char(f, 'YYYY-MM')` : sql`to_char(f, 'YYYY-MM-DD')`;
   type Grupo = { clave: string; nombre: string; m: number; cantidad: string; monto: string };
@@ -50,13 +53,13 @@ export async function reporteVentas(db: Db, f: FiltroReporte): Promise<TReporteV
     filas<{ m: number; ventas: string; nv: number; nc: string; nnc: number; nd: string; nnd: number; neto: string; an: string; nan: number }>(
       db,
       sql`with ${base} select m,
-        coalesce(sum(mt) filter (where t in ${VENTAS} and not excluido), 0)::numeric(14,2)::text as ventas,
-        (count(*) filter (where t in ${VENTAS} and not excluido))::int as nv,
+        coalesce(sum(mt) filter (where t in ${VENTAS} and not excluido and not canjeada), 0)::numeric(14,2)::text as ventas,
+        (count(*) filter (where t in ${VENTAS} and not excluido and not canjeada))::int as nv,
         coalesce(sum(mt) filter (where t = 1005 and not excluido and not sin_efecto), 0)::numeric(14,2)::text as nc,
         (count(*) filter (where t = 1005 and not excluido and not sin_efecto))::int as nnc,
         coalesce(sum(mt) filter (where t = 1006 and not excluido and not sin_efecto), 0)::numeric(14,2)::text as nd,
         (count(*) filter (where t = 1006 and not excluido and not sin_efecto))::int as nnd,
-        coalesce(sum(${neto}) filter (where not excluido and not sin_efecto), 0)::numeric(14,2)::text as neto,
+        coalesce(sum(${neto}) filter (where not excluido and not sin_efecto and not canjeada), 0)::numeric(14,2)::text as neto,
         coalesce(sum(mt) filter (where excluido), 0)::numeric(14,2)::text as an,
         (count(*) filter (where excluido))::int as nan
       from base group by m order by m`,

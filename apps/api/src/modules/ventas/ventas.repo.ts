@@ -13,6 +13,14 @@ const ESTADOS_EXCLUIDOS = [EstadoSunat.RECHAZADO, EstadoSunat.ERRONEO, EstadoSun
 /** The sale a note modifies (its payment condition is the note's in the report). */
 const a = alias(d, 'afectado');
 
+/**
+ * A nota de venta exchanged for a factura or boleta (canje: the document's IdDocumentoOrigen) is one sale, counted
+ * once as the tax document while that one stands; voided or rejected, the nota counts again.
+ */
+export const sinCanjeVigente = sql`not (${d.idTipoDocumento} = ${TipoDocumentoContable.NOTA_VENTA} and exists (
+  select 1 from documento_contable c where c.id_documento_afectado = ${d.id} and c.id_tipo_documento in (${TipoDocumentoContable.FACTURA}, ${TipoDocumentoContable.BOLETA})
+     and not c.anulado and c.id_estado_sunat not in (${sql.join(ESTADOS_EXCLUIDOS.map((e) => sql`${e}`), sql`, `)})))`;
+
 export type FiltroVentas = { idEmpresa: number; sucursales: number[]; desde: string; hasta: string; pagina: number; regxpag: number };
 
 /**
@@ -30,13 +38,16 @@ export async function ventas(db: Db, f: FiltroVentas): Promise<TVentas> {
     lte(d.fechaEmision, f.hasta),
     eq(d.anulado, false),
     notInArray(d.idEstadoSunat, ESTADOS_EXCLUIDOS),
+    sinCanjeVigente,
   )!;
   const cantidad = sql<number>`count(*)::int`;
   // Signed in SQL numeric: a credit note counts negative; a debit note, like a sale, positive.
   const monto = sql`(case when ${d.idTipoDocumento} = ${TipoDocumentoContable.NOTA_CREDITO} then -${d.montoTotal} else ${d.montoTotal} end)`;
   const suma = sql<string>`coalesce(sum(${monto}), 0)::numeric(14,2)::text`;
-  // A note is reported under the payment condition of the sale it modifies.
-  const condicion = sql<number>`coalesce(${a.idCondicionPago}, ${d.idCondicionPago})`.mapWith(Number);
+  // A note is reported under the payment condition of the sale it modifies; a canje factura under its own. The type
+  // codes are literals, not parameters, so PostgreSQL matches the grouped expression with the selected one.
+  const notas = sql.raw(`(${TipoDocumentoContable.NOTA_CREDITO}, ${TipoDocumentoContable.NOTA_DEBITO})`);
+  const condicion = sql<number>`(case when ${d.idTipoDocumento} in ${notas} then coalesce(${a.idCondicionPago}, ${d.idCondicionPago}) else ${d.idCondicionPago} end)`.mapWith(Number);
   const [filas, porDia, porCondicion, total] = await Promise.all([
     db
       .select({
