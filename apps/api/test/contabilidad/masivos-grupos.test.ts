@@ -90,6 +90,25 @@ describe('emisión masiva: límites de un archivo grande', () => {
     );
   });
 
+  it('un archivo que no es un .xlsx, o uno cortado, se rechaza al instante con 400 (el lector en flujo esperaría para siempre)', async () => {
+    const libro = new ExcelJS.Workbook();
+    libro.addWorksheet('Documentos').addRow(['Documento']);
+    const bueno = Buffer.from(await libro.xlsx.writeBuffer());
+    const malos = [
+      Buffer.alloc(0),
+      Buffer.from('no es un libro'),
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, ...Array.from({ length: 200 }, (_, i) => (i * 37) % 256)]),
+      bueno.subarray(0, Math.floor(bueno.length / 2)),
+      bueno.subarray(0, bueno.length - 10),
+    ];
+    for (const malo of malos) {
+      const inicio = Date.now();
+      await expect(cargarLibro(malo, 5_000)).rejects.toMatchObject({ code: ErrorCodes.MASIVO_ARCHIVO_INVALIDO, status: 400 });
+      expect(Date.now() - inicio).toBeLessThan(4_000);
+    }
+    expect((await cargarLibro(bueno)).titulos).toEqual(['Documento']);
+  });
+
   it('un archivo de más de 50,000 filas se rechaza al leerlo (flujo), sin llegar a cargar el libro entero', async () => {
     // Only the "Documento" column: the cheapest file with 50,001 non-empty rows.
     const filasExcel = Array.from({ length: LIMITES_MASIVO.MAX_FILAS + 1 }, (_, i) => ({ Documento: (i % 1000) + 1 }));

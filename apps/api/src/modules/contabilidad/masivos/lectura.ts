@@ -104,10 +104,40 @@ const demasiados = () => new AppError(ErrorCodes.MASIVO_DEMASIADOS, MensajesErro
  * stops at the first row past LIMITES_MASIVO.MAX_FILAS. A file that is not an .xlsx, or has no "Documentos" sheet, is
  * refused whole.
  */
-export async function cargarLibro(contenido: Buffer): Promise<THojaLeida> {
+/** An .xlsx is a zip: its first local header and, at its end, the end-of-central-directory record. */
+export function pareceZip(b: Buffer): boolean {
+  if (b.length < 22 || b.readUInt32LE(0) !== 0x04034b50) return false;
+  // The end record is the last 22 bytes plus a comment of up to 65,535.
+  return b.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])) >= Math.max(0, b.length - 65_557);
+}
+
+/**
+ * The streaming reader waits forever for the rest of a zip that is cut or damaged (no error, no end): such a file is
+ * refused before reading, and a read that still takes longer than this is abandoned with the same answer.
+ */
+export const ESPERA_LECTURA_MS = 120_000;
+
+export async function cargarLibro(contenido: Buffer, esperaMs = ESPERA_LECTURA_MS): Promise<THojaLeida> {
+  if (!pareceZip(contenido)) throw new AppError(ErrorCodes.MASIVO_ARCHIVO_INVALIDO, undefined, 400);
+  const fuente = Readable.from([contenido]);
+  let reloj: NodeJS.Timeout | undefined;
+  const vencido = new Promise<never>((_, rechazar) => {
+    reloj = setTimeout(() => {
+      fuente.destroy();
+      rechazar(new AppError(ErrorCodes.MASIVO_ARCHIVO_INVALIDO, undefined, 400));
+    }, esperaMs);
+  });
+  try {
+    return await Promise.race([leerHojaDocumentos(fuente), vencido]);
+  } finally {
+    clearTimeout(reloj);
+  }
+}
+
+async function leerHojaDocumentos(fuente: Readable): Promise<THojaLeida> {
   let hoja: THojaLeida | null = null;
   try {
-    const lector = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([contenido]), {
+    const lector = new ExcelJS.stream.xlsx.WorkbookReader(fuente, {
       sharedStrings: 'cache', styles: 'cache', worksheets: 'emit', hyperlinks: 'ignore', entries: 'ignore',
     });
     for await (const ws of lector) {
