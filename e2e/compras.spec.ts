@@ -84,8 +84,12 @@ test('compra al proveedor: el stock sube, se paga y el saldo queda en 0', async 
   await expect(page.getByTestId(`saldo-cxp-${serieNumero}`)).toHaveText('S/ 70.80');
   await deuda.getByRole('button', { name: `Pagar ${serieNumero}` }).click();
   const modal = page.getByRole('dialog', { name: new RegExp(`Pagar ${serieNumero}`) });
-  await modal.getByLabel('Caja').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title^="Caja chica tienda"]').click();
+  // The accounts load with the dialog: pick the cash box again until the select shows it.
+  await expect(async () => {
+    await modal.getByLabel('Caja').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title^="Caja chica tienda"]').click({ timeout: 3_000 });
+    await expect(modal.locator('.ant-select-content, .ant-select-selection-item').filter({ hasText: 'Caja chica tienda' }).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(modal.getByLabel('Monto de la cuota 1')).toHaveValue('70.80');
   await modal.getByLabel('Monto de la cuota 1').fill('70.81');
   await modal.getByRole('button', { name: 'Registrar pago' }).click();
