@@ -226,8 +226,12 @@ test.describe('marca principal: datos de facturación', () => {
     await modal.getByLabel('Factura').check();
     await modal.getByRole('button', { name: 'Guardar' }).click();
     await esperar(modal.getByText('La factura se emite a un RUC')).toBeVisible();
-    await modal.getByLabel('Tipo de documento').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="RUC"]').click();
+    // Open the list and pick RUC again until it takes (in CI the click once landed while the list was still opening).
+    await esperar(async () => {
+      if (!(await page.locator('.ant-select-dropdown:visible').count())) await modal.getByLabel('Tipo de documento').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="RUC"]').click({ timeout: 3_000 });
+      await esperar(modal.getByLabel('Número de documento')).toBeEnabled({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await modal.getByLabel('Número de documento').fill('10401234567');
     await modal.getByLabel('Razón social o nombre').fill('Condori Quispe Rosa');
     await modal.getByRole('button', { name: 'Guardar' }).click();
