@@ -9,6 +9,9 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const MARCA = Date.now().toString(36);
 const USUARIO = `vendedor.${MARCA}`;
+// The role's name is this run's own: a retry runs the group again from the first test, and the company keeps the
+// role the first attempt created.
+const ROL = `Vendedor ${MARCA}`;
 const CONTRASENHA = 'Mostrador.Norte.2026';
 const MENSAJE_EXPULSADA = 'Su sesión se cerró porque su usuario ingresó desde otro equipo o navegador';
 const MENSAJE_CIERRE = 'Un administrador cerró su sesión';
@@ -67,11 +70,11 @@ test('el supervisor crea el rol Vendedor con solo los permisos y servicios de ve
   await page.goto('/seguridad/roles');
   await expect(page.getByTestId('pagina-roles')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Nuevo rol' }).click();
-  await page.getByLabel('Nombre').fill('Vendedor');
+  await page.getByLabel('Nombre').fill(ROL);
   await page.getByLabel('Descripción').fill('Ventas: clientes y comprobantes');
   await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByTestId('rol-Vendedor')).toBeVisible();
-  await page.getByTestId('rol-Vendedor').getByRole('button', { name: 'Permisos y servicios' }).click();
+  await expect(page.getByTestId(`rol-${ROL}`)).toBeVisible();
+  await page.getByTestId(`rol-${ROL}`).getByRole('button', { name: 'Permisos y servicios' }).click();
   // The drawer opens on the plain "Qué puede hacer" view. An owner sees no permission tree nor service codes (issue 11):
   // each switch grants the action and the screens where it is done.
   const cajon = page.locator('.ant-drawer');
@@ -100,8 +103,8 @@ test('el personal de soporte ve el árbol de permisos y los servicios con sus c�
   const page = await ctx.newPage();
   await iniciarSesion(page, 'soporte');
   await page.goto('/seguridad/roles');
-  await expect(page.getByTestId('rol-Vendedor')).toBeVisible({ timeout: 15_000 });
-  await page.getByTestId('rol-Vendedor').getByRole('button', { name: 'Permisos y servicios' }).click();
+  await expect(page.getByTestId(`rol-${ROL}`)).toBeVisible({ timeout: 15_000 });
+  await page.getByTestId(`rol-${ROL}`).getByRole('button', { name: 'Permisos y servicios' }).click();
   const cajon = page.locator('.ant-drawer');
   await cajon.getByRole('tab', { name: 'Servicios' }).click();
   await cajon.getByPlaceholder('Buscar servicio').fill('VENTAS_VER');
@@ -123,7 +126,7 @@ test('el supervisor invita a un usuario con el rol Vendedor; el usuario acepta y
   await page.getByLabel('Nombres').fill('Valeria');
   await page.getByLabel('Apellidos').fill('Ventas Prueba');
   await page.getByLabel('Usuario', { exact: true }).fill(USUARIO);
-  await elegirOpcion(page, 'Roles', 'Vendedor');
+  await elegirOpcion(page, 'Roles', ROL);
   await page.getByRole('button', { name: 'Enviar invitación' }).click();
   enlace = (await page.getByTestId('enlace-invitacion').innerText()).trim();
   expect(enlace).toMatch(/invitacion\?token=/);
@@ -258,8 +261,8 @@ test('cerrar sesión en una pestaña lleva las demás al login y limpia la sesi�
   // Soporte reads users but may not manage them: the controls are not there.
   await expect(otra.getByRole('button', { name: 'Invitar usuario' })).toHaveCount(0);
   await elegirEnMenuUsuario(otra, 'Cerrar Sesión');
-  await expect(otra).toHaveURL(/\/auth\/login$/);
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(otra).toHaveURL(/\/auth\/login$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 15_000 });
   expect(await leerStorage(page, 'AccessToken')).toBeNull();
   expect(await leerStorage(page, 'HubToken')).toBeNull();
 });
