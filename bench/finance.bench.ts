@@ -11,14 +11,10 @@ import { loadavg, cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { percentil } from './comun';
 
 const DOCUMENTOS = Number(process.env.BENCH_DOCUMENTOS ?? 50_000);
 const CONSULTAS = Number(process.env.BENCH_CONSULTAS ?? 30);
-
-const percentil = (xs: number[], p: number) => {
-  const o = [...xs].sort((a, b) => a - b);
-  return o[Math.min(o.length - 1, Math.ceil((p / 100) * o.length) - 1)];
-};
 
 async function principal(): Promise<void> {
   const servidorPg = [process.env.BENCH_DATABASE_URL, process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((u) => u && /^postgres(ql)?:\/\//.test(u));

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { abrirDb } from '../apps/api/src/db/client';
 import { cargarDatosDemo } from '../apps/api/src/db/seed-demo';
+import { percentil } from './comun';
 
 async function crearEntorno() {
   const dbh = await abrirDb(process.env.BENCH_DATABASE_URL || 'memory://', '');
@@ -25,11 +26,6 @@ async function crearEntorno() {
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const LINEAS = Number(process.env.BENCH_LINEAS ?? 100_000);
 const VECES = Number(process.env.BENCH_VECES ?? 30);
-
-const percentil = (xs: number[], p: number) => {
-  const o = [...xs].sort((a, b) => a - b);
-  return o[Math.min(o.length - 1, Math.ceil((p / 100) * o.length) - 1)];
-};
 
 async function main() {
   const motor = process.env.BENCH_DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'PGlite (en memoria)';

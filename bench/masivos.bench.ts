@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { COLUMNAS_MASIVO } from '@yupana/contracts';
+import { percentil } from './comun';
 
 const DOCUMENTOS = Number(process.env.BENCH_DOCUMENTOS ?? 10_000);
 const PAUSA_INTERACTIVOS_MS = Number(process.env.BENCH_INTERACTIVOS_MS ?? 100);
@@ -86,11 +87,6 @@ async function libro(documentos: number): Promise<Buffer> {
 }
 
 const hoyLima = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const percentil = (xs: number[], p: number) => {
-  if (!xs.length) return NaN;
-  const o = [...xs].sort((a, b) => a - b);
-  return o[Math.min(o.length - 1, Math.ceil((p / 100) * o.length) - 1)];
-};
 const dormir = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
 async function principal(): Promise<void> {

@@ -225,6 +225,29 @@ describe('cola de trabajos: lease con ficha', () => {
     expect(maxEnMano).toBe(2);
   });
 
+  it('el reclamo turna a las empresas aunque una tenga cientos en cola, y también toma los trabajos sin empresa', async () => {
+    // A bulk upload's backlog: 300 of one company (queued first), 2 of another, 1 of the platform (no company),
+    // and one of the first company not yet due (a retry later on).
+    for (let i = 1; i <= 300; i++) await encolar(dbh.db, { cola: C, idReferencia: 1000 + i, idEmpresa });
+    await encolar(dbh.db, { cola: C, idReferencia: 2001, idEmpresa: otraEmpresa });
+    await encolar(dbh.db, { cola: C, idReferencia: 2002, idEmpresa: otraEmpresa });
+    await encolar(dbh.db, { cola: C, idReferencia: 3001, idEmpresa: null });
+    await encolar(dbh.db, { cola: C, idReferencia: 999, idEmpresa, enMs: 60_000 });
+    const referencias = (ts: TTrabajo[]) => ts.map((t) => t.idReferencia).sort((x, y) => x - y);
+    // Five places: each company's (and the platform's) first in turn, then the second ones.
+    const primero = await reclamar(dbh.db, [{ cola: C, libres: 5, maxPorEmpresa: 0 }], 60_000);
+    expect(referencias(primero)).toEqual([1001, 1002, 2001, 2002, 3001]);
+    // With a limit of 3 in hand per company, the big one gets only one more, whatever the free places.
+    const segundo = await reclamar(dbh.db, [{ cola: C, libres: 10, maxPorEmpresa: 3 }], 60_000);
+    expect(referencias(segundo)).toEqual([1003]);
+    // Nothing else may be taken under that limit; without it, the backlog continues in order and the later retry waits.
+    expect(await reclamar(dbh.db, [{ cola: C, libres: 10, maxPorEmpresa: 3 }], 60_000)).toHaveLength(0);
+    const resto = await reclamar(dbh.db, [{ cola: C, libres: 1000, maxPorEmpresa: 0 }], 60_000);
+    expect(resto).toHaveLength(297);
+    expect(referencias(resto)[0]).toBe(1004);
+    expect(resto.some((t) => t.idReferencia === 999)).toBe(false);
+  });
+
   it('un trabajo nuevo despierta al ejecutor al confirmarse (NOTIFY), también desde otra conexión, sin esperar el sondeo', async () => {
     const hechos: number[] = [];
     // A poll pause longer than the test: only the notification can wake it.

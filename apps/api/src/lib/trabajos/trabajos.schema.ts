@@ -39,7 +39,13 @@ export const trabajo = pgTable(
     ...auditoria,
   },
   (t) => [
-    index('trabajo_listos_ix').on(t.cola, t.proximoIntento).where(sql`${t.estado} in ('PENDIENTE', 'EN_CURSO')`),
+    // The claim walks the companies with live jobs of a queue through this index and takes each one's first few in
+    // order (cola.ts, reclamar): its cost does not grow with a company's backlog (10,000 facturas of a bulk upload).
+    index('trabajo_empresa_listos_ix')
+      .on(t.cola, t.idEmpresa, t.proximoIntento, t.id)
+      .where(sql`${t.estado} in ('PENDIENTE', 'EN_CURSO')`),
+    // Jobs in hand (at most the runners' places): each company's count against its limit.
+    index('trabajo_en_curso_ix').on(t.cola, t.idEmpresa).where(sql`${t.estado} = 'EN_CURSO'`),
     index('trabajo_referencia_ix').on(t.cola, t.idReferencia),
     // A document, a batch or a recurring task has at most one live job: queueing twice is a no-op, never a second run.
     uniqueIndex('trabajo_vivo_uq').on(t.cola, t.idReferencia).where(sql`${t.estado} in ('PENDIENTE', 'EN_CURSO')`),
