@@ -68,7 +68,8 @@ export async function arrancarApi(opciones: { databaseUrl: string; dataDir: stri
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${puerto}`;
-  for (let i = 0; i < 300; i++) {
+  // Up to 2 minutes: compiling and migrating on a loaded 2-core machine once took more than the 30 s this was.
+  for (let i = 0; i < 1200; i++) {
     if (proceso.exitCode !== null) break;
     try {
       if ((await fetch(`${url}/api/health`)).ok) return { url, proceso };
