@@ -16,10 +16,9 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { baseTemporal, servidorPostgres } from './comun';
 
 const CONEXIONES = Number(process.env.BENCH_CONEXIONES ?? 50);
 const SEGUNDOS = Number(process.env.BENCH_SEGUNDOS ?? 5);
@@ -60,24 +59,11 @@ async function principal(): Promise<void> {
   const require = createRequire(import.meta.url);
   const autocannon = require('autocannon') as Autocannon;
 
-  const servidorPg = [process.env.BENCH_DATABASE_URL, process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((u) => u && /^postgres(ql)?:\/\//.test(u));
-  let temporal: string | undefined;
-  const nombreTemporal = `yupana_bench_${randomBytes(4).toString('hex')}`;
-  if (servidorPg) {
-    const admin = new pg.Client({ connectionString: servidorPg });
-    await admin.connect();
-    await admin.query(`create database "${nombreTemporal}"`);
-    await admin.end();
-    const u = new URL(servidorPg);
-    u.pathname = `/${nombreTemporal}`;
-    temporal = u.toString();
-  }
+  const servidorPg = servidorPostgres();
+  const baseDatos = servidorPg ? await baseTemporal(servidorPg, 'auth') : null;
+  const temporal = baseDatos?.url;
   const borrarTemporal = async () => {
-    if (!servidorPg) return;
-    const admin = new pg.Client({ connectionString: servidorPg });
-    await admin.connect();
-    await admin.query(`drop database if exists "${nombreTemporal}" with (force)`);
-    await admin.end();
+    await baseDatos?.borrar();
   };
 
   // BENCH_PERFIL=<dir> writes a CPU profile of the server (open it in Chrome DevTools) to find the hot spots.

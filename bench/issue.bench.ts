@@ -11,10 +11,10 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { baseTemporal, servidorPostgres } from './comun';
 
 const CONEXIONES = Number(process.env.BENCH_CONEXIONES ?? 20);
 const SEGUNDOS = Number(process.env.BENCH_SEGUNDOS ?? 10);
@@ -48,19 +48,13 @@ function hoyLima(): string {
 
 async function principal(): Promise<void> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-  const servidorPg = [process.env.BENCH_DATABASE_URL, process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((u) => u && /^postgres(ql)?:\/\//.test(u));
+  const servidorPg = servidorPostgres();
   if (!servidorPg) {
     console.error('bench:issue necesita PostgreSQL: defina BENCH_DATABASE_URL=postgres://usuario@host:5432/postgres');
     process.exit(2);
   }
-  const nombre = `yupana_bench_emision_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: servidorPg });
-  await admin.connect();
-  await admin.query(`create database "${nombre}"`);
-  await admin.end();
-  const u = new URL(servidorPg);
-  u.pathname = `/${nombre}`;
-  const temporal = u.toString();
+  const baseDatos = await baseTemporal(servidorPg, 'emision');
+  const temporal = baseDatos.url;
 
   const perfil = process.env.BENCH_PERFIL ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PERFIL] : [];
   const hijo = spawn(process.execPath, [...perfil, '--import', 'tsx', fileURLToPath(import.meta.url), '--servidor'], {
@@ -118,10 +112,7 @@ async function principal(): Promise<void> {
     await db.end().catch(() => undefined);
     hijo.kill('SIGTERM');
     await terminado;
-    const a = new pg.Client({ connectionString: servidorPg });
-    await a.connect();
-    await a.query(`drop database if exists "${nombre}" with (force)`);
-    await a.end();
+    await baseDatos.borrar();
   }
 }
 

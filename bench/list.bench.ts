@@ -5,33 +5,25 @@
  * Needs PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL (postgres://...). A temporary database is
  * created there and dropped at the end. Env: BENCH_DOCUMENTOS (default 1000000), BENCH_CONSULTAS per filter (default 40).
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { percentil } from './comun';
+import { baseTemporal, percentil, servidorPostgres } from './comun';
 
 const DOCUMENTOS = Number(process.env.BENCH_DOCUMENTOS ?? 1_000_000);
 const CONSULTAS = Number(process.env.BENCH_CONSULTAS ?? 40);
 
 async function principal(): Promise<void> {
-  const servidorPg = [process.env.BENCH_DATABASE_URL, process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((u) => u && /^postgres(ql)?:\/\//.test(u));
+  const servidorPg = servidorPostgres();
   if (!servidorPg) {
     console.error('bench:list necesita PostgreSQL: defina BENCH_DATABASE_URL=postgres://usuario@host:5432/postgres');
     process.exit(2);
   }
-  const nombre = `yupana_bench_lista_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: servidorPg });
-  await admin.connect();
-  await admin.query(`create database "${nombre}"`);
-  await admin.end();
-  const u = new URL(servidorPg);
-  u.pathname = `/${nombre}`;
+  const base = await baseTemporal(servidorPg, 'lista');
 
   const { buildApp } = await import('../apps/api/src/app');
   const { abrirDb } = await import('../apps/api/src/db/client');
   const { cargarDatosDemo } = await import('../apps/api/src/db/seed-demo');
-  const dbh = await abrirDb(u.toString(), '');
+  const dbh = await abrirDb(base.url, '');
   try {
     await dbh.migrar();
     await cargarDatosDemo(dbh.db);
@@ -99,13 +91,8 @@ async function principal(): Promise<void> {
   } finally {
     await dbh.cerrar();
     // BENCH_CONSERVAR=1 keeps the seeded database to look at query plans.
-    if (process.env.BENCH_CONSERVAR === '1') console.log(`base conservada: ${nombre}`);
-    else {
-      const a = new pg.Client({ connectionString: servidorPg });
-      await a.connect();
-      await a.query(`drop database if exists "${nombre}" with (force)`);
-      await a.end();
-    }
+    if (process.env.BENCH_CONSERVAR === '1') console.log(`base conservada: ${base.nombre}`);
+    else await base.borrar();
   }
 }
 

@@ -14,13 +14,12 @@
  * is 2).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { COLUMNAS_MASIVO } from '@yupana/contracts';
-import { percentil } from './comun';
+import { baseTemporal, percentil, servidorPostgres } from './comun';
 
 const DOCUMENTOS = Number(process.env.BENCH_DOCUMENTOS ?? 10_000);
 const PAUSA_INTERACTIVOS_MS = Number(process.env.BENCH_INTERACTIVOS_MS ?? 100);
@@ -90,19 +89,13 @@ const hoyLima = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima
 const dormir = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
 async function principal(): Promise<void> {
-  const servidorPg = [process.env.BENCH_DATABASE_URL, process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((u) => u && /^postgres(ql)?:\/\//.test(u));
+  const servidorPg = servidorPostgres();
   if (!servidorPg) {
     console.error('bench:masivos necesita PostgreSQL: defina BENCH_DATABASE_URL=postgres://usuario@host:5432/postgres');
     process.exit(2);
   }
-  const nombre = `yupana_bench_masivos_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: servidorPg });
-  await admin.connect();
-  await admin.query(`create database "${nombre}"`);
-  await admin.end();
-  const u = new URL(servidorPg);
-  u.pathname = `/${nombre}`;
-  const temporal = u.toString();
+  const base = await baseTemporal(servidorPg, 'masivos');
+  const temporal = base.url;
 
   const procesos: { hijo: ChildProcess; terminado: Promise<unknown> }[] = [];
   const db = new pg.Client({ connectionString: temporal });
@@ -255,10 +248,7 @@ async function principal(): Promise<void> {
       p.hijo.kill('SIGTERM');
       await p.terminado;
     }
-    const a = new pg.Client({ connectionString: servidorPg });
-    await a.connect();
-    await a.query(`drop database if exists "${nombre}" with (force)`);
-    await a.end();
+    await base.borrar();
   }
 }
 

@@ -7,12 +7,10 @@
  * Database: PostgreSQL when BENCH_DATABASE_URL / TEST_DATABASE_URL / DATABASE_URL is postgres://... (a temporary
  * database is created there and dropped at the end), else PGlite in memory. BENCH_CONSULTAS per query (default 20).
  */
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { percentil } from './comun';
+import { baseTemporal, percentil, servidorPostgres } from './comun';
 
 const DOCUMENTOS = Number(process.env.BENCH_DOCUMENTOS ?? 50_000);
 const CONSULTAS = Number(process.env.BENCH_CONSULTAS ?? 20);
@@ -20,19 +18,9 @@ const HASTA = '2026-11-22';
 const DESDE = '2025-11-23';
 
 async function principal(): Promise<void> {
-  const servidorPg = [process.env.BENCH_DATABASE_URL, process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((u) => u && /^postgres(ql)?:\/\//.test(u));
-  let url = 'memory://';
-  let nombre: string | null = null;
-  if (servidorPg) {
-    nombre = `yupana_bench_reporte_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: servidorPg });
-    await admin.connect();
-    await admin.query(`create database "${nombre}"`);
-    await admin.end();
-    const u = new URL(servidorPg);
-    u.pathname = `/${nombre}`;
-    url = u.toString();
-  }
+  const servidorPg = servidorPostgres();
+  const base = servidorPg ? await baseTemporal(servidorPg, 'reporte') : null;
+  const url = base?.url ?? 'memory://';
 
   const { buildApp } = await import('../apps/api/src/app');
   const { abrirDb } = await import('../apps/api/src/db/client');
@@ -124,12 +112,7 @@ async function principal(): Promise<void> {
     await app.close();
   } finally {
     await dbh.cerrar();
-    if (nombre && servidorPg) {
-      const a = new pg.Client({ connectionString: servidorPg });
-      await a.connect();
-      await a.query(`drop database if exists "${nombre}" with (force)`);
-      await a.end();
-    }
+    await base?.borrar();
   }
 }
 
