@@ -3,8 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
-import { iniciarSesion } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { CONTRASENHA_DEMO } from './helpers';
 
 // Issue 11, item 8: a fresh demo's RUC lookup finds taxpayers of the demo padrón; the provider uploads the padrón from
 // the browser with a progress bar, and a file that is not the padrón is refused in Spanish.
@@ -12,11 +12,21 @@ const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // CONTRIBUYENTE_DEMO of apps/api/src/modules/entidades/padron-demo.ts: in the demo padrón, nobody's customer.
 const RUC_DEMO = '20612345679';
 const RAZON_DEMO = 'TEXTILES GAMARRA DEL PERÚ S.A.C.';
-const CARGA = { timeout: 20_000 };
+const CARGA = { timeout: 60_000 };
+
+/** The sign-in of helpers.ts with room for a loaded shared machine (argon2 and the home page's chunk). */
+async function iniciarSesion(page: Page, usuario: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Usuario').fill(usuario);
+  await page.getByLabel('Contraseña').fill(CONTRASENHA_DEMO);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByTestId('pagina-inicio')).toBeVisible({ timeout: 120_000 });
+}
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('la consulta de RUC de un cliente nuevo encuentra al contribuyente en el padrón de la demostración', async ({ page }) => {
+  test.setTimeout(300_000);
   await iniciarSesion(page, 'supervisor');
   await page.goto('/admin/entidades');
   await expect(page.getByTestId('pagina-clientes')).toContainText('CLIENTES VARIOS', CARGA);
@@ -30,7 +40,7 @@ test('la consulta de RUC de un cliente nuevo encuentra al contribuyente en el pa
 });
 
 test('el proveedor sube el padrón desde el navegador con barra de avance y se rechaza lo que no es el padrón', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(400_000);
   // The demo padrón written by the repository's generator (3,009 taxpayers, Latin-1, CRLF).
   const archivo = path.join(mkdtempSync(path.join(tmpdir(), 'yupana-padron-e2e-')), 'padron_demo_yupana.txt');
   execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/modules/entidades/generar-padron-muestra.ts', archivo, 'demo'], { cwd: RAIZ });
