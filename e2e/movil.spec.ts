@@ -72,3 +72,53 @@ test('a 375 px ninguna página principal se desplaza hacia los lados ni parte un
   console.log(`[movil] ${lista.length} páginas revisadas a 375 px`);
   expect(fallas).toEqual([]);
 });
+
+test('a 375 px la lista de documentos es de tarjetas: Total y Estado se ven sin desplazarse hacia los lados', async ({ page }) => {
+  test.setTimeout(500_000);
+  await page.goto('/auth/login');
+  await page.getByLabel('Usuario').fill('supervisor');
+  await page.getByLabel('Contraseña').fill(CONTRASENHA_DEMO);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByTestId('pagina-inicio')).toBeVisible({ timeout: 120_000 });
+  await page.goto('/admin/documentos');
+  const tarjetas = page.getByTestId('pagina-documentos').getByTestId('tarjeta-fila');
+  await expect(page.getByTestId('pagina-documentos')).toBeVisible({ timeout: 120_000 });
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  if ((await tarjetas.count()) === 0) {
+    // A fresh server has no documents yet: one factura, issued on the phone itself.
+    await page.goto('/admin/documentos/emitir/factura');
+    await expect(page.getByTestId('formulario-factura')).toBeVisible({ timeout: 120_000 });
+    await page.getByRole('combobox', { name: 'Serie' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page.getByLabel('Número de documento').fill('20555123451');
+    await page.getByLabel('Razón social o nombre').fill('DISTRIBUIDORA LIMA NORTE S.A.C.');
+    await page.getByLabel('Dirección').fill('AV. TÚPAC AMARU 2450, COMAS');
+    await page.getByLabel('Descripción del ítem 1').fill('Servicio técnico');
+    await page.getByLabel('Cantidad del ítem 1').fill('1');
+    await page.getByLabel('Precio del ítem 1').fill('100');
+    await expect(page.getByTestId('importe-total')).toHaveText('S/ 100.00');
+    await page.getByTestId('emitir').click();
+    await expect(page).toHaveURL(/\/admin\/documentos\/\d+$/, { timeout: 120_000 });
+    await page.goto('/admin/documentos');
+  }
+  const primera = tarjetas.first();
+  await expect(primera).toBeVisible({ timeout: 120_000 });
+  // Cards, not a table squeezed into a sideways scroll.
+  await expect(page.getByTestId('pagina-documentos').locator('.ant-table')).toHaveCount(0);
+  const total = primera.locator('dt', { hasText: /^Total$/ });
+  const estado = primera.locator('dt', { hasText: /^Estado SUNAT$/ });
+  await expect(total).toBeVisible();
+  await expect(estado).toBeVisible();
+  const importe = total.locator('xpath=following-sibling::dd[1]');
+  const etiquetaEstado = estado.locator('xpath=following-sibling::dd[1]');
+  await expect(importe).toHaveText(/^(S\/|US\$|\$|€)\s?[\d,]+\.\d{2}$/);
+  await expect(etiquetaEstado).not.toHaveText('');
+  for (const celda of [total, importe, estado, etiquetaEstado]) {
+    await celda.scrollIntoViewIfNeeded();
+    const caja = await celda.boundingBox();
+    expect(caja, 'se ve en pantalla').not.toBeNull();
+    expect(caja!.x).toBeGreaterThanOrEqual(0);
+    expect(caja!.x + caja!.width).toBeLessThanOrEqual(375);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const quiereDemo = dbh.motor === 'pglite' ? process.env.SEED_DEMO !== '0' : process.env.SEED_DEMO === '1';
   let demoCargado = false;
   if (quiereDemo && !(await hayDatos(dbh.db))) {
-    await cargarDatosDemo(dbh.db);
+    await cargarDatosDemo(dbh.db, { padron: true });
     demoCargado = true;
   }
 

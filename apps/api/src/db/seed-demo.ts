@@ -5,6 +5,7 @@ import { cargarDemoPagos } from '../modules/pagos/datos-demo';
 import type { Db } from './client';
 import { cargarDemoContabilidad } from '../modules/contabilidad/demo';
 import { cargarDemoEntidades } from '../modules/entidades/demo';
+import { cargarDemoPadron } from '../modules/entidades/padron-demo';
 import { cargarDemoAlmacenes, cargarDemoItems } from '../modules/logistica/demo';
 import { cargarDemoRrhh } from '../modules/rrhh/demo';
 import { cargarDemoCajas } from '../modules/cajas/demo';
@@ -127,8 +128,12 @@ export async function hayDatos(db: Db): Promise<boolean> {
   return Number(fila.n) > 0;
 }
 
-/** Loads the demo companies, branches and users (password Demo.2026) in one transaction. */
-export async function cargarDatosDemo(db: Db): Promise<void> {
+/**
+ * Loads the demo companies, branches and users (password Demo.2026) in one transaction. `padron` adds the demo slice of
+ * SUNAT's padrón reducido (about 3,000 taxpayers, see entidades/padron-demo.ts): a fresh `npm start` asks for it; test
+ * environments and benchmarks do not (it costs them about 1.5 s each on PGlite).
+ */
+export async function cargarDatosDemo(db: Db, opciones: { padron?: boolean } = {}): Promise<void> {
   const hash = await hashContrasenha(CONTRASENHA_DEMO);
   for (const e of EMPRESAS) if (e.documento && !esRucValido(e.documento)) throw new Error(`RUC de demostración inválido: ${e.documento}`);
 
@@ -185,5 +190,6 @@ export async function cargarDatosDemo(db: Db): Promise<void> {
     await cargarDemoFinanzas(tx);
     await cargarDemoLibros(tx);
     await cargarDemoAsistencia(tx);
+    if (opciones.padron) await cargarDemoPadron(tx);
   });
 }

@@ -44,3 +44,32 @@ export const ZImportacionPadronRuta = z.object({ Ruta: z.string().trim().min(1, 
 
 export const ZImportacionPadronParams = z.object({ id: ZId });
 export const ZPadronRucParams = z.object({ ruc: z.string().regex(/^\d{11}$/, 'Se espera 11 dígitos') });
+
+/** Bytes of the file's start that the server and the browser read to tell whether it is the padrón. */
+export const BYTES_INICIO_PADRON = 64 * 1024;
+
+/**
+ * Whether the start of a file looks like SUNAT's padrón reducido del RUC: its first line is the header
+ * (RUC|NOMBRE O RAZÓN SOCIAL|...) or a taxpayer (11 digits and at least 15 '|'-separated columns), and so is the first
+ * line after the header. Returns the Spanish reason it is not, or null. Used by the upload (server, on the stream's
+ * first bytes) and by the page (before sending anything), so both refuse with the same words.
+ */
+export function motivoNoEsPadron(inicio: Uint8Array, archivoCompleto: boolean): string | null {
+  if (inicio.length === 0) return 'El archivo está vacío';
+  if (inicio[0] === 0x50 && inicio[1] === 0x4b && inicio[2] === 0x03 && inicio[3] === 0x04)
+    return 'El archivo está comprimido (.zip): descomprima padron_reducido_ruc.zip y suba el archivo padron_reducido_ruc.txt';
+  const NO_ES =
+    'El archivo no es el padrón reducido del RUC de SUNAT: cada línea debe tener el RUC y las 15 columnas separadas por «|» (RUC|NOMBRE O RAZÓN SOCIAL|ESTADO|...)';
+  // Latin-1: one byte, one character (the padrón's own encoding); only ASCII matters for the check.
+  let texto = '';
+  for (let i = 0; i < inicio.length; i++) texto += String.fromCharCode(inicio[i]);
+  const lineas = texto.split('\n');
+  // The last piece may be a cut line unless the whole file was read.
+  const completas = (archivoCompleto ? lineas : lineas.slice(0, -1)).map((l) => l.replace(/\r$/, '')).filter((l) => l.trim() !== '');
+  if (completas.length === 0) return archivoCompleto ? NO_ES : 'La primera línea del archivo es demasiado larga: no es el padrón reducido del RUC de SUNAT';
+  const columnas = (l: string) => l.split('|').length - (l.endsWith('|') ? 1 : 0);
+  const esContribuyente = (l: string) => /^\d{11}\|/.test(l) && columnas(l) >= 15;
+  const [primera, segunda] = completas;
+  if (/^RUC\|/i.test(primera) && columnas(primera) >= 15) return segunda === undefined || esContribuyente(segunda) ? null : NO_ES;
+  return esContribuyente(primera) ? null : NO_ES;
+}

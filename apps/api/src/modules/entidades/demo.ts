@@ -6,17 +6,21 @@ import { entidad } from './entidades.schema';
 
 type DbOTx = Pick<Db, 'select' | 'insert'>;
 
+const ruc = (diez: string) => diez + digitoVerificadorRuc(diez);
+/** The demo customers' and supplier's RUCs (the demo padrón has them too). */
+export const RUC_CLIENTE_DEMO = ruc('2055512345');
+export const RUC_PROVEEDOR_DEMO = ruc('2048765432');
+
 /** A few customers and a supplier for the demo company with RUC (its generic customer is created on first use). */
 export async function cargarDemoEntidades(db: DbOTx): Promise<void> {
   const empresas = await db.select({ id: empresa.id }).from(empresa).where(eq(empresa.tipoEmpresa, TipoEmpresa.CON_RUC));
-  const ruc = (diez: string) => diez + digitoVerificadorRuc(diez);
   for (const e of empresas) {
     await db.insert(entidad).values([
       {
         idEmpresa: e.id,
         tipoEntidad: TipoEntidad.CLIENTE,
         idTipoDocumento: TipoDocumentoIdentidad.RUC,
-        documento: ruc('2055512345'),
+        documento: RUC_CLIENTE_DEMO,
         razonSocial: 'DISTRIBUIDORA LIMA NORTE S.A.C.',
         direccion: 'AV. TÚPAC AMARU 2450, COMAS',
         idUbigeo: '150110',
@@ -35,7 +39,7 @@ export async function cargarDemoEntidades(db: DbOTx): Promise<void> {
         idEmpresa: e.id,
         tipoEntidad: TipoEntidad.PROVEEDOR,
         idTipoDocumento: TipoDocumentoIdentidad.RUC,
-        documento: ruc('2048765432'),
+        documento: RUC_PROVEEDOR_DEMO,
         razonSocial: 'MOLINOS DEL SUR E.I.R.L.',
         direccion: 'CAL. MERCADERES 115, AREQUIPA',
         idUbigeo: '040101',

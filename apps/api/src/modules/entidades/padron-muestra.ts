@@ -19,7 +19,7 @@ export const CONTRIBUYENTE_MUESTRA = {
 };
 CONTRIBUYENTE_MUESTRA.linea = `${CONTRIBUYENTE_MUESTRA.ruc}|${CONTRIBUYENTE_MUESTRA.razonSocial}|ACTIVO|HABIDO|150122|AV.|JOSÉ LARCO|URB.|SAN ANTONIO|345|201|-|-|-|-|`;
 
-function conDigito(diez: string): string {
+export function conDigito(diez: string): string {
   return diez + digitoVerificadorRuc(diez);
 }
 
@@ -32,8 +32,11 @@ const CONDICIONES = ['HABIDO', 'HABIDO', 'HABIDO', 'NO HABIDO', 'NO HALLADO'];
 const VIAS = ['AV.', 'JR.', 'CAL.', 'PSJE.', '-'];
 const ZONAS = ['URB.', 'A.H.', 'P.J.', '-'];
 
-/** Lines of a sample padrón (without the header), the fixed taxpayer first. */
-export function* lineasPadronMuestra(cantidad: number, semilla = 1): Generator<string> {
+/**
+ * Lines of a sample padrón (without the header), the fixed taxpayer first. Line i (from 1) has the RUC body
+ * `base + i` (prefix 10 for every third, a natural person, 20 otherwise), so samples with different bases never share a RUC.
+ */
+export function* lineasPadronMuestra(cantidad: number, semilla = 1, base = 10_000_000): Generator<string> {
   const ubigeos = Object.keys(UBIGEOS);
   let estado = semilla >>> 0 || 1;
   // xorshift32: small, fast and reproducible.
@@ -49,7 +52,7 @@ export function* lineasPadronMuestra(cantidad: number, semilla = 1): Generator<s
   for (let i = 1; i < cantidad; i++) {
     const persona = i % 3 === 0;
     // Consecutive bodies keep every RUC distinct; prefix 10 natural persons, 20 companies.
-    const ruc = conDigito(`${persona ? '10' : '20'}${String(10_000_000 + i).padStart(8, '0')}`);
+    const ruc = conDigito(`${persona ? '10' : '20'}${String(base + i).padStart(8, '0')}`);
     const nombre = persona
       ? `${elegir(APELLIDOS)} ${elegir(APELLIDOS)} ${elegir(['JUAN', 'MARÍA', 'JOSÉ', 'ROSA', 'LUIS', 'ANA'])}`
       : `${elegir(NOMBRES)} ${elegir(LUGARES)} ${elegir(FORMAS)}`;

@@ -1,10 +1,10 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, realpath, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, realpath, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import { ErrorCodes, type TEstadoPadron, type TImportacionPadron } from '@yupana/contracts';
+import { BYTES_INICIO_PADRON, ErrorCodes, motivoNoEsPadron, type TEstadoPadron, type TImportacionPadron } from '@yupana/contracts';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
@@ -130,18 +130,63 @@ async function iniciar(ctx: Contexto, auth: TAuth, id: number): Promise<TImporta
   return obtenerImportacion(ctx, id);
 }
 
+/**
+ * Passes the upload through while it looks at its first bytes (BYTES_INICIO_PADRON). When they are not the padrón, the
+ * rest of the body is read and dropped without writing it (the request is drained, not cut, so the browser gets the
+ * Spanish answer instead of a broken connection) and `motivo()` says why once the stream ends.
+ */
+function revisarInicio(): { flujo: Transform; motivo: () => string | null } {
+  let inicio: Buffer[] = [];
+  let leidos = 0;
+  let decidido = false;
+  let motivo: string | null = null;
+  const decidir = (completo: boolean) => {
+    decidido = true;
+    motivo = motivoNoEsPadron(Buffer.concat(inicio), completo);
+  };
+  const flujo = new Transform({
+    transform(trozo: Buffer, _codificacion, listo) {
+      if (decidido) return listo(null, motivo ? undefined : trozo);
+      inicio.push(trozo);
+      leidos += trozo.length;
+      if (leidos < BYTES_INICIO_PADRON) return listo();
+      decidir(false);
+      const retenido = Buffer.concat(inicio);
+      inicio = [];
+      listo(null, motivo ? undefined : retenido);
+    },
+    flush(listo) {
+      if (!decidido) {
+        decidir(true);
+        if (!motivo && leidos > 0) this.push(Buffer.concat(inicio));
+      }
+      inicio = [];
+      listo();
+    },
+  });
+  return { flujo, motivo: () => motivo };
+}
+
 /** The browser uploads the file (streamed to disk, never held in memory), then it is imported in the background. */
 export async function importarSubida(ctx: Contexto, auth: TAuth, nombreArchivo: string, cuerpo: Readable): Promise<TImportacionPadron> {
   if (await hayOtraEnCurso(ctx)) throw ERROR_EN_CURSO();
   await mkdir(carpetaSubidas(), { recursive: true });
   const provisional = await crearImportacion(ctx, auth, nombreArchivo, '', 0);
   const ruta = path.join(carpetaSubidas(), `importacion-${provisional.id}.txt`);
+  const revision = revisarInicio();
   try {
-    await pipeline(cuerpo, createWriteStream(ruta));
+    await pipeline(cuerpo, revision.flujo, createWriteStream(ruta));
   } catch (err) {
     await unlink(ruta).catch(() => undefined);
     await ctx.dbh.db.update(padronImportacion).set({ estado: 'ERROR', mensaje: 'No se pudo recibir el archivo' }).where(eq(padronImportacion.id, provisional.id));
     throw err;
+  }
+  const motivo = revision.motivo();
+  if (motivo) {
+    // Not a padrón: nothing was imported, so no import row is left behind (the page keeps showing the last real one).
+    await unlink(ruta).catch(() => undefined);
+    await ctx.dbh.db.delete(padronImportacion).where(eq(padronImportacion.id, provisional.id));
+    throw errorDeCampo('Archivo', motivo);
   }
   const { size } = await stat(ruta);
   if (size === 0) {
@@ -176,6 +221,14 @@ export async function importarRuta(ctx: Contexto, auth: TAuth, nombre: string): 
   const ruta = await archivoEnCarpetaPadron(nombre);
   const info = await stat(ruta);
   if (info.size === 0) throw errorDeCampo('Ruta', 'El archivo está vacío');
+  const archivo = await open(ruta, 'r');
+  try {
+    const { buffer, bytesRead } = await archivo.read(Buffer.alloc(BYTES_INICIO_PADRON), 0, BYTES_INICIO_PADRON, 0);
+    const motivo = motivoNoEsPadron(buffer.subarray(0, bytesRead), bytesRead >= info.size);
+    if (motivo) throw errorDeCampo('Ruta', motivo);
+  } finally {
+    await archivo.close();
+  }
   if (await hayOtraEnCurso(ctx)) throw ERROR_EN_CURSO();
   const f = await crearImportacion(ctx, auth, path.basename(ruta), ruta, info.size);
   return iniciar(ctx, auth, f.id);

@@ -7,6 +7,7 @@ import { NombresEstadoSesionCaja, TiposMovimientoCaja, type TSesionCaja } from '
 import { mensajeDeError } from '../../../lib/api-error';
 import { fechaHora } from '../../../lib/formato';
 import { abrirReporteZ, descargarSesionesExcel, useCuadre, useSesiones, type TFiltroSesiones } from '../api/cajas';
+import { TablaAdaptable } from '../../../components/tabla-adaptable';
 
 const soles = (v: string | null) => (v === null ? '—' : `S/\u00a0${v}`);
 const COLOR_ESTADO: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'blue', 4: 'red' };
@@ -49,7 +50,7 @@ export function SesionesCajaPage() {
         </Button>
       </Space>
       {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
-      <Table<TSesionCaja>
+      <TablaAdaptable<TSesionCaja>
         rowKey="Id"
         size="middle"
         loading={consulta.isFetching}

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Drawer, Input, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Drawer, Input, Popconfirm, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { TiposDocumentoIdentidad, TiposEntidad, type TEntidad } from '@yupana/contracts';
@@ -7,6 +7,7 @@ import { mensajeDeError } from '../../../lib/api-error';
 import { useCambiarEstadoEntidad } from '../api/cambiar-estado-entidad';
 import { useEntidades } from '../api/listar-entidades';
 import { ClienteForm } from '../components/cliente-form';
+import { TablaAdaptable } from '../../../components/tabla-adaptable';
 
 const nombreTipoDocumento = (id: number) => TiposDocumentoIdentidad[id as keyof typeof TiposDocumentoIdentidad]?.Descripcion ?? String(id);
 
@@ -55,7 +56,7 @@ export function ClientesPage() {
         </Button>
       </Space>
       {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
-      <Table<TEntidad>
+      <TablaAdaptable<TEntidad>
         rowKey="Id"
         size="middle"
         loading={consulta.isFetching}

@@ -1,6 +1,6 @@
 import { DownOutlined, FileExcelOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { NombreEstadoSunat, SimboloMoneda, TipoEmpresa, type TComprobanteFila } from '@yupana/contracts';
-import { Alert, App, Button, Card, Col, DatePicker, Dropdown, Form, Input, InputNumber, Row, Select, Space, Table, type TableProps } from 'antd';
+import { Alert, App, Button, Card, Col, DatePicker, Dropdown, Form, Input, InputNumber, Row, Select, Space, type TableProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { exportarComprobantes, useComprobantes, type TFiltrosComprobantes } from
 import { tiposEmisionDe } from '../components/catalogos-ui';
 import { EstadoSunatTag } from '../components/estado-sunat-tag';
 import { ResumenDiarioBoton } from '../components/resumen-diario-boton';
+import { TablaAdaptable } from '../../../components/tabla-adaptable';
 
 const POR_PAGINA = [10, 20, 50, 100];
 
@@ -197,7 +198,7 @@ export function DocumentosPage() {
       </Card>
       {lista.isError && <Alert type="error" showIcon title="No se pudo cargar la lista" description={mensajeDeError(lista.error)} />}
       <Card size="small">
-        <Table<TComprobanteFila>
+        <TablaAdaptable<TComprobanteFila>
           rowKey="Id"
           size="small"
           columns={columnas}

@@ -7,6 +7,7 @@ import { mensajeDeError } from '../../../lib/api-error';
 import { useCuentasPorCobrar, useEstadoCuenta } from '../api/finanzas';
 import { CobroModal } from '../components/cobro-modal';
 import { dinero, fechaPe, NOMBRE_MONEDA } from '../formato';
+import { TablaAdaptable } from '../../../components/tabla-adaptable';
 
 const COLOR_TRAMO: Record<TTramoAntiguedad, string> = { PorVencer: 'green', De1a30: 'gold', De31a60: 'orange', De61a90: 'volcano', Mas90: 'red' };
 
@@ -80,7 +81,7 @@ export function CuentasPorCobrarPage() {
           </Row>
         </Card>
       ))}
-      <Table<TDocumentoPorCobrar>
+      <TablaAdaptable<TDocumentoPorCobrar>
         rowKey="IdDocumento"
         size="middle"
         loading={consulta.isFetching}

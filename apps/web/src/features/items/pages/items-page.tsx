@@ -1,5 +1,5 @@
 import { PlusOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Drawer, Empty, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Drawer, Empty, Input, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MENSAJES_BUSQUEDA_ITEM, type TItem } from '@yupana/contracts';
@@ -7,6 +7,7 @@ import { mensajeDeError } from '../../../lib/api-error';
 import { useItems } from '../api/buscar-items';
 import { useMarcarFavorito } from '../api/marcar-favorito';
 import { ItemForm } from '../components/item-form';
+import { TablaAdaptable } from '../../../components/tabla-adaptable';
 
 const soles = new Intl.NumberFormat('es-PE', { style: 'currency', currency: 'PEN', minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
@@ -76,7 +77,7 @@ export function ItemsPage() {
         </Button>
       </Space>
       {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
-      <Table<TItem>
+      <TablaAdaptable<TItem>
         rowKey="Id"
         size="middle"
         loading={consulta.isFetching}

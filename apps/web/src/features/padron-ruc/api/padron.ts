@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TEstadoPadron, TImportacionPadron } from '@yupana/contracts';
+import { BYTES_INICIO_PADRON, motivoNoEsPadron, type TEstadoPadron, type TImportacionPadron } from '@yupana/contracts';
 import { authStorage } from '../../../lib/auth-storage';
 import { ApiError } from '../../../lib/api-error';
 import { api } from '../../../lib/session';
@@ -22,6 +22,12 @@ export function useEstadoPadron() {
  * upload's own progress. XHR because fetch reports no upload progress. A cheap authenticated call first lets the
  * api client refresh an expiring token, so the long upload carries a valid one.
  */
+/** Why the chosen file is not the padrón (the server's own check, on the same first bytes), or null. */
+export async function revisarArchivoPadron(archivo: File): Promise<string | null> {
+  const inicio = new Uint8Array(await archivo.slice(0, BYTES_INICIO_PADRON).arrayBuffer());
+  return motivoNoEsPadron(inicio, archivo.size <= BYTES_INICIO_PADRON);
+}
+
 export async function subirPadron(archivo: File, alAvanzar: (porcentaje: number) => void): Promise<TImportacionPadron> {
   await estadoPadron();
   const destino = `/api/entidades/v1/padron-ruc/importaciones?nombre=${encodeURIComponent(archivo.name)}`;
@@ -50,10 +56,7 @@ export async function subirPadron(archivo: File, alAvanzar: (porcentaje: number)
 export function useAccionPadron() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (a: { tipo: 'ruta'; ruta: string } | { tipo: 'pausa' | 'reanudacion'; id: number }) =>
-      a.tipo === 'ruta'
-        ? api.post<TImportacionPadron>('/entidades/v1/padron-ruc/importaciones/ruta', { Ruta: a.ruta })
-        : api.post<TImportacionPadron>(`/entidades/v1/padron-ruc/importaciones/${a.id}/${a.tipo}`),
+    mutationFn: (a: { tipo: 'pausa' | 'reanudacion'; id: number }) => api.post<TImportacionPadron>(`/entidades/v1/padron-ruc/importaciones/${a.id}/${a.tipo}`),
     onSettled: () => qc.invalidateQueries({ queryKey: ['padron-ruc'] }),
   });
 }

@@ -1,11 +1,11 @@
 import { InboxOutlined, PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Progress, Row, Space, Statistic, Tag, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Progress, Row, Space, Statistic, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import type { TImportacionPadron } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { fechaHora } from '../../../lib/formato';
-import { subirPadron, useAccionPadron, useEstadoPadron } from '../api/padron';
+import { revisarArchivoPadron, subirPadron, useAccionPadron, useEstadoPadron } from '../api/padron';
 
 const COLOR_ESTADO: Record<TImportacionPadron['Estado'], string> = {
   PENDIENTE: 'default',
@@ -24,16 +24,24 @@ export function PadronRucPage() {
   const qc = useQueryClient();
   const { message } = App.useApp();
   const [subida, setSubida] = useState<number | null>(null);
+  const [rechazo, setRechazo] = useState<string | null>(null);
   const imp = estado.data?.Importacion ?? null;
   const enCurso = imp?.Estado === 'PROCESANDO';
 
   async function subir(archivo: File) {
+    setRechazo(null);
+    // Refused before sending a byte when the file's start is not the padrón (the server checks the same again).
+    const motivo = await revisarArchivoPadron(archivo);
+    if (motivo) {
+      setRechazo(`${archivo.name}: ${motivo}`);
+      return;
+    }
     setSubida(0);
     try {
       await subirPadron(archivo, setSubida);
       message.success('Archivo recibido; la importación continúa en el servidor');
     } catch (e) {
-      message.error(mensajeDeError(e));
+      setRechazo(e instanceof ApiError && e.errores.Archivo ? `${archivo.name}: ${e.errores.Archivo}` : mensajeDeError(e));
     } finally {
       setSubida(null);
       void qc.invalidateQueries({ queryKey: ['padron-ruc'] });
@@ -42,7 +50,7 @@ export function PadronRucPage() {
 
   const ejecutar = (a: Parameters<typeof accion.mutateAsync>[0]) =>
     accion.mutateAsync(a).catch((e: unknown) => {
-      message.error(e instanceof ApiError && e.errores.Ruta ? e.errores.Ruta : mensajeDeError(e));
+      message.error(mensajeDeError(e));
     });
 
   return (
@@ -90,7 +98,11 @@ export function PadronRucPage() {
               </Space>
             </>
           ) : (
-            <Typography.Paragraph type="secondary">Aún no se ha importado el padrón. Mientras tanto, la consulta de RUC solo encuentra a los clientes registrados.</Typography.Paragraph>
+            <Typography.Paragraph type="secondary" data-testid="sin-importacion">
+              {estado.data?.TotalContribuyentes
+                ? 'Aún no se ha importado el padrón de SUNAT: los contribuyentes cargados son la muestra de la demostración. Suba el archivo completo para consultar cualquier RUC.'
+                : 'Aún no se ha importado el padrón. Mientras tanto, la consulta de RUC solo encuentra a los clientes registrados.'}
+            </Typography.Paragraph>
           )}
         </Card>
       </Col>
@@ -115,19 +127,17 @@ export function PadronRucPage() {
             </p>
             <p className="ant-upload-text">Haga clic o arrastre aquí el archivo del padrón</p>
           </Upload.Dragger>
-          {subida !== null && <Progress percent={subida} size="small" format={(p) => `Subiendo ${p}%`} style={{ marginTop: 8 }} />}
-          <Form layout="vertical" style={{ marginTop: 16 }} onFinish={(v: { Ruta: string }) => ejecutar({ tipo: 'ruta', ruta: v.Ruta })}>
-            <Form.Item
-              name="Ruta"
-              label="O indique el nombre de un archivo copiado en la carpeta de importación del servidor (PADRON_DIR)"
-              rules={[{ required: true, whitespace: true, message: 'Ingrese el nombre del archivo' }]}
-            >
-              <Input placeholder="padron_reducido_ruc.txt" disabled={enCurso} />
-            </Form.Item>
-            <Button htmlType="submit" disabled={enCurso} loading={accion.isPending}>
-              Importar desde el servidor
-            </Button>
-          </Form>
+          {subida !== null && (
+            <Progress
+              percent={subida}
+              size="small"
+              status="active"
+              format={(p) => (p === 100 ? 'Recibiendo…' : `Subiendo ${p}%`)}
+              style={{ marginTop: 8 }}
+              data-testid="progreso-subida"
+            />
+          )}
+          {rechazo && <Alert type="error" showIcon title={rechazo} style={{ marginTop: 12 }} data-testid="rechazo-padron" />}
         </Card>
       </Col>
     </Row>
