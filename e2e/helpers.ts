@@ -39,6 +39,18 @@ export async function leerStorage(page: Page, clave: string): Promise<string | n
   }, clave);
 }
 
+/** A call to the API with the signed-in user's token, from the page (status and JSON body). */
+export async function llamarApi<T>(page: Page, ruta: string, metodo = 'GET', cuerpo?: unknown): Promise<{ status: number; body: T }> {
+  const token = await leerStorage(page, 'AccessToken');
+  return page.evaluate(
+    async ({ ruta, metodo, cuerpo, token }) => {
+      const r = await fetch(ruta, { method: metodo, headers: { Authorization: `Bearer ${token}`, ...(cuerpo ? { 'Content-Type': 'application/json' } : {}) }, body: cuerpo ? JSON.stringify(cuerpo) : undefined });
+      return { status: r.status, body: (await r.json()) as T };
+    },
+    { ruta, metodo, cuerpo, token },
+  );
+}
+
 /**
  * A second server of the product for the specs that need a deployment setting the shared one does not have (the
  * receipt brand, a moved clock, a short inactivity limit): the same launch as `npm start`, on the embedded database
