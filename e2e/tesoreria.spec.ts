@@ -8,7 +8,7 @@ test.use({ viewport: { width: 1366, height: 900 } });
 const MARCA = Date.now().toString(36).toUpperCase();
 
 test('anular un pago a proveedor repone la deuda y deja anular la compra', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await iniciarSesion(page, 'supervisor');
   const item = await llamarApi<{ Id: number }>(page, '/api/logistica/v1/items', 'POST', { Codigo: `TES-${MARCA}`, Descripcion: `AZUCAR RUBIA ${MARCA}`, CodigoUnidad: 'NIU', Precio: '4', PrecioIncluyeIgv: true, AfectacionIgv: '10' });
   expect(item.status, JSON.stringify(item.body)).toBe(201);
