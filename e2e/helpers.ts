@@ -27,8 +27,8 @@ export async function iniciarSesion(page: Page, usuario: string, contrasenha = C
   await page.getByLabel('Contraseña').fill(contrasenha);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   // The password check (argon2) is slow on purpose; on a loaded machine it takes seconds.
-  await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 });
-  await expect(page.getByTestId('pagina-inicio')).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 60_000 });
+  await expect(page.getByTestId('pagina-inicio')).toBeVisible({ timeout: 30_000 });
 }
 
 /** The decoded value of one of the seed's local-storage keys (they are stored base64-encoded). */
@@ -37,6 +37,18 @@ export async function leerStorage(page: Page, clave: string): Promise<string | n
     const v = localStorage.getItem(k);
     return v === null ? null : new TextDecoder().decode(Uint8Array.from(atob(v), (c) => c.charCodeAt(0)));
   }, clave);
+}
+
+/** A call to the API with the signed-in user's token, from the page (status and JSON body). */
+export async function llamarApi<T>(page: Page, ruta: string, metodo = 'GET', cuerpo?: unknown): Promise<{ status: number; body: T }> {
+  const token = await leerStorage(page, 'AccessToken');
+  return page.evaluate(
+    async ({ ruta, metodo, cuerpo, token }) => {
+      const r = await fetch(ruta, { method: metodo, headers: { Authorization: `Bearer ${token}`, ...(cuerpo ? { 'Content-Type': 'application/json' } : {}) }, body: cuerpo ? JSON.stringify(cuerpo) : undefined });
+      return { status: r.status, body: (await r.json()) as T };
+    },
+    { ruta, metodo, cuerpo, token },
+  );
 }
 
 /**

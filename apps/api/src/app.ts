@@ -46,10 +46,12 @@ import {
   contabilizarAlCobrar,
   contabilizarAlEmitir,
   contabilizarAlMovimientoCaja,
+  contabilizarAlPagar,
   contabilizarAlRegistrarCompra,
   revertirAlAnular,
   revertirAlAnularCobro,
   revertirAlAnularCompra,
+  revertirAlAnularPago,
 } from './modules/contabilidad/libros/automaticos';
 import { rutasAsistencia } from './modules/rrhh/asistencia.routes';
 import { rutasIclock } from './modules/rrhh/iclock.routes';
@@ -63,6 +65,7 @@ import { rutasCompras } from './modules/logistica/compras.routes';
 import { alAnularCompra, alRegistrarCompra } from './modules/logistica/compras.service';
 import { aplicarNotaACuotas, cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
 import { alAnularCobro, alRegistrarCobro } from './modules/finanzas/cobros.service';
+import { alAnularPago, alRegistrarPago } from './modules/finanzas/pagos.service';
 import { alRegistrarMovimientoCaja } from './modules/cajas/cajas.service';
 import { alDocumentoAnulado } from './modules/contabilidad/envio/documentos.repo';
 import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
@@ -301,6 +304,9 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alDocumentoAnulado(revertirAlAnular);
   alRegistrarCobro(contabilizarAlCobrar);
   alAnularCobro(revertirAlAnularCobro);
+  // Supplier payments post 42/10 (caja or banco) and their void reverses it.
+  alRegistrarPago(contabilizarAlPagar);
+  alAnularPago(revertirAlAnularPago);
   alRegistrarMovimientoCaja(contabilizarAlMovimientoCaja);
   // Purchases post 60/40/42 and 20/61 in their own transaction; their void reverses them.
   alRegistrarCompra(contabilizarAlRegistrarCompra);

@@ -64,6 +64,7 @@ export const ErrorCodes = {
   // Finance (600950-600999).
   TIPO_CAMBIO_FALTANTE: 600951,
   COBRO_ANULADO: 600952,
+  PAGO_ANULADO: 600953,
   // Quotations and orders (601200-601249).
   PEDIDO_ESTADO_INVALIDO: 601201,
   PEDIDO_YA_ATENDIDO: 601202,
@@ -121,6 +122,7 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.MODULO_PRINCIPAL]: 'El módulo principal (ERP) no se puede desactivar',
   [ErrorCodes.TIPO_CAMBIO_FALTANTE]: 'No hay tipo de cambio registrado para la fecha del cobro',
   [ErrorCodes.COBRO_ANULADO]: 'El cobro ya está anulado',
+  [ErrorCodes.PAGO_ANULADO]: 'El pago ya está anulado',
   [ErrorCodes.NOMINA_APROBADA]: 'La planilla está aprobada: ya no se puede recalcular ni modificar',
   [ErrorCodes.NOMINA_SIN_CALCULO]: 'Calcule la planilla antes de aprobarla',
   [ErrorCodes.NOMINA_SIN_TRABAJADORES]: 'No hay trabajadores con contrato vigente en el periodo de la planilla',

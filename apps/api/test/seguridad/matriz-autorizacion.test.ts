@@ -144,6 +144,7 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/finanzas/v1/cuentasporpagar/:id': { tabla: 'compra' },
   'GET /api/finanzas/v1/pagos/:id': { tabla: 'pago_proveedor' },
   'GET /api/finanzas/v1/pagos/:id/recibo': { tabla: 'pago_proveedor' },
+  'PUT /api/finanzas/v1/pagos/:id/anulaciones': { tabla: 'pago_proveedor', cuerpo: { Motivo: 'ajeno' } },
   'GET /api/rrhh/v1/horarios/:id': { tabla: 'horario' },
   'PUT /api/rrhh/v1/horarios/:id': { tabla: 'horario', cuerpo: { Nombre: 'Ajeno', Dias: [{ Dia: 1, HoraEntrada: '08:00', HoraSalida: '12:00' }] } },
   'PUT /api/rrhh/v1/huelleros/entidades/:id': { tabla: 'huellero', cuerpo: { NumeroSerie: 'AJENO0001', Nombre: 'Ajeno' } },

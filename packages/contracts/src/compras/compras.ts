@@ -214,6 +214,7 @@ export const ZPago = z.object({
   RazonSocialProveedor: z.string(),
   Observacion: z.string().nullable(),
   Anulado: z.boolean(),
+  MotivoAnulacion: z.string().nullable(),
   Detalle: z.array(
     z.object({ IdCuota: z.number().int(), IdCompra: z.number().int(), SerieNumero: z.string(), NumeroCuota: z.number().int(), IdMoneda: z.number().int(), Monto: z.string(), MontoCuenta: z.string() }),
   ),

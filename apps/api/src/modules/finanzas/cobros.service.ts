@@ -1,9 +1,8 @@
 import Decimal from 'decimal.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   ErrorCodes,
   MediosPagoBancarios,
-  SimboloMoneda,
   TiposCobro,
   serieNumero,
   type TCobro,
@@ -11,21 +10,37 @@ import {
   ZCobrosQuery,
 } from '@yupana/contracts';
 import type { z } from 'zod';
-import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
+import { AppError, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
-import { cobro, cobroDetalle, cuentaFinanciera, cuotaCobrar, tipoCambio } from './finanzas.schema';
-import { filas, hoyLima } from './cuentas-por-cobrar.service';
+import { cobro, cobroDetalle } from './finanzas.schema';
+import { filas, hoyLima, LADO_COBRAR } from './antiguedad';
+import { bloquearCuotas, cuentaDeLiquidacion, montosEnCuenta, moverCuotas, siguienteNumero, type TLadoLiquidacion, type TTxFinanzas } from './liquidacion';
 
-// Advisory lock key (with the company id) serialising the receipt numbers of a company's collections.
-const CANDADO_NUMERO_COBRO = 13_001;
-const MONEDA = (id: number) => SimboloMoneda[id] ?? '';
-
-type TFilaCuotaBloqueada = { id: number; id_documento: number; serie: string; correlativo: number; id_moneda: number; monto: string; cobrado: string; numero_documento_cliente: string; razon_social_cliente: string; anulado_doc: boolean };
+// The receivables' side of the shared registration (liquidacion.ts); 13_001 is the advisory lock key (with the
+// company id) serialising the receipt numbers of a company's collections.
+const LADO_COBRO: TLadoLiquidacion = {
+  ...LADO_COBRAR,
+  documento: sql.raw('documento_contable'),
+  encabezado: sql.raw('cobro'),
+  candado: 13_001,
+  textos: {
+    operacion: 'cobro',
+    elDocumento: 'El documento',
+    delDocumento: 'del documento',
+    anulado: 'anulado',
+    accion: 'cobrar',
+    unTercero: 'de un solo cliente',
+    tercero: 'cliente',
+    soloCaja: 'Un cobro en efectivo ingresa a una caja, no a una cuenta bancaria',
+    soloBanco: 'Un cobro bancarizado ingresa a una cuenta bancaria',
+    cuotaNoEncontrada: 'No se encontró la cuota a cobrar',
+  },
+};
 
 /** What a collection is, as the modules that follow it (the books) see it inside its transaction. */
 export type TCobroRegistrado = { idEmpresa: number; idUsuario: number; idCobro: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string };
-type TTxCobro = Parameters<Parameters<Contexto['dbh']['db']['transaction']>[0]>[0];
+type TTxCobro = TTxFinanzas;
 type TAlCobro = (tx: TTxCobro, c: TCobroRegistrado) => Promise<void>;
 type TAlAnularCobro = (tx: TTxCobro, c: { idEmpresa: number; idCobro: number; fecha: string; glosa: string }) => Promise<void>;
 const trasCobrar: TAlCobro[] = [];
@@ -46,73 +61,12 @@ export function alAnularCobro(fn: TAlAnularCobro): void {
  * balances are written. `tipo` is the route's kind: 1 cash into a caja, 2 bank into a bank account.
  */
 export async function registrarCobro(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b: TCobroCrearParseado): Promise<TCobro> {
-  const db = ctx.dbh.db;
-  const hoy = hoyLima();
-  const fecha = b.Fecha ?? hoy;
-  if (fecha > hoy) throw errorDeCampo('Fecha', 'La fecha del cobro no puede ser posterior a hoy');
-  const [cuenta] = await db
-    .select()
-    .from(cuentaFinanciera)
-    .where(and(eq(cuentaFinanciera.id, b.IdCuentaFinanciera), eq(cuentaFinanciera.idEmpresa, auth.idEmpresa)));
-  if (!cuenta) throw noEncontrado('No se encontró la cuenta financiera');
-  if (cuenta.logEstado !== 1) throw errorDeCampo('IdCuentaFinanciera', 'La cuenta financiera está inactiva');
-  if (tipo === 1 && cuenta.idTipoCuenta === 3) throw errorDeCampo('IdCuentaFinanciera', 'Un cobro en efectivo ingresa a una caja, no a una cuenta bancaria');
-  if (tipo === 2 && cuenta.idTipoCuenta !== 3) throw errorDeCampo('IdCuentaFinanciera', 'Un cobro bancarizado ingresa a una cuenta bancaria');
-  if (tipo === 2 && !b.NumeroOperacion) throw errorDeCampo('NumeroOperacion', 'Indique el número de operación bancaria');
-  if (tipo === 2 && !b.MedioPago) throw errorDeCampo('MedioPago', 'Indique el medio de pago');
-  const ids = b.Detalle.map((d) => d.IdCuota).sort((x, y) => x - y);
-
-  const idCobro = await db.transaction(async (tx) => {
-    const bloqueadas = await filas<TFilaCuotaBloqueada>(
-      tx,
-      sql`select q.id, q.id_documento, q.serie, q.correlativo, q.id_moneda, q.monto::text, q.cobrado::text, q.numero_documento_cliente, q.razon_social_cliente,
-                 (q.anulado or coalesce((select d.anulado from documento_contable d where d.id = q.id_documento), false)) as anulado_doc
-          from cuota_cobrar q where q.id_empresa = ${auth.idEmpresa} and q.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
-          order by q.id for update of q`,
-    );
-    const porId = new Map(bloqueadas.map((q) => [q.id, q]));
-    b.Detalle.forEach((d) => {
-      if (!porId.has(d.IdCuota)) throw noEncontrado('No se encontró la cuota a cobrar');
-    });
-    const clientes = new Set(bloqueadas.map((q) => q.numero_documento_cliente));
-    if (clientes.size > 1) throw errorDeCampo('Detalle', 'Un cobro es de un solo cliente: seleccione cuotas del mismo cliente');
-    b.Detalle.forEach((d, i) => {
-      const q = porId.get(d.IdCuota)!;
-      const numero = serieNumero(q.serie, q.correlativo);
-      if (q.anulado_doc) throw new AppError(ErrorCodes.DOCUMENTO_ANULADO, `El documento ${numero} está anulado: no se puede cobrar`, 400);
-      const saldo = new Decimal(q.monto).minus(q.cobrado);
-      if (new Decimal(d.Monto).gt(saldo))
-        throw new AppError(ErrorCodes.TOTAL_EXCEDIDO, `El monto excede el saldo del documento ${numero}: el saldo es ${MONEDA(q.id_moneda)} ${saldo.toFixed(2)}`, 400, {
-          errores: { [`Detalle.${i}.Monto`]: `Saldo pendiente: ${MONEDA(q.id_moneda)} ${saldo.toFixed(2)}` },
-        });
-    });
-
-    // Dollars involved (a dollar document or a dollar account): the day's rate (venta) is required.
-    const conDolares = cuenta.idMoneda === 2 || bloqueadas.some((q) => q.id_moneda === 2);
-    let tasa: Decimal | null = null;
-    if (conDolares) {
-      const [tc] = await tx.select().from(tipoCambio).where(and(eq(tipoCambio.idEmpresa, auth.idEmpresa), eq(tipoCambio.idMoneda, 2), eq(tipoCambio.fecha, fecha)));
-      if (!tc)
-        throw new AppError(ErrorCodes.TIPO_CAMBIO_FALTANTE, `No hay tipo de cambio del dólar registrado para el ${fecha.split('-').reverse().join('/')}. Regístrelo en Finanzas > Datos maestros.`, 400);
-      tasa = new Decimal(tc.venta);
-    }
-    const enCuenta = (monto: Decimal, idMonedaCuota: number) => {
-      if (idMonedaCuota === cuenta.idMoneda) return monto;
-      // Dollars into soles: times the rate; soles into dollars: divided by it; to the cent (half up).
-      return (idMonedaCuota === 2 ? monto.times(tasa!) : monto.dividedBy(tasa!)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-    };
-    const lineas = b.Detalle.map((d) => {
-      const q = porId.get(d.IdCuota)!;
-      const monto = new Decimal(d.Monto);
-      return { idCuota: d.IdCuota, monto, montoCuenta: enCuenta(monto, q.id_moneda) };
-    });
-    const total = lineas.reduce((s, l) => s.plus(l.montoCuenta), new Decimal(0));
-    if (total.lte(0)) throw errorDeCampo('Detalle', 'El monto del cobro en la moneda de la cuenta es cero');
-    const montoSoles = cuenta.idMoneda === 1 ? total : total.times(tasa!).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-
-    await tx.execute(sql`select pg_advisory_xact_lock(${CANDADO_NUMERO_COBRO}, ${auth.idEmpresa})`);
-    const [{ siguiente }] = await filas<{ siguiente: number }>(tx, sql`select coalesce(max(numero), 0)::int + 1 as siguiente from cobro where id_empresa = ${auth.idEmpresa}`);
-    const primera = porId.get(ids[0])!;
+  const { cuenta, fecha } = await cuentaDeLiquidacion(ctx, auth, LADO_COBRO, tipo, b);
+  const idCobro = await ctx.dbh.db.transaction(async (tx) => {
+    const porId = await bloquearCuotas(tx, LADO_COBRO, auth.idEmpresa, b.Detalle);
+    const { lineas, total, montoSoles, tasa } = await montosEnCuenta(tx, LADO_COBRO, auth.idEmpresa, cuenta, fecha, b.Detalle, porId);
+    const siguiente = await siguienteNumero(tx, LADO_COBRO, auth.idEmpresa);
+    const primera = porId.get(Math.min(...porId.keys()))!;
     const [c] = await tx
       .insert(cobro)
       .values({
@@ -128,8 +82,8 @@ export async function registrarCobro(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b:
         tipoCambio: tasa ? tasa.toFixed(4) : null,
         medioPago: tipo === 2 ? (b.MedioPago ?? null) : null,
         numeroOperacion: tipo === 2 ? (b.NumeroOperacion ?? null) : null,
-        numeroDocumentoCliente: primera.numero_documento_cliente,
-        razonSocialCliente: primera.razon_social_cliente,
+        numeroDocumentoCliente: primera.tercero,
+        razonSocialCliente: primera.razon,
         observacion: b.Observacion,
         logUsuarioCrea: auth.idUsuario,
       })
@@ -137,13 +91,9 @@ export async function registrarCobro(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b:
     await tx.insert(cobroDetalle).values(
       lineas.map((l) => ({ idEmpresa: auth.idEmpresa, idCobro: c.id, idCuota: l.idCuota, monto: l.monto.toFixed(2), montoCuenta: l.montoCuenta.toFixed(2), logUsuarioCrea: auth.idUsuario })),
     );
-    for (const l of lineas)
-      await tx
-        .update(cuotaCobrar)
-        .set({ cobrado: sql`${cuotaCobrar.cobrado} + ${l.monto.toFixed(2)}::numeric`, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
-        .where(eq(cuotaCobrar.id, l.idCuota));
+    await moverCuotas(tx, LADO_COBRO, auth.idUsuario, lineas, 1);
     const docs = [...new Set(lineas.map((l) => serieNumero(porId.get(l.idCuota)!.serie, porId.get(l.idCuota)!.correlativo)))].join(', ');
-    const registrado: TCobroRegistrado = { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idCobro: c.id, fecha, montoSoles: montoSoles.toFixed(2), efectivo: tipo === 1, glosa: `Cobro ${numeroRecibo(siguiente)} - ${primera.razon_social_cliente} (${docs})` };
+    const registrado: TCobroRegistrado = { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idCobro: c.id, fecha, montoSoles: montoSoles.toFixed(2), efectivo: tipo === 1, glosa: `Cobro ${numeroRecibo(siguiente)} - ${primera.razon} (${docs})` };
     for (const fn of trasCobrar) await fn(tx, registrado);
     return c.id;
   });
@@ -157,13 +107,7 @@ export async function anularCobro(ctx: Contexto, auth: TAuth, id: number, motivo
     if (!c) throw noEncontrado('No se encontró el cobro');
     if (c.anulado) throw new AppError(ErrorCodes.COBRO_ANULADO, undefined, 409);
     const det = await tx.select({ idCuota: cobroDetalle.idCuota, monto: cobroDetalle.monto }).from(cobroDetalle).where(eq(cobroDetalle.idCobro, id));
-    const ids = det.map((d) => d.idCuota).sort((x, y) => x - y);
-    await tx.execute(sql`select id from cuota_cobrar where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) order by id for update`);
-    for (const d of det)
-      await tx
-        .update(cuotaCobrar)
-        .set({ cobrado: sql`${cuotaCobrar.cobrado} - ${d.monto}::numeric`, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
-        .where(eq(cuotaCobrar.id, d.idCuota));
+    await moverCuotas(tx, LADO_COBRO, auth.idUsuario, det, -1);
     await tx
       .update(cobro)
       .set({ anulado: true, fechaAnulacion: new Date(), motivoAnulacion: motivo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZCuentasPorPagar, ZCuentasPorPagarQuery, ZDocumentoPorPagar, ZError, ZIdParams, ZPago, ZPagoCrear, ZPagos, ZPagosQuery } from '@yupana/contracts';
+import { ZCobroAnular, ZCuentasPorPagar, ZCuentasPorPagarQuery, ZDocumentoPorPagar, ZError, ZIdParams, ZPago, ZPagoCrear, ZPagos, ZPagosQuery } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
 import * as pagos from './pagos.service';
@@ -52,6 +52,11 @@ export async function rutasPagos(app: FastifyInstance, ctx: Contexto): Promise<v
     config: { servicio: 'FIN_CXP_VER' },
     schema: { tags: tPagos, security, summary: 'Un pago con las cuotas que cubrió', params: ZIdParams, response: { 200: ZPago, ...errores } },
     handler: async (req) => pagos.obtenerPago(ctx, requerirAuth(req), req.params.id),
+  });
+  r.put('/v1/pagos/:id/anulaciones', {
+    config: { servicio: 'FIN_PAGO_ANULAR' },
+    schema: { tags: tPagos, security, summary: 'Anular un pago a proveedor (repone el saldo de las cuotas y revierte su asiento)', params: ZIdParams, body: ZCobroAnular, response: { 200: ZPago, ...errores, 409: ZError } },
+    handler: async (req) => pagos.anularPago(ctx, requerirAuth(req), req.params.id, req.body.Motivo),
   });
   r.get('/v1/pagos/:id/recibo', {
     config: { servicio: 'FIN_CXP_VER' },

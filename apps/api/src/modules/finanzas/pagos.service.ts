@@ -1,9 +1,8 @@
 import Decimal from 'decimal.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   ErrorCodes,
   MediosPagoBancarios,
-  SimboloMoneda,
   TiposCobro,
   serieNumero,
   type TCobroCrearParseado,
@@ -14,16 +13,13 @@ import {
   ZPagosQuery,
 } from '@yupana/contracts';
 import type { z } from 'zod';
-import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
+import { AppError, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
-import { cuentaFinanciera, tipoCambio } from './finanzas.schema';
-import { cuotaPagar, pago, pagoDetalle } from './cuentas-por-pagar.schema';
+import { pago, pagoDetalle } from './cuentas-por-pagar.schema';
 import { cuotasDeDocumento, filas, hoyLima, LADO_PAGAR, listarAbiertas, patronLike, type TDocumentoGenerico } from './antiguedad';
+import { bloquearCuotas, cuentaDeLiquidacion, montosEnCuenta, moverCuotas, siguienteNumero, type TLadoLiquidacion, type TTxFinanzas } from './liquidacion';
 
-// Advisory lock key (with the company id) serialising the receipt numbers of a company's payments.
-const CANDADO_NUMERO_PAGO = 13_002;
-const MONEDA = (id: number) => SimboloMoneda[id] ?? '';
 
 // ---- Payables (the receivables' aging code, on cuota_pagar) ----
 const aPorPagar = (d: TDocumentoGenerico): TDocumentoPorPagar => ({
@@ -54,70 +50,56 @@ export async function obtenerCuentaPorPagar(ctx: Contexto, auth: TAuth, idCompra
   return aPorPagar(d);
 }
 
-type TFilaBloqueada = { id: number; serie: string; correlativo: number; id_moneda: number; monto: string; pagado: string; numero_documento_proveedor: string; razon_social_proveedor: string; anulado: boolean };
+// The payables' side of the shared registration (liquidacion.ts); 13_002 is the advisory lock key (with the company
+// id) serialising the receipt numbers of a company's payments.
+const LADO_PAGO: TLadoLiquidacion = {
+  ...LADO_PAGAR,
+  documento: sql.raw('compra'),
+  encabezado: sql.raw('pago_proveedor'),
+  candado: 13_002,
+  textos: {
+    operacion: 'pago',
+    elDocumento: 'La compra',
+    delDocumento: 'de la compra',
+    anulado: 'anulada',
+    accion: 'pagar',
+    unTercero: 'a un solo proveedor',
+    tercero: 'proveedor',
+    soloCaja: 'Un pago en efectivo sale de una caja, no de una cuenta bancaria',
+    soloBanco: 'Un pago bancarizado sale de una cuenta bancaria',
+    cuotaNoEncontrada: 'No se encontró la cuota por pagar',
+  },
+};
+
+/** What a supplier payment is, as the modules that follow it (the books) see it inside its transaction. */
+export type TPagoRegistrado = { idEmpresa: number; idUsuario: number; idPago: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string };
+type TAlPago = (tx: TTxFinanzas, p: TPagoRegistrado) => Promise<void>;
+type TAlAnularPago = (tx: TTxFinanzas, p: { idEmpresa: number; idPago: number; fecha: string; glosa: string }) => Promise<void>;
+const trasPagar: TAlPago[] = [];
+const trasAnularPago: TAlAnularPago[] = [];
+/** Work other modules do inside a supplier payment's transaction (the books post 42/10); registered once in app.ts. */
+export function alRegistrarPago(fn: TAlPago): void {
+  if (!trasPagar.includes(fn)) trasPagar.push(fn);
+}
+/** Work other modules do inside a supplier payment void's transaction (the books reverse the entry). */
+export function alAnularPago(fn: TAlAnularPago): void {
+  if (!trasAnularPago.includes(fn)) trasAnularPago.push(fn);
+}
+const numeroRecibo = (n: number) => `RP-${n}`;
 
 /**
  * Registers one payment of one or several dues of ONE supplier out of one financial account, in one transaction: the
  * dues are locked (FOR UPDATE, id order), every amount is checked against the locked balance (1410 over it, 1408 for
- * a voided purchase), then the payment, its lines and the new balances are written. `tipo`: 1 cash, 2 bank.
+ * a voided purchase), then the payment, its lines and the new balances are written and the hooks run (the books'
+ * 42/10 entry). `tipo`: 1 cash, 2 bank.
  */
 export async function registrarPago(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b: TCobroCrearParseado): Promise<TPago> {
-  const db = ctx.dbh.db;
-  const hoy = hoyLima();
-  const fecha = b.Fecha ?? hoy;
-  if (fecha > hoy) throw errorDeCampo('Fecha', 'La fecha del pago no puede ser posterior a hoy');
-  const [cuenta] = await db.select().from(cuentaFinanciera).where(and(eq(cuentaFinanciera.id, b.IdCuentaFinanciera), eq(cuentaFinanciera.idEmpresa, auth.idEmpresa)));
-  if (!cuenta) throw noEncontrado('No se encontró la cuenta financiera');
-  if (cuenta.logEstado !== 1) throw errorDeCampo('IdCuentaFinanciera', 'La cuenta financiera está inactiva');
-  if (tipo === 1 && cuenta.idTipoCuenta === 3) throw errorDeCampo('IdCuentaFinanciera', 'Un pago en efectivo sale de una caja, no de una cuenta bancaria');
-  if (tipo === 2 && cuenta.idTipoCuenta !== 3) throw errorDeCampo('IdCuentaFinanciera', 'Un pago bancarizado sale de una cuenta bancaria');
-  if (tipo === 2 && !b.NumeroOperacion) throw errorDeCampo('NumeroOperacion', 'Indique el número de operación bancaria');
-  if (tipo === 2 && !b.MedioPago) throw errorDeCampo('MedioPago', 'Indique el medio de pago');
-  const ids = b.Detalle.map((d) => d.IdCuota).sort((x, y) => x - y);
-
-  const idPago = await db.transaction(async (tx) => {
-    const bloqueadas = await filas<TFilaBloqueada>(
-      tx,
-      sql`select q.id, q.serie, q.correlativo, q.id_moneda, q.monto::text, q.pagado::text, q.numero_documento_proveedor, q.razon_social_proveedor,
-                 (q.anulado or coalesce((select c.anulado from compra c where c.id = q.id_documento), false)) as anulado
-          from cuota_pagar q where q.id_empresa = ${auth.idEmpresa} and q.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
-          order by q.id for update of q`,
-    );
-    const porId = new Map(bloqueadas.map((q) => [q.id, q]));
-    b.Detalle.forEach((d) => {
-      if (!porId.has(d.IdCuota)) throw noEncontrado('No se encontró la cuota por pagar');
-    });
-    if (new Set(bloqueadas.map((q) => q.numero_documento_proveedor)).size > 1) throw errorDeCampo('Detalle', 'Un pago es a un solo proveedor: seleccione cuotas del mismo proveedor');
-    b.Detalle.forEach((d, i) => {
-      const q = porId.get(d.IdCuota)!;
-      const numero = serieNumero(q.serie, q.correlativo);
-      if (q.anulado) throw new AppError(ErrorCodes.DOCUMENTO_ANULADO, `La compra ${numero} está anulada: no se puede pagar`, 400);
-      const saldo = new Decimal(q.monto).minus(q.pagado);
-      if (new Decimal(d.Monto).gt(saldo))
-        throw new AppError(ErrorCodes.TOTAL_EXCEDIDO, `El monto excede el saldo de la compra ${numero}: el saldo es ${MONEDA(q.id_moneda)} ${saldo.toFixed(2)}`, 400, {
-          errores: { [`Detalle.${i}.Monto`]: `Saldo pendiente: ${MONEDA(q.id_moneda)} ${saldo.toFixed(2)}` },
-        });
-    });
-    let tasa: Decimal | null = null;
-    if (cuenta.idMoneda === 2 || bloqueadas.some((q) => q.id_moneda === 2)) {
-      const [tc] = await tx.select().from(tipoCambio).where(and(eq(tipoCambio.idEmpresa, auth.idEmpresa), eq(tipoCambio.idMoneda, 2), eq(tipoCambio.fecha, fecha)));
-      if (!tc)
-        throw new AppError(ErrorCodes.TIPO_CAMBIO_FALTANTE, `No hay tipo de cambio del dólar registrado para el ${fecha.split('-').reverse().join('/')}. Regístrelo en Finanzas > Datos maestros.`, 400);
-      tasa = new Decimal(tc.venta);
-    }
-    const enCuenta = (monto: Decimal, idMonedaCuota: number) =>
-      idMonedaCuota === cuenta.idMoneda ? monto : (idMonedaCuota === 2 ? monto.times(tasa!) : monto.dividedBy(tasa!)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-    const lineas = b.Detalle.map((d) => {
-      const monto = new Decimal(d.Monto);
-      return { idCuota: d.IdCuota, monto, montoCuenta: enCuenta(monto, porId.get(d.IdCuota)!.id_moneda) };
-    });
-    const total = lineas.reduce((s, l) => s.plus(l.montoCuenta), new Decimal(0));
-    if (total.lte(0)) throw errorDeCampo('Detalle', 'El monto del pago en la moneda de la cuenta es cero');
-    const montoSoles = cuenta.idMoneda === 1 ? total : total.times(tasa!).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-
-    await tx.execute(sql`select pg_advisory_xact_lock(${CANDADO_NUMERO_PAGO}, ${auth.idEmpresa})`);
-    const [{ siguiente }] = await filas<{ siguiente: number }>(tx, sql`select coalesce(max(numero), 0)::int + 1 as siguiente from pago_proveedor where id_empresa = ${auth.idEmpresa}`);
-    const primera = porId.get(ids[0])!;
+  const { cuenta, fecha } = await cuentaDeLiquidacion(ctx, auth, LADO_PAGO, tipo, b);
+  const idPago = await ctx.dbh.db.transaction(async (tx) => {
+    const porId = await bloquearCuotas(tx, LADO_PAGO, auth.idEmpresa, b.Detalle);
+    const { lineas, total, montoSoles, tasa } = await montosEnCuenta(tx, LADO_PAGO, auth.idEmpresa, cuenta, fecha, b.Detalle, porId);
+    const siguiente = await siguienteNumero(tx, LADO_PAGO, auth.idEmpresa);
+    const primera = porId.get(Math.min(...porId.keys()))!;
     const [p] = await tx
       .insert(pago)
       .values({
@@ -133,8 +115,8 @@ export async function registrarPago(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b: 
         tipoCambio: tasa ? tasa.toFixed(4) : null,
         medioPago: tipo === 2 ? (b.MedioPago ?? null) : null,
         numeroOperacion: tipo === 2 ? (b.NumeroOperacion ?? null) : null,
-        numeroDocumentoProveedor: primera.numero_documento_proveedor,
-        razonSocialProveedor: primera.razon_social_proveedor,
+        numeroDocumentoProveedor: primera.tercero,
+        razonSocialProveedor: primera.razon,
         observacion: b.Observacion,
         logUsuarioCrea: auth.idUsuario,
       })
@@ -142,23 +124,39 @@ export async function registrarPago(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b: 
     await tx.insert(pagoDetalle).values(
       lineas.map((l) => ({ idEmpresa: auth.idEmpresa, idPago: p.id, idCuota: l.idCuota, monto: l.monto.toFixed(2), montoCuenta: l.montoCuenta.toFixed(2), logUsuarioCrea: auth.idUsuario })),
     );
-    for (const l of lineas)
-      await tx
-        .update(cuotaPagar)
-        .set({ pagado: sql`${cuotaPagar.pagado} + ${l.monto.toFixed(2)}::numeric`, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
-        .where(eq(cuotaPagar.id, l.idCuota));
+    await moverCuotas(tx, LADO_PAGO, auth.idUsuario, lineas, 1);
+    const docs = [...new Set(lineas.map((l) => serieNumero(porId.get(l.idCuota)!.serie, porId.get(l.idCuota)!.correlativo)))].join(', ');
+    const registrado: TPagoRegistrado = { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idPago: p.id, fecha, montoSoles: montoSoles.toFixed(2), efectivo: tipo === 1, glosa: `Pago ${numeroRecibo(siguiente)} - ${primera.razon} (${docs})`.slice(0, 200) };
+    for (const fn of trasPagar) await fn(tx, registrado);
     return p.id;
   });
   return obtenerPago(ctx, auth, idPago);
 }
 
+/**
+ * Voids a supplier payment: its amounts go back to the dues' balances (locked in id order), the payment is marked
+ * voided with its reason and the hooks reverse its entry, in one transaction. Afterwards the purchase can be voided.
+ */
+export async function anularPago(ctx: Contexto, auth: TAuth, id: number, motivo: string): Promise<TPago> {
+  await ctx.dbh.db.transaction(async (tx) => {
+    const [p] = await filas<{ id: number; numero: number; anulado: boolean }>(tx, sql`select id, numero, anulado from pago_proveedor where id = ${id} and id_empresa = ${auth.idEmpresa} for update`);
+    if (!p) throw noEncontrado('No se encontró el pago');
+    if (p.anulado) throw new AppError(ErrorCodes.PAGO_ANULADO, undefined, 409);
+    const det = await tx.select({ idCuota: pagoDetalle.idCuota, monto: pagoDetalle.monto }).from(pagoDetalle).where(eq(pagoDetalle.idPago, id));
+    await moverCuotas(tx, LADO_PAGO, auth.idUsuario, det, -1);
+    await tx.update(pago).set({ anulado: true, fechaAnulacion: new Date(), motivoAnulacion: motivo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() }).where(eq(pago.id, id));
+    for (const fn of trasAnularPago) await fn(tx, { idEmpresa: auth.idEmpresa, idPago: id, fecha: hoyLima(), glosa: `Anulación del pago ${numeroRecibo(p.numero)}: ${motivo}`.slice(0, 200) });
+  });
+  return obtenerPago(ctx, auth, id);
+}
+
 type TFilaPago = {
   id: number; numero: number; fecha: string; id_tipo_pago: number; id_cuenta_financiera: number; cuenta: string; id_moneda: number; monto: string; monto_soles: string;
   tipo_cambio: string | null; medio_pago: string | null; numero_operacion: string | null; numero_documento_proveedor: string; razon_social_proveedor: string;
-  observacion: string | null; anulado: boolean;
+  observacion: string | null; anulado: boolean; motivo_anulacion: string | null;
 };
 const SELECT_PAGO = sql`select p.id, p.numero, p.fecha::text, p.id_tipo_pago, p.id_cuenta_financiera, f.nombre as cuenta, p.id_moneda, p.monto::text, p.monto_soles::text,
-  p.tipo_cambio::text, p.medio_pago, p.numero_operacion, p.numero_documento_proveedor, p.razon_social_proveedor, p.observacion, p.anulado
+  p.tipo_cambio::text, p.medio_pago, p.numero_operacion, p.numero_documento_proveedor, p.razon_social_proveedor, p.observacion, p.anulado, p.motivo_anulacion
   from pago_proveedor p join cuenta_financiera f on f.id = p.id_cuenta_financiera`;
 
 async function armarPagos(ctx: Contexto, auth: TAuth, ps: TFilaPago[]): Promise<TPago[]> {
@@ -171,7 +169,7 @@ async function armarPagos(ctx: Contexto, auth: TAuth, ps: TFilaPago[]): Promise<
   );
   return ps.map((p) => ({
     Id: p.id,
-    NumeroRecibo: `RP-${p.numero}`,
+    NumeroRecibo: numeroRecibo(p.numero),
     Fecha: p.fecha,
     IdTipoPago: p.id_tipo_pago,
     TipoPago: TiposCobro[p.id_tipo_pago as 1 | 2] ?? '',
@@ -187,6 +185,7 @@ async function armarPagos(ctx: Contexto, auth: TAuth, ps: TFilaPago[]): Promise<
     RazonSocialProveedor: p.razon_social_proveedor,
     Observacion: p.observacion,
     Anulado: p.anulado,
+    MotivoAnulacion: p.motivo_anulacion,
     Detalle: det
       .filter((d) => d.id_pago === p.id)
       .map((d) => ({

@@ -324,10 +324,39 @@ export async function contabilizarCobro(tx: TTx, c: TCobroContable): Promise<num
   });
 }
 
-export async function revertirCobro(tx: TTx, idEmpresa: number, idCobro: number, fecha: string, glosa: string): Promise<number | null> {
-  const lineas = await lineasInvertidas(tx, idEmpresa, `COBRO:${idCobro}`);
+/** The reversal (key ANULA-<clave>) of a cash or bank entry, dated `fecha`; null when the entry does not exist. */
+async function revertirTesoreria(tx: TTx, idEmpresa: number, clave: string, fecha: string, glosa: string): Promise<number | null> {
+  const lineas = await lineasInvertidas(tx, idEmpresa, clave);
   if (!lineas) return null;
-  return registrarAsiento(tx, { idEmpresa, idUsuario: null, idDiario: DIARIO_CAJA, fecha, glosa, origen: 'ANULACION', claveOrigen: `ANULA-COBRO:${idCobro}`, lineas, siCerradoSiguiente: true });
+  return registrarAsiento(tx, { idEmpresa, idUsuario: null, idDiario: DIARIO_CAJA, fecha, glosa, origen: 'ANULACION', claveOrigen: `ANULA-${clave}`, lineas, siCerradoSiguiente: true });
+}
+
+export async function revertirCobro(tx: TTx, idEmpresa: number, idCobro: number, fecha: string, glosa: string): Promise<number | null> {
+  return revertirTesoreria(tx, idEmpresa, `COBRO:${idCobro}`, fecha, glosa);
+}
+
+export type TPagoContable = Omit<TCobroContable, 'idCobro' | 'cobrar'> & { idPago: number };
+
+/** A supplier payment: 42 (POR_PAGAR) D / 10 (caja or banco) H, key PAGO:<id>. Its void: the reversal, key ANULA-PAGO:<id>. */
+export async function contabilizarPago(tx: TTx, p: TPagoContable): Promise<number | null> {
+  const medio = p.efectivo ? 'CAJA' : 'BANCO';
+  const k = await cuentasDe(tx, p.idEmpresa, [medio, 'POR_PAGAR']);
+  const importe = new Decimal(p.importe).toDecimalPlaces(2);
+  return registrarAsiento(tx, {
+    idEmpresa: p.idEmpresa,
+    idUsuario: p.idUsuario,
+    idDiario: DIARIO_CAJA,
+    fecha: p.fecha,
+    glosa: p.glosa,
+    origen: 'PAGO',
+    claveOrigen: `PAGO:${p.idPago}`,
+    lineas: [{ idCuenta: k.POR_PAGAR, debe: importe, haber: 0 }, { idCuenta: k[medio], debe: 0, haber: importe }],
+    siCerradoSiguiente: true,
+  });
+}
+
+export async function revertirPago(tx: TTx, idEmpresa: number, idPago: number, fecha: string, glosa: string): Promise<number | null> {
+  return revertirTesoreria(tx, idEmpresa, `PAGO:${idPago}`, fecha, glosa);
 }
 
 export type TMovimientoCajaContable = {
@@ -450,6 +479,19 @@ export async function contabilizarAlCobrar(
 /** finance's alAnularCobro: the collection's reversal. */
 export async function revertirAlAnularCobro(tx: TTx, c: { idEmpresa: number; idCobro: number; fecha: string; glosa: string }): Promise<void> {
   await conMensaje(() => revertirCobro(tx, c.idEmpresa, c.idCobro, c.fecha, c.glosa));
+}
+
+/** finance's alRegistrarPago: 42 / 10 in the supplier payment's transaction (refused with the reason when it cannot be posted). */
+export async function contabilizarAlPagar(
+  tx: TTx,
+  p: { idEmpresa: number; idUsuario: number; idPago: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string },
+): Promise<void> {
+  await conMensaje(() => contabilizarPago(tx, { idEmpresa: p.idEmpresa, idUsuario: p.idUsuario, idPago: p.idPago, fecha: p.fecha, importe: p.montoSoles, efectivo: p.efectivo, glosa: p.glosa }));
+}
+
+/** finance's alAnularPago: the supplier payment's reversal. */
+export async function revertirAlAnularPago(tx: TTx, p: { idEmpresa: number; idPago: number; fecha: string; glosa: string }): Promise<void> {
+  await conMensaje(() => revertirPago(tx, p.idEmpresa, p.idPago, p.fecha, p.glosa));
 }
 
 /** The cash boxes' alRegistrarMovimientoCaja: income 10 D / 75x H, expense 65x D / 10 H. */

@@ -58,11 +58,12 @@ export function useRegistrarCobro() {
   });
 }
 
-export function useAnularCobro() {
+/** Voids a collection (`cobros`) or a supplier payment (`pagos`): the dues get their balance back (purchases too). */
+export function useAnularRecibo(ruta: 'cobros' | 'pagos') {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, motivo }: { id: number; motivo: string }) => api.put<TCobro>(`${BASE}/cobros/${id}/anulaciones`, { Motivo: motivo }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['finanzas'] }),
+    mutationFn: ({ id, motivo }: { id: number; motivo: string }) => api.put<TCobro | TPago>(`${BASE}/${ruta}/${id}/anulaciones`, { Motivo: motivo }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['finanzas'] }), qc.invalidateQueries({ queryKey: ['inventario'] })]),
   });
 }
 

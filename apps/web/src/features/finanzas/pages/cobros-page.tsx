@@ -1,9 +1,10 @@
-import { Alert, App, Button, Card, Empty, Form, Input, Modal, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Empty, Input, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TCobro } from '@yupana/contracts';
-import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { abrirRecibo, useAnularCobro, useCobros } from '../api/finanzas';
+import { mensajeDeError } from '../../../lib/api-error';
+import { abrirRecibo, useCobros } from '../api/finanzas';
+import { AnularReciboModal } from '../components/anular-recibo-modal';
 import { dinero, fechaPe } from '../formato';
 
 /** Collections of the company: receipt, detail of the dues each one settled, reversal. */
@@ -87,35 +88,7 @@ export function CobrosPage() {
           },
         ]}
       />
-      {anulando && <AnularModal cobro={anulando} onCerrar={() => setAnulando(null)} />}
+      {anulando && <AnularReciboModal ruta="cobros" recibo={anulando} onCerrar={() => setAnulando(null)} />}
     </Card>
-  );
-}
-
-function AnularModal({ cobro, onCerrar }: { cobro: TCobro; onCerrar: () => void }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ Motivo: string }>();
-  const anular = useAnularCobro();
-  async function enviar(v: { Motivo: string }) {
-    try {
-      await anular.mutateAsync({ id: cobro.Id, motivo: v.Motivo });
-      message.success(`Cobro ${cobro.NumeroRecibo} anulado: el saldo volvió a los documentos`);
-      onCerrar();
-    } catch (e) {
-      if (e instanceof ApiError && e.errores.Motivo) form.setFields([{ name: 'Motivo', errors: [e.errores.Motivo] }]);
-      else message.error(mensajeDeError(e));
-    }
-  }
-  return (
-    <Modal open title={`Anular el cobro ${cobro.NumeroRecibo}`} okText="Anular cobro" okButtonProps={{ danger: true }} cancelText="Cancelar" onOk={() => form.submit()} confirmLoading={anular.isPending} onCancel={onCerrar} destroyOnHidden>
-      <p>
-        Se repondrá el saldo de {cobro.Detalle.length === 1 ? 'la cuota cobrada' : `las ${cobro.Detalle.length} cuotas cobradas`} por {dinero(cobro.Monto, cobro.IdMoneda)}.
-      </p>
-      <Form form={form} layout="vertical" onFinish={enviar}>
-        <Form.Item name="Motivo" label="Motivo" rules={[{ required: true, min: 3, message: 'Indique el motivo de la anulación (mínimo 3 caracteres)' }]}>
-          <Input maxLength={200} />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { NombresTramo, TramosAntiguedad, type TDocumentoPorPagar, type TPago, type TTramoAntiguedad } from '@yupana/contracts';
 import { mensajeDeError } from '../../../lib/api-error';
 import { abrirReciboPago, useCuentasPorPagar, usePagos } from '../api/finanzas';
+import { AnularReciboModal } from '../components/anular-recibo-modal';
 import { CobroModal } from '../components/cobro-modal';
 import { dinero, fechaPe, NOMBRE_MONEDA } from '../formato';
 
@@ -127,6 +128,7 @@ function Pagos() {
   const [proveedor, setProveedor] = useState('');
   const [pagina, setPagina] = useState(1);
   const consulta = usePagos({ proveedor, pagina });
+  const [anulando, setAnulando] = useState<TPago | null>(null);
   return (
     <>
       <Input.Search aria-label="Proveedor de los pagos" placeholder="RUC o nombre del proveedor" allowClear onSearch={(v) => { setProveedor(v.trim()); setPagina(1); }} style={{ width: 280, marginBottom: 12 }} />
@@ -147,17 +149,27 @@ function Pagos() {
           { title: 'Cuenta', dataIndex: 'CuentaFinanciera' },
           { title: 'Documentos', key: 'd', render: (_, p) => [...new Set(p.Detalle.map((d) => d.SerieNumero))].join(', ') },
           { title: 'Monto', dataIndex: 'Monto', align: 'right', render: (v: string, p) => dinero(v, p.IdMoneda) },
+          { title: 'Estado', key: 'e', render: (_, p) => (p.Anulado ? <Tag color="red" title={p.MotivoAnulacion ?? ''}>Anulado</Tag> : <Tag color="green">Vigente</Tag>) },
           {
             title: 'Acciones',
             key: 'a',
+            fixed: 'right',
             render: (_, p) => (
-              <Button type="link" aria-label={`Recibo ${p.NumeroRecibo}`} onClick={() => abrirReciboPago(p.Id).catch((e: unknown) => message.error(mensajeDeError(e)))}>
-                Recibo
-              </Button>
+              <Space size={0}>
+                <Button type="link" aria-label={`Recibo ${p.NumeroRecibo}`} onClick={() => abrirReciboPago(p.Id).catch((e: unknown) => message.error(mensajeDeError(e)))}>
+                  Recibo
+                </Button>
+                {!p.Anulado && (
+                  <Button type="link" danger aria-label={`Anular ${p.NumeroRecibo}`} onClick={() => setAnulando(p)}>
+                    Anular
+                  </Button>
+                )}
+              </Space>
             ),
           },
         ]}
       />
+      {anulando && <AnularReciboModal ruta="pagos" recibo={anulando} onCerrar={() => setAnulando(null)} />}
     </>
   );
 }
