@@ -114,8 +114,8 @@ export async function mayorExcel(ctx: Contexto, auth: TAuth, periodo: string, id
   return Buffer.from(await libro.xlsx.writeBuffer());
 }
 
-const textoPle = (t: string | null | undefined, max: number) => (t ?? '').replace(/[|/\\\r\n\t]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
-const fechaPle = (iso: string) => iso.split('-').reverse().join('/');
+export const textoPle = (t: string | null | undefined, max: number) => (t ?? '').replace(/[|/\\\r\n\t]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
+export const fechaPle = (iso: string) => iso.split('-').reverse().join('/');
 
 /**
  * PLE 5.1 libro diario (SUNAT's 21-field layout, pipe-separated with a closing pipe, CRLF) and its file name
@@ -166,7 +166,7 @@ export async function pleDiario(ctx: Contexto, auth: TAuth, periodo: string, lib
   return { nombre: nombrePle(auth, periodo, libro, lineas.length > 0), contenido: lineas.map((l) => `${l}\r\n`).join('') };
 }
 
-function nombrePle(auth: TAuth, periodo: string, libro: string, conDatos: boolean) {
+export function nombrePle(auth: TAuth, periodo: string, libro: string, conDatos: boolean) {
   const ruc = auth.empresa.documento && /^\d{11}$/.test(auth.empresa.documento) ? auth.empresa.documento : '00000000000';
   return `LE${ruc}${periodo.replace('-', '')}00${libro}001${conDatos ? 1 : 0}11.TXT`;
 }
