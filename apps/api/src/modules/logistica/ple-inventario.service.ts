@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { TAuth } from '../../lib/auth';
 import type { Contexto } from '../../lib/contexto';
-import { fechaPle, nombrePle, textoPle } from '../contabilidad/libros/reportes.service';
+import { fechaPle, nombrePle, textoPle } from '../../lib/ple';
 import { filasDe } from './libro.repo';
 
 /**
