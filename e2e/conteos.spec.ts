@@ -9,7 +9,11 @@ test.use({ viewport: { width: 1280, height: 900 } });
 
 test('toma de inventario ciega, revisión, contabilización como mermas, stock, kardex y PLE 13.1', async ({ page }) => {
   test.setTimeout(180_000);
-  await iniciarSesion(page, 'supervisor');
+  // On a loaded machine the password check (argon2) can outlast the helper's 15 s: the sign-in is then awaited longer.
+  await iniciarSesion(page, 'supervisor').catch(async () => {
+    await expect(page).toHaveURL(/\/admin$/, { timeout: 60_000 });
+    await expect(page.getByTestId('pagina-inicio')).toBeVisible();
+  });
   const menu = page.getByRole('menu', { name: 'Menú principal' });
 
   // Some oil on hand first: 10 bottles at S/ 6.50.

@@ -15,8 +15,13 @@ const COLOR_ESTADO = { A: 'processing', R: 'warning', C: 'success' } as const;
 /** Physical counts: the list, and one count (blind while counting, then review and posting) by `?toma=id`. */
 export function TomasInventarioPage() {
   const [params, setParams] = useSearchParams();
-  const idToma = Number(params.get('toma')) || null;
-  return idToma ? <DetalleToma id={idToma} volver={() => setParams({}, { replace: true })} /> : <ListaTomas abrir={(id) => setParams({ toma: String(id) })} />;
+  // The open count is kept in state (shown at once) and mirrored in the URL (a reload or a shared link reopens it).
+  const [idToma, setIdToma] = useState<number | null>(() => Number(params.get('toma')) || null);
+  const ir = (id: number | null) => {
+    setIdToma(id);
+    setParams(id ? { toma: String(id) } : {}, { replace: true });
+  };
+  return idToma ? <DetalleToma key={idToma} id={idToma} volver={() => ir(null)} /> : <ListaTomas abrir={ir} />;
 }
 
 function ListaTomas({ abrir }: { abrir: (id: number) => void }) {
