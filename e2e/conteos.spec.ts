@@ -8,7 +8,7 @@ const expect = expectBase.configure({ timeout: 30_000 });
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('toma de inventario ciega, revisión, contabilización como mermas, stock, kardex y PLE 13.1', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   // On a loaded machine the password check (argon2) can outlast the helper's 15 s: the sign-in is then awaited longer.
   await iniciarSesion(page, 'supervisor').catch(async () => {
     await expect(page).toHaveURL(/\/admin$/, { timeout: 60_000 });
@@ -38,8 +38,8 @@ test('toma de inventario ciega, revisión, contabilización como mermas, stock, 
   await nueva.getByRole('combobox', { name: 'Almacén' }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Almacén principal' }).first().click();
   await nueva.getByRole('button', { name: 'Abrir toma' }).click();
-  await expect(page.getByText(/Toma N° \d+ abierta con \d+ productos/)).toBeVisible();
   const toma = page.getByTestId('pagina-toma');
+  await expect(toma).toContainText(/Toma de inventario N° \d+/);
   await expect(toma).toContainText('En conteo');
   await expect(toma).toContainText('Conteo ciego');
   // Blind: no expected figures on screen.
