@@ -77,7 +77,7 @@ describe('toma de inventario', () => {
     expect(antes.statusCode).toBe(400);
     expect(antes.json().Mensaje).toContain('no está en revisión');
 
-    const rv = await sup.post(`${LOG}/tomasinventario/${toma.Id}/revision`);
+    const rv = await sup.post(`${LOG}/tomasinventario/${toma.Id}/revision`, {});
     expect(rv.statusCode, rv.body).toBe(200);
     const rev = rv.json<TToma>();
     expect(rev.Estado).toBe('R');
@@ -117,7 +117,7 @@ describe('toma de inventario', () => {
   it('dos contabilizaciones simultáneas de una toma en revisión: solo una mueve stock', async () => {
     const t = (await sup.post(`${LOG}/tomasinventario`, { IdAlmacen: deposito.Id, Fecha: hoy })).json<TToma>();
     await sup.put(`${LOG}/tomasinventario/${t.Id}/conteos`, { Lineas: [{ IdItem: idA, CantidadContada: '4' }] });
-    await sup.post(`${LOG}/tomasinventario/${t.Id}/revision`);
+    await sup.post(`${LOG}/tomasinventario/${t.Id}/revision`, {});
     const rs = await Promise.all([0, 1].map(() => sup.post(`${LOG}/tomasinventario/${t.Id}/contabilizacion`, { Fecha: hoy })));
     expect(rs.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     // Uncounted sugar stays; rice 5 -> 4 once.
