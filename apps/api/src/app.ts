@@ -38,6 +38,7 @@ import { rutasPadron } from './modules/entidades/padron.routes';
 import { rutasSucursales, rutasSucursalesFinanzas } from './modules/entidades/sucursales.routes';
 import { rutasItems } from './modules/logistica/items.routes';
 import { rutasInventario } from './modules/logistica/inventario.routes';
+import { rutasConteos } from './modules/logistica/conteos.routes';
 import { moverStockAlEmitir, revertirStockAlAnular } from './modules/logistica/inventario-documentos';
 import { alEmitirDocumento } from './modules/contabilidad/documentos/emision.service';
 import { rutasRrhh } from './modules/rrhh/rrhh.routes';
@@ -272,6 +273,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   // Inventory (issue 13): issued documents move stock; voided (confirmed) or SUNAT-rejected ones reverse it, inside
   // the same transaction as the state change (decisions.md "Documents, stock, balances and cash").
   await app.register(async (log) => rutasInventario(log, ctx), { prefix: '/api/logistica' });
+  await app.register(async (log) => rutasConteos(log, ctx), { prefix: '/api/logistica' });
   alEmitirDocumento(moverStockAlEmitir);
   alDocumentoAnulado(revertirStockAlAnular);
   await app.register(async (rh) => rutasRrhh(rh, ctx), { prefix: '/api/rrhh' });

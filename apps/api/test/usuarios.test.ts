@@ -134,7 +134,7 @@ describe('GET /api/seguridad/v2/usuarios/{id}/permisos/modulos', () => {
     ]);
     const todos = aplanar(m.Data);
     const rutas = todos.filter((n) => n.Tipo === 1 && n.Ruta).map((n) => n.Ruta);
-    expect(rutas).toEqual(expect.arrayContaining(['/admin', '/admin/usuario/perfil', '/admin/ayuda-soporte/comunicate', '/admin/documentos', '/admin/usuarios', '/admin/pedidos', '/admin/reporte-ventas', '/admin/compras']));
+    expect(rutas).toEqual(expect.arrayContaining(['/admin', '/admin/usuario/perfil', '/admin/ayuda-soporte/comunicate', '/admin/documentos', '/admin/usuarios', '/admin/pedidos', '/admin/reporte-ventas', '/admin/compras', '/admin/tomas-inventario']));
     expect(rutas.at(-1)).toMatch(/^https:\/\/e-consultaruc\.sunat\.gob\.pe\//);
     // Only menu entries (Tipo 1) carry a route; controls (Tipo 2) never do.
     expect(todos.filter((n) => n.Tipo === 2 && n.Ruta)).toEqual([]);

@@ -42,6 +42,7 @@ export * from './ventas/pedidos';
 export * from './rrhh/rrhh';
 export * from './cajas/cajas';
 export * from './logistica/inventario';
+export * from './logistica/conteos';
 export * from './finanzas/finanzas';
 export * from './compras/compras';
 export * from './contabilidad/libros';

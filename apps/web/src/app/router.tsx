@@ -189,6 +189,12 @@ export const router = createBrowserRouter([
                 lazy: () => import('../features/inventario/pages/kardex-page').then((m) => ({ Component: m.KardexPage })),
               },
               {
+                path: 'tomas-inventario',
+                loader: guardPermiso({ idPermiso: 11300, componente: 'tomasinventario' }),
+                handle: h({ breadcrumb: 'Toma de inventario', description: 'Conteo físico ciego, diferencias y ajustes (tabla 12: 28 o 13)', icon: 'AuditOutlined' }),
+                lazy: () => import('../features/inventario/pages/tomas-inventario-page').then((m) => ({ Component: m.TomasInventarioPage })),
+              },
+              {
                 path: 'logisconfig',
                 loader: guardPermiso({ idPermiso: 11040, componente: 'logisconfig' }),
                 handle: h({ breadcrumb: 'Configuración de logística', description: 'Stock negativo y almacenes de cada sucursal', icon: 'SettingOutlined' }),

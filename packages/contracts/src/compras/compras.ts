@@ -31,6 +31,8 @@ export const ZCompraLinea = z.object({
   IdAlmacen: ZId,
   Descripcion: ZTexto(500).optional(),
   Cantidad: ZPositivo('Cantidad', 12, 10),
+  /** A presentation of the item (catálogo 03 code, e.g. BX): the line enters factor x Cantidad base units. */
+  CodigoUnidad: textoPermitido(z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,3}$/, 'Código de unidad: de 2 a 3 letras o dígitos')).optional(),
   ValorUnitario: ZDecimal('Valor unitario', { enteros: 12, decimales: 10 }),
   AfectacionIgv: z.enum(Object.keys(AfectacionesCompra) as ['10', '20', '30'], { error: 'Afectación del IGV: 10 gravado, 20 exonerado o 30 inafecto' }).default('10'),
 });

@@ -19,6 +19,7 @@ import { cuotaPagar } from '../finanzas/cuentas-por-pagar.schema';
 import { compra, compraDetalle } from './compras.schema';
 import { almacen, logisticaConfig } from './inventario.schema';
 import { asentar, filasDe, type TLineaLibro } from './libro.repo';
+import { factoresDe, unidadesBase } from './presentaciones.service';
 import { item } from './logistica.schema';
 
 /** IGV rate of a gravado line (catálogo 07 code 10). */
@@ -178,15 +179,20 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
       // One ledger movement per warehouse; the unit cost in soles excludes the IGV (it is a tax credit).
       const [conf] = await tx.select().from(logisticaConfig).where(eq(logisticaConfig.idEmpresa, auth.idEmpresa));
       const movPorAlmacen = new Map<number, number>();
+      const factores = await factoresDe(tx, auth.idEmpresa, b.Lineas.map((l) => ({ idItem: l.IdItem, codigoUnidad: l.CodigoUnidad })));
       const tipoOperacion = esNotaCredito ? '06' : '02';
       for (const idAlmacen of idsAlmacen) {
-        const lineas: TLineaLibro[] = b.Lineas.filter((l) => l.IdAlmacen === idAlmacen).map((l) => ({
-          idItem: l.IdItem,
-          idAlmacen,
-          cantidad: esNotaCredito ? new Decimal(l.Cantidad).negated() : new Decimal(l.Cantidad),
-          tipoOperacion,
-          costoUnitario: new Decimal(l.ValorUnitario).times(tasa),
-        }));
+        // A line in a presentation (CAJA x 12) enters factor x quantity base units, each at the value / factor.
+        const lineas: TLineaLibro[] = b.Lineas.filter((l) => l.IdAlmacen === idAlmacen).map((l) => {
+          const unidades = unidadesBase(factores, l.IdItem, l.CodigoUnidad, l.Cantidad);
+          return {
+            idItem: l.IdItem,
+            idAlmacen,
+            cantidad: esNotaCredito ? unidades.negated() : unidades,
+            tipoOperacion,
+            costoUnitario: new Decimal(l.ValorUnitario).times(tasa).times(l.Cantidad).dividedBy(unidades),
+          };
+        });
         movPorAlmacen.set(
           idAlmacen,
           await asentar(

@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import { ErrorCodes, TipoDocumentoContable } from '@yupana/contracts';
 import { AppError } from '../../lib/app-error';
 import { asentar, filasDe, type TLineaLibro, type Tx } from './libro.repo';
+import { factoresDe, unidadesBase } from './presentaciones.service';
 
 /** What the issue hook receives (kept structural so this module does not import contabilidad). */
 type TEmitidoInventario = {
   creado: { Id: number; IdTipoDocumento: number; SerieNumero: string };
-  b: { IdTipoDocumento: number; FechaEmision: string; ListaItems: { IdItem?: number; Cantidad: string }[]; ListaReferencias: { CodigoMotivo: string }[] };
+  b: { IdTipoDocumento: number; FechaEmision: string; ListaItems: { IdItem?: number; Cantidad: string; CodigoUnidad?: string }[]; ListaReferencias: { CodigoMotivo: string }[] };
   idEmpresa: number;
   idSucursal: number;
   idUsuario: number;
@@ -82,12 +83,14 @@ export async function moverStockAlEmitir(tx: Tx, e: TEmitidoInventario): Promise
     for (const f of r) costoVenta.set(Number(f.id_item), new Decimal(f.costo));
   }
   const tipoOperacion = esVenta ? '01' : '05';
+  // A line in a presentation (CAJA x 12) moves factor x quantity base units.
+  const factores = await factoresDe(tx, e.idEmpresa, conItem.map((l) => ({ idItem: l.IdItem!, codigoUnidad: l.CodigoUnidad })));
   const lineas: TLineaLibro[] = conItem
     .filter((l) => bienes.has(l.IdItem!))
     .map((l) => ({
       idItem: l.IdItem!,
       idAlmacen,
-      cantidad: esVenta ? new Decimal(l.Cantidad).negated() : new Decimal(l.Cantidad),
+      cantidad: esVenta ? unidadesBase(factores, l.IdItem!, l.CodigoUnidad, l.Cantidad).negated() : unidadesBase(factores, l.IdItem!, l.CodigoUnidad, l.Cantidad),
       tipoOperacion,
       costoUnitario: costoVenta.get(l.IdItem!) ?? null,
     }));

@@ -6,6 +6,7 @@ import { noEncontrado } from '../../../lib/app-error';
 import type { TAuth } from '../../../lib/auth';
 import type { Contexto } from '../../../lib/contexto';
 import { numeroAsiento } from './asientos.service';
+import { fechaPle, nombrePle, textoPle } from '../../../lib/ple';
 
 const filas = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const d2 = (v: Decimal.Value) => new Decimal(v).toFixed(2);
@@ -114,9 +115,6 @@ export async function mayorExcel(ctx: Contexto, auth: TAuth, periodo: string, id
   return Buffer.from(await libro.xlsx.writeBuffer());
 }
 
-const textoPle = (t: string | null | undefined, max: number) => (t ?? '').replace(/[|/\\\r\n\t]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
-const fechaPle = (iso: string) => iso.split('-').reverse().join('/');
-
 /**
  * PLE 5.1 libro diario (SUNAT's 21-field layout, pipe-separated with a closing pipe, CRLF) and its file name
  * LE{RUC}{AAAA}{MM}00050100{00}{O}{I}{M}1.TXT: O 1 operativa, I 1 with content / 0 empty, M 1 soles.
@@ -164,11 +162,6 @@ export async function pleDiario(ctx: Contexto, auth: TAuth, periodo: string, lib
     ].join('|') + '|',
   );
   return { nombre: nombrePle(auth, periodo, libro, lineas.length > 0), contenido: lineas.map((l) => `${l}\r\n`).join('') };
-}
-
-function nombrePle(auth: TAuth, periodo: string, libro: string, conDatos: boolean) {
-  const ruc = auth.empresa.documento && /^\d{11}$/.test(auth.empresa.documento) ? auth.empresa.documento : '00000000000';
-  return `LE${ruc}${periodo.replace('-', '')}00${libro}001${conDatos ? 1 : 0}11.TXT`;
 }
 
 /**

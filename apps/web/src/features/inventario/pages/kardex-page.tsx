@@ -1,9 +1,11 @@
-import { FileExcelOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, DatePicker, Descriptions, Empty, Form, Select, Space, Table } from 'antd';
+import { FileExcelOutlined, FileTextOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Empty, Form, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { type TKardexFila, TiposOperacionInventario } from '@yupana/contracts';
 import { mensajeDeError } from '../../../lib/api-error';
+import { descargarPleInventario } from '../api/conteos';
 import { descargarKardexExcel, useAlmacenes, useKardex } from '../api/inventario';
 import { SelectorBien } from '../components/selector-bien';
 import { numero, soles } from '../formato';
@@ -21,6 +23,7 @@ export function KardexPage() {
   const filtro = iditem && idalmacen ? { iditem, idalmacen, desde, hasta, pagina } : null;
   const consulta = useKardex(filtro);
   const k = consulta.data;
+  const [mesPle, setMesPle] = useState<Dayjs>(() => dayjs(desde));
 
   function consultar(v: { IdItem?: number; IdAlmacen?: number; Rango: [Dayjs, Dayjs] }) {
     const p = new URLSearchParams();
@@ -56,6 +59,19 @@ export function KardexPage() {
           </Button>
         </Space>
       </Form>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Typography.Text>Libros PLE del mes</Typography.Text>
+        <DatePicker picker="month" aria-label="Periodo PLE" format="MM/YYYY" value={mesPle} onChange={(d) => d && setMesPle(d)} allowClear={false} />
+        {(['fisico', 'valorizado'] as const).map((tipo) => (
+          <Button
+            key={tipo}
+            icon={<FileTextOutlined />}
+            onClick={() => descargarPleInventario(tipo, mesPle.format('YYYY-MM'), idalmacen || undefined).catch((e) => message.error(mensajeDeError(e)))}
+          >
+            {tipo === 'fisico' ? 'PLE 12.1 (unidades físicas)' : 'PLE 13.1 (valorizado)'}
+          </Button>
+        ))}
+      </Space>
       {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
       {k && (
         <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 12 }}>

@@ -1,0 +1,100 @@
+import { z } from '../zod-es';
+import { textoPermitido, ZDecimal, ZEntero, ZId, ZTexto } from '../validacion';
+import { ZFechaInventario } from './inventario';
+
+/**
+ * Physical counts (tomas de inventario), item presentations and the PLE inventory books (issue 13, branch conteos),
+ * under /api/logistica/v1. Quantities travel as decimal text.
+ */
+
+export const EstadosToma = { A: 'En conteo', R: 'En revisión', C: 'Contabilizada' } as const;
+export type TEstadoToma = keyof typeof EstadosToma;
+
+export const ZTomaCrear = z.object({
+  IdAlmacen: ZId,
+  Fecha: ZFechaInventario('la fecha'),
+  Glosa: ZTexto(250).optional(),
+});
+export type TTomaCrear = z.input<typeof ZTomaCrear>;
+
+export const ZTomaConteos = z.object({
+  Lineas: z
+    .array(
+      z.object({
+        IdItem: ZId,
+        /** null clears the count of the line. */
+        CantidadContada: ZDecimal('Cantidad contada', { enteros: 12, decimales: 10 }).nullable(),
+      }),
+    )
+    .min(1, 'Indique al menos una cantidad contada')
+    .max(5000, 'Máximo 5000 líneas por envío'),
+});
+export type TTomaConteos = z.input<typeof ZTomaConteos>;
+
+export const ZTomaAgregar = z.object({ IdItem: ZId });
+
+export const ZTomaContabilizar = z.object({
+  Fecha: ZFechaInventario('la fecha contable'),
+  /** Shortages leave as 28 (ajuste por diferencia de inventario) or 13 (mermas); surpluses always enter as 28. */
+  TipoOperacionFaltante: z.enum(['28', '13'], { error: 'Tipo de operación de los faltantes: 28 ajuste o 13 mermas' }).default('28'),
+});
+export type TTomaContabilizar = z.input<typeof ZTomaContabilizar>;
+
+export const ZTomaCabecera = z.object({
+  Id: z.number(),
+  Numero: z.number(),
+  IdAlmacen: z.number(),
+  Almacen: z.string(),
+  Fecha: z.string(),
+  Estado: z.enum(['A', 'R', 'C']),
+  Glosa: z.string().nullable(),
+  FechaContable: z.string().nullable(),
+  Lineas: z.number(),
+  Contadas: z.number(),
+});
+export type TTomaCabecera = z.infer<typeof ZTomaCabecera>;
+export const ZTomas = z.object({ Data: z.array(ZTomaCabecera), Count: z.number() });
+export const ZTomasQuery = z.object({
+  pagina: ZEntero({ min: 1, max: 100000 }).default(1),
+  regxpag: ZEntero({ min: 1, max: 100 }).default(20),
+});
+
+/**
+ * A line of a count. While the count is open (estado A) the expected figures are null: the count is blind.
+ * Diferencia = contada - esperada (the adjustment that is posted); StockActual - esperada = what moved since the snapshot.
+ */
+export const ZTomaLinea = z.object({
+  IdItem: z.number(),
+  Codigo: z.string(),
+  Descripcion: z.string(),
+  CodigoUnidad: z.string(),
+  CodigosBarras: z.array(z.string()),
+  CantidadContada: z.string().nullable(),
+  CantidadEsperada: z.string().nullable(),
+  StockActual: z.string().nullable(),
+  Diferencia: z.string().nullable(),
+  CostoPromedio: z.string().nullable(),
+  ValorDiferencia: z.string().nullable(),
+  IdMovimiento: z.number().nullable(),
+});
+export type TTomaLinea = z.infer<typeof ZTomaLinea>;
+export const ZToma = ZTomaCabecera.extend({ Detalle: z.array(ZTomaLinea), Movimientos: z.array(z.number()) });
+export type TToma = z.infer<typeof ZToma>;
+
+// ---- Presentations ----
+export const ZPresentacion = z.object({
+  CodigoUnidad: textoPermitido(z.string({ error: 'Indique el código de unidad (catálogo 03)' }).trim().toUpperCase().regex(/^[A-Z0-9]{2,3}$/, 'Código de unidad: de 2 a 3 letras o dígitos (catálogo 03, p. ej. BX)')),
+  Descripcion: ZTexto(60, { min: 1, mensajeMin: 'Indique la descripción de la presentación' }),
+  Factor: ZDecimal('Factor', { enteros: 12, decimales: 10 }).refine((v) => /[1-9]/.test(v), 'Factor: debe ser mayor que cero'),
+  CodigoBarras: textoPermitido(z.string().trim().regex(/^\d{8,14}$/, 'Código de barras: de 8 a 14 dígitos')).optional(),
+});
+export const ZPresentacionFila = z.object({ CodigoUnidad: z.string(), Descripcion: z.string(), Factor: z.string(), CodigoBarras: z.string().optional() });
+export type TPresentacion = z.infer<typeof ZPresentacionFila>;
+export const ZPresentacionesGuardar = z.object({ Presentaciones: z.array(ZPresentacion).max(20, 'Máximo 20 presentaciones') });
+export const ZPresentaciones = z.object({ Data: z.array(ZPresentacionFila), Count: z.number() });
+
+// ---- PLE inventory books ----
+export const ZPleInventarioQuery = z.object({
+  periodo: textoPermitido(z.string({ error: 'Indique el periodo' }).trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Periodo: use el formato AAAA-MM')),
+  idalmacen: ZId.optional(),
+});
