@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { ErrorCodes, TipoDocumentoContable, type TLotesFefo, type TVencimientoFila, ZLotesFefoQuery, ZVencimientosQuery } from '@yupana/contracts';
+import { TipoDocumentoContable, type TLotesFefo, type TVencimientoFila, ZLotesFefoQuery, ZVencimientosQuery } from '@yupana/contracts';
 import type { z } from 'zod';
-import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
+import { errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { filasDe, type Tx } from './libro.repo';
@@ -43,7 +43,6 @@ export type TAsignacion = { idLote: number | null; codigo: string | null; vencim
 type TFlags = { id: number; descripcion: string; control_lote: boolean; control_serie: boolean };
 const q10 = (d: Decimal) => d.toDecimalPlaces(10).toFixed(10);
 const texto = (d: Decimal) => d.toDecimalPlaces(10).toFixed();
-const error = (mensaje: string) => new AppError(ErrorCodes.VALIDACION, mensaje, 400);
 
 export const hoyLima = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
 
