@@ -1,5 +1,5 @@
 import { expect as expectBase, test, type Page } from '@playwright/test';
-import { iniciarSesion, leerStorage } from './helpers';
+import { CONTRASENHA_DEMO, leerStorage } from './helpers';
 
 // Issue 13, lots: the supervisor marks a product as lot-tracked, buys 10 units of lot A (expiring in 10 days) with
 // its expiry, sees the expiry alert on the stock page, and sells 12 with a boleta without naming a lot: FEFO takes
@@ -18,11 +18,20 @@ async function llamarApi<T>(page: Page, ruta: string, metodo = 'GET', cuerpo?: u
     { ruta, metodo, cuerpo, token },
   );
 }
+/** The shared login, with room for a loaded machine (six sessions share two cores while this runs). */
+async function iniciarSesion(page: Page, usuario: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Usuario').fill(usuario);
+  await page.getByLabel('Contraseña').fill(CONTRASENHA_DEMO);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 60_000 });
+  await expect(page.getByTestId('pagina-inicio')).toBeVisible({ timeout: 60_000 });
+}
 const hoy = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
 const masDias = (n: number) => new Date(Date.parse(`${hoy()}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 test('producto con lotes: compra con lote y vencimiento, alerta de vencimiento y venta por FEFO', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await iniciarSesion(page, 'supervisor');
   const menu = page.getByRole('menu', { name: 'Menú principal' });
   const codigo = `LOTE-${MARCA}`;

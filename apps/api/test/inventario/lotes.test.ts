@@ -223,4 +223,12 @@ describe('productos con serie', () => {
     expect((await sup.put(`${DOC}/${auto.json().Id}/anulaciones`, { Motivo: 'Error' })).statusCode).toBe(200);
     expect((await sup.get(`${LOG}/inventarios/stock/series/${idCelular}/${principal.Id}`)).json().Data.map((x: { Numero: string }) => x.Numero)).toEqual(['IMEI-1', 'IMEI-3']);
   });
+
+  it('dos ventas simultáneas de la misma serie: una se emite y la otra se rechaza (en PostgreSQL, dos conexiones)', async () => {
+    const [a, b] = await Promise.all([boleta([cel({ Series: ['IMEI-3'] })]), boleta([cel({ Series: ['IMEI-3'] })])]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 400]);
+    expect((a.statusCode === 400 ? a : b).json().Errores['ListaItems.0.Series']).toBe('La serie IMEI-3 de CELULAR X1 ya fue vendida o salió del almacén');
+    const [{ n }] = await filas(sql`select count(*)::int as n from movimiento_lote ml join item_serie s on s.id = ml.id_serie where s.numero = 'IMEI-3' and ml.cantidad < 0`);
+    expect(n).toBe(1);
+  });
 });

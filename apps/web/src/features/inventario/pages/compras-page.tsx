@@ -345,6 +345,9 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
                       <Button type="text" danger icon={<DeleteOutlined />} aria-label="Quitar línea" disabled={campos.length === 1} onClick={() => remove(c.name)} />
                     </Form.Item>
                   </Col>
+                  <Form.Item name={[c.name, 'Control']} hidden>
+                    <Input />
+                  </Form.Item>
                   <Form.Item noStyle shouldUpdate={(a: TValores, b: TValores) => a.Lineas?.[c.name]?.Control !== b.Lineas?.[c.name]?.Control}>
                     {() => <CamposLote nombre={[c.name]} control={form.getFieldValue(['Lineas', c.name, 'Control']) as TControl} entrada={form.getFieldValue('TipoDocumento') !== '07'} indice={c.name} />}
                   </Form.Item>

@@ -139,6 +139,9 @@ function NuevoMovimiento({ abierto, onCerrar }: { abierto: boolean; onCerrar: ()
                       <Input aria-label="Costo unitario" inputMode="decimal" prefix="S/" style={{ width: 150 }} />
                     </Form.Item>
                   )}
+                  <Form.Item name={[campo.name, 'Control']} hidden>
+                    <Input />
+                  </Form.Item>
                   <Form.Item noStyle shouldUpdate={(a: TForm, b: TForm) => a.Lineas?.[campo.name]?.Control !== b.Lineas?.[campo.name]?.Control || a.Clase !== b.Clase}>
                     {() => {
                       const control = form.getFieldValue(['Lineas', campo.name, 'Control']) as TControl;
