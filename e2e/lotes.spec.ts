@@ -31,7 +31,7 @@ const hoy = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' })
 const masDias = (n: number) => new Date(Date.parse(`${hoy()}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 test('producto con lotes: compra con lote y vencimiento, alerta de vencimiento y venta por FEFO', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(540_000);
   await iniciarSesion(page, 'supervisor');
   const menu = page.getByRole('menu', { name: 'Menú principal' });
   const codigo = `LOTE-${MARCA}`;
