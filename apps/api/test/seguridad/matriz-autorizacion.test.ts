@@ -82,6 +82,8 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'PUT /api/logistica/v1/items/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/items/:id (verificado)' },
   'PUT /api/logistica/v1/items/favoritos/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/items/:id (verificado)' },
   'GET /api/logistica/v1/movimientos/:id': { tabla: 'movimiento_inventario' },
+  'GET /api/logistica/v1/inventarios/stock/lotes/:a/:b': { tabla: 'item' },
+  'GET /api/logistica/v1/inventarios/stock/series/:a/:b': { tabla: 'item' },
   'GET /api/pagos/v1/:IdEmpresa/paquetes': { param: 'empresaA' },
   'GET /api/pagos/v1/paquetes_v2/:Id': { exento: 'planes del proveedor: catálogo común a todas las empresas' },
   'PUT /api/pagos/v1/paquetes/:Id': { exento: 'planes del proveedor: catálogo común (PLAN_CONFIGURAR)' },

@@ -1,6 +1,7 @@
 import { z } from '../zod-es';
 import { ZDecimal, ZEntero, ZId, ZTexto, textoPermitido } from '../validacion';
 import { esRucValido } from '../ruc';
+import { CamposLoteSerie } from '../logistica/inventario';
 import { ZFechaFinanzas, TramosAntiguedad, ZCobroCrear, ZResumenAntiguedad } from '../finanzas/finanzas';
 
 /**
@@ -35,6 +36,7 @@ export const ZCompraLinea = z.object({
   CodigoUnidad: textoPermitido(z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,3}$/, 'Código de unidad: de 2 a 3 letras o dígitos')).optional(),
   ValorUnitario: ZDecimal('Valor unitario', { enteros: 12, decimales: 10 }),
   AfectacionIgv: z.enum(Object.keys(AfectacionesCompra) as ['10', '20', '30'], { error: 'Afectación del IGV: 10 gravado, 20 exonerado o 30 inafecto' }).default('10'),
+  ...CamposLoteSerie,
 });
 export const ZCompraGuardar = z
   .object({

@@ -80,12 +80,24 @@ export const ZStockFila = z.object({
 export type TStockFila = z.infer<typeof ZStockFila>;
 export const ZStock = z.object({ Data: z.array(ZStockFila), Count: z.number() });
 
+// ---- Lots and serials (on lines that move stock) ----
+/**
+ * Lot and serial fields of a line: entries of a lot-tracked item need the lot (and its expiry); exits may name the
+ * lot (else FEFO picks it). Serial-tracked items carry one serial per unit on entries; exits may name them.
+ */
+export const CamposLoteSerie = {
+  Lote: ZTexto(30).optional(),
+  FechaVencimiento: ZFechaInventario('el vencimiento del lote').optional(),
+  Series: z.array(ZTexto(60, { min: 1, mensajeMin: 'Ingrese la serie' })).max(1000, 'Máximo 1000 series por línea').optional(),
+};
+
 // ---- Movements ----
 export const ZMovimientoLinea = z.object({
   IdItem: ZId,
   Cantidad: ZCantidadPositiva,
   /** Unit cost of an entry (without IGV); exits and transfers leave at the weighted-average cost. */
   CostoUnitario: ZDecimal('Costo unitario', { enteros: 12, decimales: 10 }).optional(),
+  ...CamposLoteSerie,
 });
 export const ZMovimientoGuardar = z
   .object({
@@ -179,3 +191,55 @@ export const ZKardex = z.object({
   Count: z.number(),
 });
 export type TKardex = z.infer<typeof ZKardex>;
+
+// ---- Lots: FEFO split, expiry alerts, serials in stock ----
+/** Seed §7 `inventarios/stock/lotes/{idItem}/{idAlmacen}?cantidad&modulo`: the FEFO split of a quantity. */
+export const ZLotesFefoParams = z.object({ a: ZId, b: ZId });
+export const ZLotesFefoQuery = z.object({
+  cantidad: ZDecimal('Cantidad', { enteros: 12, decimales: 10 }).optional(),
+  /** V ventas (expired lots excluded), I inventario (expired lots first: mermas, desmedros). */
+  modulo: z.enum(['V', 'I'], { error: 'Módulo: V ventas o I inventario' }).default('V'),
+});
+export const ZLoteFefo = z.object({
+  IdLote: z.number(),
+  CodigoLote: z.string(),
+  FechaVencimiento: z.string().nullable(),
+  Disponible: z.string(),
+  /** The part of the requested quantity taken from this lot. */
+  Cantidad: z.string(),
+  Vencido: z.boolean(),
+});
+export const ZLotesFefo = z.object({
+  Data: z.array(ZLoteFefo),
+  Count: z.number(),
+  Solicitado: z.string(),
+  Asignado: z.string(),
+  /** What the lots cannot cover. */
+  Faltante: z.string(),
+});
+export type TLotesFefo = z.infer<typeof ZLotesFefo>;
+
+export const ZVencimientosQuery = z.object({
+  dias: ZEntero({ min: 0, max: 3650, mensaje: 'Días: de 0 a 3650' }).default(90),
+  idalmacen: ZId.optional(),
+  pagina: ZEntero({ min: 1, max: 100000 }).default(1),
+  regxpag: ZEntero({ min: 1, max: 100 }).default(20),
+});
+export const ZVencimientoFila = z.object({
+  IdLote: z.number(),
+  IdItem: z.number(),
+  Codigo: z.string(),
+  Descripcion: z.string(),
+  IdAlmacen: z.number(),
+  Almacen: z.string(),
+  CodigoLote: z.string(),
+  FechaVencimiento: z.string(),
+  Cantidad: z.string(),
+  /** Negative when already expired. */
+  DiasRestantes: z.number(),
+  Vencido: z.boolean(),
+});
+export type TVencimientoFila = z.infer<typeof ZVencimientoFila>;
+export const ZVencimientos = z.object({ Data: z.array(ZVencimientoFila), Count: z.number(), Vencidos: z.number() });
+
+export const ZSeriesDisponibles = z.object({ Data: z.array(z.object({ Id: z.number(), Numero: z.string() })), Count: z.number() });

@@ -56,9 +56,15 @@ export const ZItemGuardar = z
       .nullish()
       .transform((v) => (v ? v : null)),
     EsFavorito: z.boolean().default(false),
+    /** Lot-tracked (lot and expiry on entries, FEFO on sales) or serial-tracked (one serial per unit). */
+    ControlLote: z.boolean().default(false),
+    ControlSerie: z.boolean().default(false),
     LogEstado: z.union([z.literal(0), z.literal(1)]).default(1),
   })
   .superRefine((v, ctx) => {
+    if (v.ControlLote && v.ControlSerie) ctx.addIssue({ code: 'custom', path: ['ControlSerie'], message: 'Un producto se controla por lote o por serie, no por ambos' });
+    if ((v.ControlLote || v.ControlSerie) && v.CodigoUnidad === 'ZZ')
+      ctx.addIssue({ code: 'custom', path: [v.ControlLote ? 'ControlLote' : 'ControlSerie'], message: 'Un servicio no lleva lotes ni series' });
     if (v.CodigoProducto && !v.EstandarCodigoProducto)
       ctx.addIssue({ code: 'custom', path: ['EstandarCodigoProducto'], message: 'Seleccione el estándar del código de producto' });
     if (v.EstandarCodigoProducto && !v.CodigoProducto)
@@ -84,6 +90,8 @@ export const ZItem = z.object({
   EstandarCodigoProducto: z.string().nullable(),
   CodigoProducto: z.string().nullable(),
   EsFavorito: z.boolean(),
+  ControlLote: z.boolean(),
+  ControlSerie: z.boolean(),
   LogEstado: z.number().int(),
 });
 export type TItem = z.infer<typeof ZItem>;

@@ -19,6 +19,7 @@ import { cuotaPagar } from '../finanzas/cuentas-por-pagar.schema';
 import { compra, compraDetalle } from './compras.schema';
 import { almacen, logisticaConfig } from './inventario.schema';
 import { asentar, filasDe, type TLineaLibro } from './libro.repo';
+import { moverLotes, revertirLotes } from './lotes.service';
 import { factoresDe, unidadesBase } from './presentaciones.service';
 import { item } from './logistica.schema';
 
@@ -183,23 +184,35 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
       const tipoOperacion = esNotaCredito ? '06' : '02';
       for (const idAlmacen of idsAlmacen) {
         // A line in a presentation (CAJA x 12) enters factor x quantity base units, each at the value / factor.
-        const lineas: TLineaLibro[] = b.Lineas.filter((l) => l.IdAlmacen === idAlmacen).map((l) => {
+        const unidadesDe = (l: (typeof b.Lineas)[number]) => {
           const unidades = unidadesBase(factores, l.IdItem, l.CodigoUnidad, l.Cantidad);
+          return esNotaCredito ? unidades.negated() : unidades;
+        };
+        const lineas: TLineaLibro[] = b.Lineas.filter((l) => l.IdAlmacen === idAlmacen).map((l) => {
+          const unidades = unidadesDe(l);
           return {
             idItem: l.IdItem,
             idAlmacen,
-            cantidad: esNotaCredito ? unidades.negated() : unidades,
+            cantidad: unidades,
             tipoOperacion,
-            costoUnitario: new Decimal(l.ValorUnitario).times(tasa).times(l.Cantidad).dividedBy(unidades),
+            costoUnitario: new Decimal(l.ValorUnitario).times(tasa).times(l.Cantidad).dividedBy(unidades.abs()),
           };
         });
-        movPorAlmacen.set(
-          idAlmacen,
-          await asentar(
-            tx,
-            { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, numero: null, clase: esNotaCredito ? 'S' : 'I', tipoOperacion, fecha: b.FechaEmision, idAlmacen, glosa: `${numeroDoc} - ${prov.razon_social}`.slice(0, 250) },
-            lineas,
-            { permiteStockNegativo: conf?.permiteStockNegativo ?? true, nombreItem: (i) => itemPorId.get(i)?.descripcion ?? String(i), nombreAlmacen: (a) => almacenPorId.get(a)?.nombre ?? String(a) },
+        const idMovimiento = await asentar(
+          tx,
+          { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, numero: null, clase: esNotaCredito ? 'S' : 'I', tipoOperacion, fecha: b.FechaEmision, idAlmacen, glosa: `${numeroDoc} - ${prov.razon_social}`.slice(0, 250) },
+          lineas,
+          { permiteStockNegativo: conf?.permiteStockNegativo ?? true, nombreItem: (i) => itemPorId.get(i)?.descripcion ?? String(i), nombreAlmacen: (a) => almacenPorId.get(a)?.nombre ?? String(a) },
+        );
+        movPorAlmacen.set(idAlmacen, idMovimiento);
+        // Lots and serials of the lines (in base units): a purchase brings them in, a supplier's credit note takes them out.
+        await moverLotes(
+          tx,
+          { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idMovimiento, fecha: b.FechaEmision, permiteStockNegativo: conf?.permiteStockNegativo ?? true },
+          b.Lineas.flatMap((l, i) =>
+            l.IdAlmacen === idAlmacen
+              ? [{ idItem: l.IdItem, idAlmacen, cantidad: unidadesDe(l), lote: l.Lote, vencimiento: l.FechaVencimiento, series: l.Series, campo: `Lineas.${i}` }]
+              : [],
           ),
         );
       }
@@ -297,12 +310,13 @@ export async function anularCompra(ctx: Contexto, auth: TAuth, id: number, motiv
       const ls = det.filter((d) => Number(d.id_movimiento) === idMov);
       const salida = ls[0].clase === 'I';
       const tipoOperacion = salida ? '06' : '05';
-      await asentar(
+      const idReverso = await asentar(
         tx,
         { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, numero: null, clase: salida ? 'S' : 'I', tipoOperacion, fecha: hoy, idAlmacen: Number(ls[0].id_almacen), idMovimientoRevertido: idMov, glosa: `Anulación de la compra ${serieNumero(c.serie, c.numero)}` },
         ls.map((d) => ({ idItem: Number(d.id_item), idAlmacen: Number(d.id_almacen), cantidad: new Decimal(d.cantidad).negated(), tipoOperacion, costoUnitario: new Decimal(d.costo) })),
         { permiteStockNegativo: conf?.permiteStockNegativo ?? true, nombreItem: (i) => ls.find((d) => Number(d.id_item) === i)?.descripcion ?? String(i), nombreAlmacen: () => ls[0].almacen },
       );
+      await revertirLotes(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idMovimiento: idReverso, fecha: hoy }, idMov);
     }
     await tx.execute(sql`update cuota_pagar set anulado = true, log_usuario_modif = ${auth.idUsuario}, log_fecha_modif = now() where id_documento = ${id} and id_empresa = ${auth.idEmpresa}`);
     for (const fn of trasAnular) await fn(tx, { idEmpresa: auth.idEmpresa, idCompra: id, fecha: hoy, glosa: `Anulación de la compra ${serieNumero(c.serie, c.numero)}: ${motivo}`.slice(0, 250) });

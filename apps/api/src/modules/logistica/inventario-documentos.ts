@@ -3,12 +3,13 @@ import { sql } from 'drizzle-orm';
 import { ErrorCodes, TipoDocumentoContable } from '@yupana/contracts';
 import { AppError } from '../../lib/app-error';
 import { asentar, filasDe, type TLineaLibro, type Tx } from './libro.repo';
+import { devolverALotes, hayControlados, moverLotes, revertirLotes } from './lotes.service';
 import { factoresDe, unidadesBase } from './presentaciones.service';
 
 /** What the issue hook receives (kept structural so this module does not import contabilidad). */
 type TEmitidoInventario = {
   creado: { Id: number; IdTipoDocumento: number; SerieNumero: string };
-  b: { IdTipoDocumento: number; FechaEmision: string; ListaItems: { IdItem?: number; Cantidad: string; CodigoUnidad?: string }[]; ListaReferencias: { CodigoMotivo: string }[] };
+  b: { IdTipoDocumento: number; FechaEmision: string; ListaItems: { IdItem?: number; Cantidad: string; CodigoUnidad?: string; CodigoLote?: string; Series?: string[] }[]; ListaReferencias: { CodigoMotivo: string }[] };
   idEmpresa: number;
   idSucursal: number;
   idUsuario: number;
@@ -95,16 +96,25 @@ export async function moverStockAlEmitir(tx: Tx, e: TEmitidoInventario): Promise
       costoUnitario: costoVenta.get(l.IdItem!) ?? null,
     }));
   if (lineas.length === 0) return;
-  await asentar(
+  const permite = filas[0].permite ?? true;
+  const idMovimiento = await asentar(
     tx,
     { idEmpresa: e.idEmpresa, idUsuario: e.idUsuario, numero: null, clase: esVenta ? 'S' : 'I', tipoOperacion, fecha: e.b.FechaEmision, idAlmacen, idDocumentoContable: e.creado.Id, glosa: e.creado.SerieNumero },
     lineas,
     {
-      permiteStockNegativo: filas[0].permite ?? true,
+      permiteStockNegativo: permite,
       nombreItem: (id) => bienes.get(id) ?? String(id),
       nombreAlmacen: () => filas[0].almacen ?? '',
     },
   );
+  // Lots and serials: a sale takes the named lot or FEFO and the named serials; a return puts back what it took.
+  if (!(await hayControlados(tx, e.idEmpresa, ids))) return;
+  const opciones = { idEmpresa: e.idEmpresa, idUsuario: e.idUsuario, idMovimiento, fecha: e.b.FechaEmision, permiteStockNegativo: permite, esVenta };
+  const conLote = e.b.ListaItems.flatMap((l, i) =>
+    l.IdItem && bienes.has(l.IdItem) ? [{ idItem: l.IdItem, idAlmacen, cantidad: unidadesBase(factores, l.IdItem, l.CodigoUnidad, l.Cantidad), lote: l.CodigoLote, series: l.Series, campo: `ListaItems.${i}` }] : [],
+  );
+  if (esVenta) await moverLotes(tx, opciones, conLote.map((l) => ({ ...l, cantidad: l.cantidad.negated() })));
+  else if (e.idDocumentoAfectado) await devolverALotes(tx, opciones, e.idDocumentoAfectado, conLote);
 }
 
 /**
@@ -133,7 +143,7 @@ export async function revertirStockAlAnular(
     );
     if (det.length === 0) continue;
     const tipoOperacion = m.clase === 'S' ? '05' : '06';
-    await asentar(
+    const idReverso = await asentar(
       tx,
       { idEmpresa: a.idEmpresa, idUsuario: a.idUsuario, numero: null, clase: m.clase === 'S' ? 'I' : 'S', tipoOperacion, fecha: a.fecha, idAlmacen: Number(m.id_almacen), idDocumentoContable: a.idDocumento, idMovimientoRevertido: Number(m.id), glosa: a.causa === 'rechazado' ? 'Rechazado por SUNAT' : 'Anulación del documento' },
       det.map((d) => ({ idItem: Number(d.id_item), idAlmacen: Number(d.id_almacen), cantidad: new Decimal(d.cantidad).negated(), tipoOperacion, costoUnitario: new Decimal(d.costo) })),
@@ -143,5 +153,6 @@ export async function revertirStockAlAnular(
         nombreAlmacen: () => det[0].almacen,
       },
     );
+    await revertirLotes(tx, { idEmpresa: a.idEmpresa, idUsuario: a.idUsuario, idMovimiento: idReverso, fecha: a.fecha }, Number(m.id));
   }
 }

@@ -9,6 +9,12 @@ import {
   ZKardex,
   ZKardexQuery,
   ZLogisticaConfig,
+  ZLotesFefo,
+  ZLotesFefoParams,
+  ZLotesFefoQuery,
+  ZSeriesDisponibles,
+  ZVencimientos,
+  ZVencimientosQuery,
   ZMovimiento,
   ZMovimientoGuardar,
   ZMovimientos,
@@ -19,6 +25,7 @@ import {
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
 import * as servicio from './inventario.service';
+import * as lotes from './lotes.service';
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
 
@@ -62,6 +69,27 @@ export async function rutasInventario(app: FastifyInstance, ctx: Contexto): Prom
     config: { servicio: 'INVENTARIO_VER' },
     schema: { tags, security, summary: 'Stock por producto y almacén, con costo promedio y valor', querystring: ZStockQuery, response: { 200: ZStock, ...errores } },
     handler: async (req) => servicio.listarStock(ctx, requerirAuth(req), req.query),
+  });
+
+  // The sale screens pick lots and serials: whoever may search items (the cashier too) may read them.
+  r.get('/v1/inventarios/stock/lotes/:a/:b', {
+    config: { servicio: 'ITEM_VER' },
+    schema: {
+      tags, security,
+      summary: 'Lotes con stock de un producto (a) en un almacén (b) en orden FEFO, y el reparto de una cantidad entre ellos',
+      params: ZLotesFefoParams, querystring: ZLotesFefoQuery, response: { 200: ZLotesFefo, ...errores },
+    },
+    handler: async (req) => lotes.lotesFefo(ctx, requerirAuth(req), req.params.a, req.params.b, req.query),
+  });
+  r.get('/v1/inventarios/lotes/vencimientos', {
+    config: { servicio: 'INVENTARIO_VER' },
+    schema: { tags, security, summary: 'Lotes con stock vencidos o que vencen en los próximos días', querystring: ZVencimientosQuery, response: { 200: ZVencimientos, ...errores } },
+    handler: async (req) => lotes.vencimientos(ctx, requerirAuth(req), req.query),
+  });
+  r.get('/v1/inventarios/stock/series/:a/:b', {
+    config: { servicio: 'ITEM_VER' },
+    schema: { tags, security, summary: 'Series en stock de un producto (a) en un almacén (b)', params: ZLotesFefoParams, response: { 200: ZSeriesDisponibles, ...errores } },
+    handler: async (req) => lotes.seriesDisponibles(ctx, requerirAuth(req), req.params.a, req.params.b),
   });
 
   r.get('/v1/movimientos', {

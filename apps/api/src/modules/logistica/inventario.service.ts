@@ -8,7 +8,8 @@ import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { almacen, logisticaConfig, movimiento, movimientoDetalle, stock } from './inventario.schema';
-import { asentar, type TLineaLibro } from './libro.repo';
+import { asentar, type TLineaLibro, type Tx } from './libro.repo';
+import { moverLotes, type TOpcionesLote } from './lotes.service';
 import { item } from './logistica.schema';
 
 const escaparLike = (t: string) => t.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -134,14 +135,34 @@ export async function registrarMovimiento(ctx: Contexto, auth: TAuth, b: z.outpu
       .values({ idEmpresa: auth.idEmpresa, ultimoNumeroMovimiento: 1, logUsuarioCrea: auth.idUsuario })
       .onConflictDoUpdate({ target: logisticaConfig.idEmpresa, set: { ultimoNumeroMovimiento: sql`${logisticaConfig.ultimoNumeroMovimiento} + 1` } })
       .returning();
-    return asentar(
+    const idMovimiento = await asentar(
       tx,
       { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, numero: c.ultimoNumeroMovimiento, clase: b.Clase, tipoOperacion: tipo, fecha: b.Fecha, idAlmacen: b.IdAlmacen, idAlmacenDestino: b.IdAlmacenDestino ?? null, glosa: b.Glosa ?? null },
       lineas,
       { permiteStockNegativo: c.permiteStockNegativo, nombreItem: (i) => porId.get(i)?.descripcion ?? String(i), nombreAlmacen: (a) => almacenes.get(a)?.nombre ?? String(a) },
     );
+    await lotesDelMovimiento(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idMovimiento, fecha: b.Fecha, permiteStockNegativo: c.permiteStockNegativo }, b);
+    return idMovimiento;
   });
   return obtenerMovimiento(ctx, auth, id);
+}
+
+/** Lots and serials of a manual movement; a transfer puts into the destination exactly what left the origin. */
+async function lotesDelMovimiento(tx: Tx, o: TOpcionesLote, b: z.output<typeof ZMovimientoGuardar>) {
+  const signo = b.Clase === 'I' ? 1 : -1;
+  const tomado = await moverLotes(
+    tx,
+    o,
+    b.Lineas.map((l, i) => ({ idItem: l.IdItem, idAlmacen: b.IdAlmacen, cantidad: new Decimal(l.Cantidad).times(signo), lote: l.Lote, vencimiento: l.FechaVencimiento, series: l.Series, campo: `Lineas.${i}` })),
+  );
+  if (b.Clase !== 'T') return;
+  await moverLotes(
+    tx,
+    o,
+    b.Lineas.flatMap((l, i) =>
+      tomado[i].map((t) => ({ idItem: l.IdItem, idAlmacen: b.IdAlmacenDestino!, cantidad: t.cantidad, lote: t.codigo ?? undefined, vencimiento: t.vencimiento ?? undefined, series: t.serie ? [t.serie] : undefined, campo: `Lineas.${i}` })),
+    ).filter((l) => l.lote || l.series),
+  );
 }
 
 export async function obtenerMovimiento(ctx: Contexto, auth: TAuth, id: number): Promise<TMovimiento> {

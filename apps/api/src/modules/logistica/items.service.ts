@@ -40,6 +40,8 @@ function aItem(f: Fila): TItem {
     EstandarCodigoProducto: f.estandarCodigoProducto,
     CodigoProducto: f.codigoProducto,
     EsFavorito: f.esFavorito,
+    ControlLote: f.controlLote,
+    ControlSerie: f.controlSerie,
     LogEstado: f.logEstado,
   };
 }
@@ -88,6 +90,8 @@ const datosDe = (b: TGuardar) => ({
   estandarCodigoProducto: b.EstandarCodigoProducto,
   codigoProducto: b.CodigoProducto,
   esFavorito: b.EsFavorito,
+  controlLote: b.ControlLote,
+  controlSerie: b.ControlSerie,
   logEstado: b.LogEstado,
 });
 

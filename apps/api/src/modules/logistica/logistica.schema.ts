@@ -20,6 +20,9 @@ export const item = pgTable(
     estandarCodigoProducto: varchar('estandar_codigo_producto', { length: 10 }),
     codigoProducto: varchar('codigo_producto', { length: 14 }),
     esFavorito: boolean('es_favorito').notNull().default(false),
+    // Lot-tracked (lot number and expiry on every entry, FEFO on exits) or serial-tracked (one serial per unit).
+    controlLote: boolean('control_lote').notNull().default(false),
+    controlSerie: boolean('control_serie').notNull().default(false),
     ...auditoria,
   },
   (t) => [

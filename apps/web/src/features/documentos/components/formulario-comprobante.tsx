@@ -85,6 +85,8 @@ export function aSolicitud(tipo: TTipoEmision, v: TValoresComprobante): TDocumen
       ...(l.IncluyeIgv ? { PrecioUnitario: l.Precio } : { ValorUnitario: l.Precio }),
       Descuento: l.Descuento && Number(l.Descuento) > 0 ? l.Descuento : undefined,
       TipoAfectacion: l.Afectacion,
+      ...(l.IdItem && l.Control === 'L' && l.Lote?.trim() ? { CodigoLote: l.Lote.trim() } : {}),
+      ...(l.IdItem && l.Control === 'S' && l.Series?.length ? { Series: l.Series } : {}),
     })),
     ListaEntidades: [
       {

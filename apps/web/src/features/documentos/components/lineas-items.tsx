@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { buscarItems } from '../api/buscar-items';
 import { opcionesAfectacion, UNIDADES } from './catalogos-ui';
 import type { TLineaFormulario } from './modelo-comprobante';
+import { CamposLote, controlDe } from '../../../components/campos-lote';
 
 export const LINEA_VACIA: TLineaFormulario = { CodigoUnidad: 'NIU', Cantidad: '1', IncluyeIgv: true, Afectacion: '10' };
 
@@ -53,6 +54,9 @@ export function LineasItems({ form, conPrecios }: TProps) {
       Precio: item.PrecioIncluyeIgv ? item.PrecioUnitario : item.ValorUnitario,
       IncluyeIgv: item.PrecioIncluyeIgv,
       Afectacion: item.AfectacionIgv,
+      Control: controlDe(item),
+      Lote: undefined,
+      Series: undefined,
     };
     form.setFieldValue('Items', lineas);
     setBusqueda({ linea: -1, opciones: [], aviso: null });
@@ -132,7 +136,15 @@ export function LineasItems({ form, conPrecios }: TProps) {
                     </Col>
                   </>
                 )}
+                {conPrecios && (
+                  <Form.Item noStyle shouldUpdate={(a, b) => a.Items?.[campo.name]?.Control !== b.Items?.[campo.name]?.Control}>
+                    {() => <CamposLote nombre={[campo.name]} control={form.getFieldValue(['Items', campo.name, 'Control']) as TLineaFormulario['Control']} entrada={false} indice={i} />}
+                  </Form.Item>
+                )}
               </Row>
+              <Form.Item name={[campo.name, 'Control']} hidden>
+                <Input />
+              </Form.Item>
             </Card>
           ))}
           <Form.ErrorList errors={errors} />

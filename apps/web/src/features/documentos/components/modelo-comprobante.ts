@@ -14,6 +14,10 @@ export type TLineaFormulario = {
   Afectacion?: string;
   /** Discount on the line's value before taxes (catálogo 53 code 00). */
   Descuento?: string;
+  /** Lot-tracked ('L') or serial-tracked ('S') item of the catalogue: the lot to sell (empty = FEFO) or its serials. */
+  Control?: 'L' | 'S';
+  Lote?: string;
+  Series?: string[];
 };
 
 export type TCuotaFormulario = { Monto?: string; FechaVencimiento?: Dayjs };

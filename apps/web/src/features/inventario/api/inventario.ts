@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAlmacen, TAlmacenGuardar, TItem, TKardex, TLogisticaConfig, TMovimiento, TMovimientoGuardar, TStockFila } from '@yupana/contracts';
+import type { TAlmacen, TAlmacenGuardar, TItem, TKardex, TLogisticaConfig, TMovimiento, TMovimientoGuardar, TStockFila, TVencimientoFila } from '@yupana/contracts';
 import { guardarArchivo, obtenerArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
@@ -36,6 +36,19 @@ export function useStock(f: TFiltroStock) {
     queryFn: ({ signal }) =>
       api.get<{ Data: TStockFila[]; Count: number }>(`${BASE}/inventarios/stock`, {
         query: { ...(f.idalmacen ? { idalmacen: f.idalmacen } : {}), ...(f.filtro.trim() ? { filtro: f.filtro.trim() } : {}), ...(f.sinstock ? { sinstock: 'true' } : {}), pagina: f.pagina, regxpag: 20 },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Lots with stock expiring within `dias` days or already expired (the stock page's alerts). */
+export function useVencimientos(dias: number, idalmacen: number | undefined, pagina: number) {
+  return useQuery({
+    queryKey: ['inventario', 'vencimientos', dias, idalmacen, pagina],
+    queryFn: ({ signal }) =>
+      api.get<{ Data: TVencimientoFila[]; Count: number; Vencidos: number }>(`${BASE}/inventarios/lotes/vencimientos`, {
+        query: { dias, ...(idalmacen ? { idalmacen } : {}), pagina, regxpag: 10 },
         signal,
       }),
     placeholderData: keepPreviousData,

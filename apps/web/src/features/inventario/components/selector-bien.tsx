@@ -5,7 +5,8 @@ import { buscarBienes } from '../api/inventario';
 
 /** Picks a good of the catalogue by description or code (services carry no stock and are left out). */
 /** `etiqueta`: the text of a value set from outside (e.g. an item recognised in a supplier's XML). */
-export function SelectorBien({ value, onChange, id, etiqueta }: { value?: number; onChange?: (v: number) => void; id?: string; etiqueta?: string }) {
+/** `onElegir`: the picked item (its lot and serial flags decide which fields the line shows). */
+export function SelectorBien({ value, onChange, id, etiqueta, onElegir }: { value?: number; onChange?: (v: number) => void; id?: string; etiqueta?: string; onElegir?: (i: TItem | null) => void }) {
   const [texto, setTexto] = useState('');
   const [opciones, setOpciones] = useState<TItem[]>([]);
   const [elegido, setElegido] = useState<TItem | null>(null);
@@ -30,7 +31,9 @@ export function SelectorBien({ value, onChange, id, etiqueta }: { value?: number
       showSearch={{ filterOption: false, onSearch: setTexto }}
       value={value}
       onChange={(v: number) => {
-        setElegido(lista.find((i) => i.Id === v) ?? null);
+        const i = lista.find((x) => x.Id === v) ?? null;
+        setElegido(i);
+        onElegir?.(i);
         onChange?.(v);
       }}
       placeholder="Escriba al menos tres letras del producto"

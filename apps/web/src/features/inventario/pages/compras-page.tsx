@@ -9,12 +9,16 @@ import { fecha, monto } from '../../../lib/formato';
 import { useAlmacenes } from '../api/inventario';
 import { leerXmlCompra, useAnularCompra, useCompras, useRegistrarCompra } from '../api/compras';
 import { SelectorBien } from '../components/selector-bien';
+import { CamposLote, controlDe, type TControl } from '../../../components/campos-lote';
 
 const SIMBOLO: Record<number, string> = { 1: 'S/', 2: 'US$' };
 const dinero = (v: string, idMoneda: number) => `${SIMBOLO[idMoneda] ?? ''}\u00a0${monto(v)}`;
 const COLOR_ESTADO: Record<number, string> = { 1: 'orange', 3: 'gold', 4: 'green', 7: 'default' };
 
-type TLineaForm = { IdItem?: number; IdAlmacen?: number; Cantidad?: string; ValorUnitario?: string; AfectacionIgv: '10' | '20' | '30'; DescripcionXml?: string; EtiquetaItem?: string };
+type TLineaForm = {
+  IdItem?: number; IdAlmacen?: number; Cantidad?: string; ValorUnitario?: string; AfectacionIgv: '10' | '20' | '30'; DescripcionXml?: string; EtiquetaItem?: string;
+  Control?: TControl; Lote?: string; FechaVencimiento?: Dayjs; Series?: string[];
+};
 type TValores = {
   RucProveedor: string;
   RazonSocialProveedor?: string;
@@ -184,7 +188,11 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
       Observacion: v.Observacion || undefined,
       ...(v.IdCondicionPago === 2 && v.FechaVencimiento ? { FechaVencimiento: v.FechaVencimiento.format('YYYY-MM-DD') } : {}),
       ...(xml ? { Origen: 'X' as const, TotalDeclarado: xml.Total, ...(v.IdCondicionPago === 2 && xml.Cuotas.length ? { Cuotas: xml.Cuotas } : {}) } : {}),
-      Lineas: v.Lineas.map((l) => ({ IdItem: l.IdItem!, IdAlmacen: l.IdAlmacen!, Cantidad: l.Cantidad ?? '', ValorUnitario: l.ValorUnitario ?? '', AfectacionIgv: l.AfectacionIgv })),
+      Lineas: v.Lineas.map((l) => ({
+        IdItem: l.IdItem!, IdAlmacen: l.IdAlmacen!, Cantidad: l.Cantidad ?? '', ValorUnitario: l.ValorUnitario ?? '', AfectacionIgv: l.AfectacionIgv,
+        ...(l.Control === 'L' ? { Lote: l.Lote?.trim(), FechaVencimiento: l.FechaVencimiento?.format('YYYY-MM-DD') } : {}),
+        ...(l.Control === 'S' ? { Series: l.Series ?? [] } : {}),
+      })),
     };
     try {
       const c = await registrar.mutateAsync(datos);
@@ -306,7 +314,7 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
                         const l = form.getFieldValue(['Lineas', c.name]) as TLineaForm | undefined;
                         return (
                           <Form.Item name={[c.name, 'IdItem']} label="Producto" rules={[{ required: true, message: l?.DescripcionXml ? 'Producto no reconocido: elija el de su catálogo' : 'Elija el producto' }]} extra={l?.DescripcionXml ? `En el XML: ${l.DescripcionXml}` : undefined}>
-                            <SelectorBien etiqueta={l?.EtiquetaItem} />
+                            <SelectorBien etiqueta={l?.EtiquetaItem} onElegir={(i) => form.setFieldValue(['Lineas', c.name, 'Control'], controlDe(i))} />
                           </Form.Item>
                         );
                       }}
@@ -337,6 +345,12 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
                       <Button type="text" danger icon={<DeleteOutlined />} aria-label="Quitar línea" disabled={campos.length === 1} onClick={() => remove(c.name)} />
                     </Form.Item>
                   </Col>
+                  <Form.Item name={[c.name, 'Control']} hidden>
+                    <Input />
+                  </Form.Item>
+                  <Form.Item noStyle shouldUpdate={(a: TValores, b: TValores) => a.Lineas?.[c.name]?.Control !== b.Lineas?.[c.name]?.Control}>
+                    {() => <CamposLote nombre={[c.name]} control={form.getFieldValue(['Lineas', c.name, 'Control']) as TControl} entrada={form.getFieldValue('TipoDocumento') !== '07'} indice={c.name} />}
+                  </Form.Item>
                 </Row>
               ))}
               <Button type="dashed" icon={<PlusOutlined />} onClick={() => add(lineaNueva())}>

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, DatePicker, Empty, Form, Input, Modal, Radio, Select, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Empty, Form, Input, Modal, Radio, Row, Select, Space, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { ClasesMovimiento, OperacionesIngreso, OperacionesSalida, type TMovimien
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useAlmacenes, useMovimientos, useRegistrarMovimiento } from '../api/inventario';
 import { SelectorBien } from '../components/selector-bien';
+import { CamposLote, controlDe, type TControl } from '../../../components/campos-lote';
 
 const nombreOperacion = (c: string) => `${c} ${TiposOperacionInventario[c as keyof typeof TiposOperacionInventario] ?? ''}`;
 
@@ -50,7 +51,7 @@ export function MovimientosPage() {
   );
 }
 
-type TForm = { Clase: 'I' | 'S' | 'T'; TipoOperacion?: string; Fecha: Dayjs; IdAlmacen: number; IdAlmacenDestino?: number; Glosa?: string; Lineas: { IdItem: number; Cantidad: string; CostoUnitario?: string }[] };
+type TForm = { Clase: 'I' | 'S' | 'T'; TipoOperacion?: string; Fecha: Dayjs; IdAlmacen: number; IdAlmacenDestino?: number; Glosa?: string; Lineas: { IdItem: number; Cantidad: string; CostoUnitario?: string; Control?: TControl; Lote?: string; FechaVencimiento?: Dayjs; Series?: string[] }[] };
 
 function NuevoMovimiento({ abierto, onCerrar }: { abierto: boolean; onCerrar: () => void }) {
   const [form] = Form.useForm<TForm>();
@@ -69,7 +70,11 @@ function NuevoMovimiento({ abierto, onCerrar }: { abierto: boolean; onCerrar: ()
       Fecha: v.Fecha.format('YYYY-MM-DD'),
       IdAlmacen: v.IdAlmacen,
       ...(v.Glosa ? { Glosa: v.Glosa } : {}),
-      Lineas: v.Lineas.map((l) => ({ IdItem: l.IdItem, Cantidad: l.Cantidad, ...(v.Clase === 'I' ? { CostoUnitario: l.CostoUnitario } : {}) })),
+      Lineas: v.Lineas.map((l) => ({
+        IdItem: l.IdItem, Cantidad: l.Cantidad, ...(v.Clase === 'I' ? { CostoUnitario: l.CostoUnitario } : {}),
+        ...(l.Control === 'L' && l.Lote?.trim() ? { Lote: l.Lote.trim(), ...(l.FechaVencimiento ? { FechaVencimiento: l.FechaVencimiento.format('YYYY-MM-DD') } : {}) } : {}),
+        ...(l.Control === 'S' && l.Series?.length ? { Series: l.Series } : {}),
+      })),
     };
     try {
       const m = await registrar.mutateAsync(datos);
@@ -124,7 +129,7 @@ function NuevoMovimiento({ abierto, onCerrar }: { abierto: boolean; onCerrar: ()
               {campos.map((campo, i) => (
                 <Space key={campo.key} align="start" wrap>
                   <Form.Item name={[campo.name, 'IdItem']} label={i === 0 ? 'Producto' : undefined} rules={[{ required: true, message: 'Seleccione el producto' }]}>
-                    <SelectorBien />
+                    <SelectorBien onElegir={(it) => form.setFieldValue(['Lineas', campo.name, 'Control'], controlDe(it))} />
                   </Form.Item>
                   <Form.Item name={[campo.name, 'Cantidad']} label={i === 0 ? 'Cantidad' : undefined} rules={[{ required: true, message: 'Indique la cantidad' }]}>
                     <Input aria-label="Cantidad" inputMode="decimal" style={{ width: 110 }} />
@@ -134,6 +139,19 @@ function NuevoMovimiento({ abierto, onCerrar }: { abierto: boolean; onCerrar: ()
                       <Input aria-label="Costo unitario" inputMode="decimal" prefix="S/" style={{ width: 150 }} />
                     </Form.Item>
                   )}
+                  <Form.Item name={[campo.name, 'Control']} hidden>
+                    <Input />
+                  </Form.Item>
+                  <Form.Item noStyle shouldUpdate={(a: TForm, b: TForm) => a.Lineas?.[campo.name]?.Control !== b.Lineas?.[campo.name]?.Control || a.Clase !== b.Clase}>
+                    {() => {
+                      const control = form.getFieldValue(['Lineas', campo.name, 'Control']) as TControl;
+                      return control ? (
+                        <Row gutter={8} style={{ width: 360 }}>
+                          <CamposLote nombre={[campo.name]} control={control} entrada={clase === 'I'} indice={i} compacto />
+                        </Row>
+                      ) : null;
+                    }}
+                  </Form.Item>
                   {campos.length > 1 && <Button aria-label="Quitar línea" icon={<DeleteOutlined />} onClick={() => remove(campo.name)} style={{ marginTop: i === 0 ? 30 : 0 }} />}
                 </Space>
               ))}

@@ -4,6 +4,7 @@ import type { TStockFila } from '@yupana/contracts';
 import { mensajeDeError } from '../../../lib/api-error';
 import { useAlmacenes, useStock } from '../api/inventario';
 import { numero, soles } from '../formato';
+import { AlertasVencimiento } from '../components/alertas-vencimiento';
 
 /** Stock per item and warehouse, with its weighted-average cost and value; filters live in the URL. */
 export function StockPage() {
@@ -22,6 +23,8 @@ export function StockPage() {
   };
 
   return (
+    <>
+    <AlertasVencimiento idalmacen={idalmacen} />
     <Card data-testid="pagina-stock">
       <Space wrap style={{ marginBottom: 12 }}>
         <Select
@@ -59,5 +62,6 @@ export function StockPage() {
         ]}
       />
     </Card>
+    </>
   );
 }

@@ -21,7 +21,7 @@ export function ItemForm({ item, onGuardado, onCancelar }: Props) {
     form.setFieldsValue(
       item
         ? { ...item, CodigoUnidad: item.CodigoUnidad as 'NIU' | 'ZZ', AfectacionIgv: item.AfectacionIgv as Valores['AfectacionIgv'], EstandarCodigoProducto: item.EstandarCodigoProducto as TEstandarCodigoProducto | null }
-        : { CodigoUnidad: 'NIU', PrecioIncluyeIgv: true, AfectacionIgv: '10', EsFavorito: false, Codigo: '', Descripcion: '', Precio: '' },
+        : { CodigoUnidad: 'NIU', PrecioIncluyeIgv: true, AfectacionIgv: '10', EsFavorito: false, ControlLote: false, ControlSerie: false, Codigo: '', Descripcion: '', Precio: '' },
     );
   }, [item, form]);
 
@@ -108,9 +108,23 @@ export function ItemForm({ item, onGuardado, onCancelar }: Props) {
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="EsFavorito" label="Favorito" valuePropName="checked">
-        <Switch />
-      </Form.Item>
+      <Row gutter={12}>
+        <Col xs={8}>
+          <Form.Item name="EsFavorito" label="Favorito" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+        <Col xs={8}>
+          <Form.Item name="ControlLote" label="Lotes y vencimiento" valuePropName="checked" tooltip="Cada ingreso pide lote y vencimiento; las ventas toman primero el lote que vence antes (FEFO)">
+            <Switch aria-label="Controla lotes" onChange={(v) => v && form.setFieldValue('ControlSerie', false)} />
+          </Form.Item>
+        </Col>
+        <Col xs={8}>
+          <Form.Item name="ControlSerie" label="Series" valuePropName="checked" tooltip="Cada unidad lleva su número de serie; una serie se vende una sola vez">
+            <Switch aria-label="Controla series" onChange={(v) => v && form.setFieldValue('ControlLote', false)} />
+          </Form.Item>
+        </Col>
+      </Row>
       <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
         <Button onClick={onCancelar}>Cancelar</Button>
         <Button type="primary" htmlType="submit" loading={guardar.isPending}>
