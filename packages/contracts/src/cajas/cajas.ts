@@ -124,7 +124,7 @@ export type TMiCaja = z.infer<typeof ZMiCaja>;
 
 export const ZVentaCajaCrear = z.object({
   Documento: ZDocumentoContableCrear,
-  Pagos: z.array(z.object({ IdMedioPago: ZMedioPago, Monto: ZDecimal('Monto', { enteros: 10 }), Referencia: ZTexto(60).optional() })).min(1, 'Indique al menos un pago').max(10),
+  Pagos: z.array(z.object({ IdMedioPago: ZMedioPago, Monto: ZDecimal('Monto', { enteros: 10 }), Referencia: ZTexto(60).optional() })).max(10).default([]),
 });
 export type TVentaCajaCrear = z.input<typeof ZVentaCajaCrear>;
 export const ZVentaCaja = z.object({
