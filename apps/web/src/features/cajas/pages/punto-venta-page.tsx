@@ -430,7 +430,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
         onCancel={() => setVendida(null)}
         afterClose={() => buscador.current?.focus()}
         footer={[
-          <Button key="t" icon={<PrinterOutlined />} onClick={() => vendida && abrirTicket(vendida.Documento.Id).catch((e) => message.error(mensajeDeError(e)))}>
+          <Button key="t" icon={<PrinterOutlined />} onClick={() => vendida && abrirTicket(vendida.Documento.Id, mia.Cajas.find((c) => c.Id === sesion.IdCaja)?.AnchoTicket).catch((e) => message.error(mensajeDeError(e)))}>
             Imprimir ticket
           </Button>,
           <Button key="n" type="primary" onClick={() => setVendida(null)} autoFocus>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq } from 'drizzle-orm';
-import type { TCaja, TCuadreCaja, TSesionCaja, TVentaCaja } from '@yupana/contracts';
+import { ErrorCodes, type TCaja, type TCuadreCaja, type TSesionCaja, type TVentaCaja } from '@yupana/contracts';
 import { documentoContable } from '../../src/modules/contabilidad/contabilidad.schema';
 import { cuotaCobrar } from '../../src/modules/finanzas/finanzas.schema';
 import { crearEntorno, type Entorno } from '../helpers';
@@ -40,7 +40,7 @@ beforeAll(async () => {
   idNv = await idSerie(sup, 1008, 'NV01');
   const caja = (await sup.post(`${F}/cajas`, { IdSucursal: idSucursal, Descripcion: 'Caja crédito' })).json() as TCaja;
   sesion = (await cajero.post(`${F}/cajas/${caja.Id}/aperturas`, { MontoApertura: '100.00' })).json() as TSesionCaja;
-});
+}, 240_000);
 afterAll(async () => {
   await e?.cerrar();
 });
@@ -109,5 +109,76 @@ describe('venta al crédito en el punto de venta', () => {
     expect(sinPago.statusCode).toBe(400);
     expect(sinPago.json().Errores.Pagos).toBe('Indique al menos un pago');
     expect((await e.dbh.db.select({ n: count() }).from(documentoContable))[0].n).toBe(antes);
+  });
+});
+
+describe('canje de una nota de venta', () => {
+  it('la nota muestra su canje; un segundo canje es 409 y no emite nada', async () => {
+    const DOC = '/api/contabilidad/v1/documentoContable';
+    const nv = await sup.post(DOC, { IdTipoDocumento: 1008, IdSerie: idNv, FechaEmision: hoy, ListaItems: lineas('30.00'), ListaEntidades: [CLIENTE_DNI] });
+    expect(nv.statusCode, nv.body).toBe(201);
+    const idNota = nv.json().Id as number;
+    expect((await sup.get(`${DOC}/${idNota}`)).json().CanjeadoPor).toBeNull();
+    const canje = { IdTipoDocumento: 1004, IdSerie: idBoleta, FechaEmision: hoy, ListaItems: lineas('30.00'), ListaEntidades: [CLIENTE_DNI], IdDocumentoOrigen: idNota };
+    const b = await sup.post(DOC, canje);
+    expect(b.statusCode, b.body).toBe(201);
+    const nota = (await sup.get(`${DOC}/${idNota}`)).json();
+    expect(nota.CanjeadoPor).toEqual({ Id: b.json().Id, SerieNumero: b.json().SerieNumero });
+    expect((await sup.get(`${DOC}/${b.json().Id}`)).json().SerieNumeroAfectado).toBe(nota.SerieNumero);
+    const antes = (await e.dbh.db.select({ n: count() }).from(documentoContable))[0].n;
+    const otra = await sup.post(DOC, canje);
+    expect(otra.statusCode, otra.body).toBe(409);
+    expect(otra.json()).toMatchObject({ ErrorId: ErrorCodes.NOTA_VENTA_YA_CANJEADA, Mensaje: `La nota de venta ya fue canjeada por el comprobante ${b.json().SerieNumero}` });
+    expect((await e.dbh.db.select({ n: count() }).from(documentoContable))[0].n).toBe(antes);
+  });
+});
+
+describe('reserva de stock por pedidos', () => {
+  it('dos pedidos a la vez por las últimas unidades: uno reserva, el otro 409; facturar o anular libera', async () => {
+    const LOG = '/api/logistica/v1';
+    const VEN = '/api/ventas/v1';
+    const series = (await sup.get('/api/entidades/v2/entidades/series?idtipodocumento=1004')).json().Data as { Serie: string; IdSucursal: number }[];
+    const idSucursal = series.find((s) => s.Serie === 'B001')!.IdSucursal;
+    const bien = await sup.post(`${LOG}/items`, { Codigo: 'RES-1', Descripcion: 'LECHE GLORIA 400 G', CodigoUnidad: 'NIU', Precio: '4.20', PrecioIncluyeIgv: true, AfectacionIgv: '10' });
+    expect(bien.statusCode, bien.body).toBe(201);
+    const idItem = bien.json().Id as number;
+    const principal = ((await sup.get(`${LOG}/almacenes`)).json().Data as { Id: number; IdSucursal: number; EsPredeterminado: boolean }[]).find((a) => a.IdSucursal === idSucursal && a.EsPredeterminado)!;
+    const ingreso = await sup.post(`${LOG}/movimientos`, { Clase: 'I', TipoOperacion: '16', Fecha: hoy, IdAlmacen: principal.Id, Lineas: [{ IdItem: idItem, Cantidad: '10', CostoUnitario: '3.00' }] });
+    expect(ingreso.statusCode, ingreso.body).toBe(201);
+    const pedido = async (cantidadPedida: string) => {
+      const r = await sup.post(`${VEN}/pedidos`, {
+        Tipo: 2, IdSucursal: idSucursal, FechaEmision: hoy, Cliente: { IdTipoDocumento: 1, NumeroDocumento: CLIENTE_DNI.NumeroDocumento, RazonSocial: CLIENTE_DNI.RazonSocial },
+        Lineas: [{ IdItem: idItem, ItemDescripcion: 'LECHE GLORIA 400 G', CodigoUnidad: 'NIU', Cantidad: cantidadPedida, PrecioUnitario: '4.20' }],
+      });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json().Id as number;
+    };
+    const stockFila = async () => ((await sup.get(`${LOG}/stock?filtro=RES-1`)).json().Data as { IdAlmacen: number; Cantidad: string; Reservado: string; Disponible: string }[]).find((f) => f.IdAlmacen === principal.Id)!;
+
+    const a = await pedido('4');
+    expect((await sup.put(`${VEN}/pedidos/${a}/estados`, { Estado: 18 })).statusCode).toBe(200);
+    expect(await stockFila()).toMatchObject({ Cantidad: '10', Reservado: '4', Disponible: '6' });
+
+    // Two orders for the last 6 units at once: one reserves, the other is 409 and stays pending.
+    const [b, c] = [await pedido('6'), await pedido('6')];
+    const [rb, rc] = await Promise.all([sup.put(`${VEN}/pedidos/${b}/estados`, { Estado: 18 }), sup.put(`${VEN}/pedidos/${c}/estados`, { Estado: 18 })]);
+    expect([rb.statusCode, rc.statusCode].sort()).toEqual([200, 409]);
+    const perdedor = rb.statusCode === 409 ? rb : rc;
+    expect(perdedor.json()).toMatchObject({ ErrorId: ErrorCodes.STOCK_NO_DISPONIBLE });
+    expect(perdedor.json().Mensaje).toMatch(/Stock insuficiente para LECHE GLORIA 400 G: disponible 0/);
+    const idPerdedor = rb.statusCode === 409 ? b : c;
+    const idGanador = rb.statusCode === 409 ? c : b;
+    expect((await sup.get(`${VEN}/pedidos/${idPerdedor}`)).json().Estado).toBe(13);
+    expect(await stockFila()).toMatchObject({ Reservado: '10', Disponible: '0' });
+
+    // Voiding releases; invoicing releases the reservation and the document takes the stock once.
+    expect((await sup.put(`${VEN}/pedidos/${idGanador}/estados`, { Estado: 16 })).statusCode).toBe(200);
+    expect(await stockFila()).toMatchObject({ Cantidad: '10', Reservado: '4', Disponible: '6' });
+    const f = await sup.post(`${VEN}/pedidos/${a}/documentos`, { IdTipoDocumento: 1004, IdSerie: idBoleta, FechaEmision: hoy });
+    expect(f.statusCode, f.body).toBe(201);
+    expect(await stockFila()).toMatchObject({ Cantidad: '6', Reservado: '0', Disponible: '6' });
+    // Now the other order fits.
+    expect((await sup.put(`${VEN}/pedidos/${idPerdedor}/estados`, { Estado: 18 })).statusCode).toBe(200);
+    expect(await stockFila()).toMatchObject({ Cantidad: '6', Reservado: '6', Disponible: '0' });
   });
 });
