@@ -153,7 +153,7 @@ describe('reserva de stock por pedidos', () => {
       expect(r.statusCode, r.body).toBe(201);
       return r.json().Id as number;
     };
-    const stockFila = async () => ((await sup.get(`${LOG}/stock?filtro=RES-1`)).json().Data as { IdAlmacen: number; Cantidad: string; Reservado: string; Disponible: string }[]).find((f) => f.IdAlmacen === principal.Id)!;
+    const stockFila = async () => ((await sup.get(`${LOG}/inventarios/stock?filtro=RES-1`)).json().Data as { IdAlmacen: number; Cantidad: string; Reservado: string; Disponible: string }[]).find((f) => f.IdAlmacen === principal.Id)!;
 
     const a = await pedido('4');
     expect((await sup.put(`${VEN}/pedidos/${a}/estados`, { Estado: 18 })).statusCode).toBe(200);
