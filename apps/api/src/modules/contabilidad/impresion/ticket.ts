@@ -49,8 +49,8 @@ class DibujoTicket {
     this.util = ancho - MARGEN * 2;
     const angosto = ancho < ANCHO_TICKET;
     this.ladoQr = angosto ? 96 : 112;
-    this.colTotal = angosto ? 46 : 58;
-    this.colTotales = angosto ? 62 : 78;
+    this.colTotal = angosto ? 54 : 58;
+    this.colTotales = angosto ? 72 : 78;
     this.limite = Number.isFinite(contenido) ? doc.page.height - MARGEN - MARGEN_CORTE : Infinity;
   }
 
