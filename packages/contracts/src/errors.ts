@@ -68,6 +68,8 @@ export const ErrorCodes = {
   // Quotations and orders (601200-601249).
   PEDIDO_ESTADO_INVALIDO: 601201,
   PEDIDO_YA_ATENDIDO: 601202,
+  NOTA_VENTA_YA_CANJEADA: 601203,
+  STOCK_NO_DISPONIBLE: 601204,
   MODULO_PRINCIPAL: 600100,
   SUCURSAL_NO_ASIGNADA: 600101,
 } as const;
@@ -130,5 +132,7 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.SUCURSAL_NO_ASIGNADA]: 'La sucursal no está asignada a su usuario',
   [ErrorCodes.PEDIDO_ESTADO_INVALIDO]: 'El estado del pedido no permite esta operación',
   [ErrorCodes.PEDIDO_YA_ATENDIDO]: 'El pedido ya fue atendido',
+  [ErrorCodes.NOTA_VENTA_YA_CANJEADA]: 'La nota de venta ya fue canjeada',
+  [ErrorCodes.STOCK_NO_DISPONIBLE]: 'No hay stock disponible: lo reservan otros pedidos',
   [ErrorCodes.MASIVO_DEMASIADOS]: 'El archivo supera el límite de 10000 comprobantes o 50000 filas: divídalo en varios archivos',
 };

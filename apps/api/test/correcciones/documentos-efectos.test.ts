@@ -255,7 +255,7 @@ describe('canje de una nota de venta: el stock y la deuda se mueven una sola vez
     const conCanje = await porItem();
 
     const otra = await sup.post(DOC, { IdTipoDocumento: 1004, IdSerie: await idSerie(sup, 1004, 'B001'), FechaEmision: hoy, ListaItems: [linea('3')], ListaEntidades: [CLIENTE], IdDocumentoOrigen: idNv });
-    expect(otra.statusCode, otra.body).toBe(400);
+    expect(otra.statusCode, otra.body).toBe(409);
     expect(otra.json().Mensaje).toBe(`La nota de venta ya fue canjeada por el comprobante ${f.json().SerieNumero}`);
     const deFactura = await sup.post(DOC, factura(idF001, { ListaEntidades: [CLIENTE], ListaItems: [linea('1')], IdDocumentoOrigen: idF }));
     expect(deFactura.json()).toMatchObject({ ErrorId: 500001, Errores: { IdDocumentoOrigen: 'Solo se canjea una nota de venta' } });

@@ -27,6 +27,8 @@ export const ZCaja = z.object({
   Descripcion: z.string(),
   Tipo: z.number().int(),
   Tolerancia: z.string(),
+  /** Ticket printer roll of the box, in mm. */
+  AnchoTicket: z.number().int(),
   LogEstado: z.number().int(),
   /** The open session of this box, if any (who holds it). */
   IdSesionAbierta: z.number().int().nullable(),
@@ -41,6 +43,7 @@ export const ZCajaGuardar = z.object({
   Descripcion: ZTexto(100, { min: 1, mensajeMin: 'Ingrese la descripción de la caja' }),
   Tipo: ZEntero({ min: 0, max: 1, mensaje: 'Tipo: 0 Punto venta o 1 Caja' }).default(1),
   Tolerancia: ZDecimal('Tolerancia', { enteros: 6 }).default('0.00'),
+  AnchoTicket: z.union([z.literal(80), z.literal(58)], { error: 'Ancho del ticket: 80 o 58 mm' }).default(80),
   LogEstado: ZEntero({ min: 0, max: 1, mensaje: 'Estado: 0 inactivo o 1 activo' }).default(1),
 });
 export type TCajaGuardar = z.input<typeof ZCajaGuardar>;
@@ -124,7 +127,7 @@ export type TMiCaja = z.infer<typeof ZMiCaja>;
 
 export const ZVentaCajaCrear = z.object({
   Documento: ZDocumentoContableCrear,
-  Pagos: z.array(z.object({ IdMedioPago: ZMedioPago, Monto: ZDecimal('Monto', { enteros: 10 }), Referencia: ZTexto(60).optional() })).min(1, 'Indique al menos un pago').max(10),
+  Pagos: z.array(z.object({ IdMedioPago: ZMedioPago, Monto: ZDecimal('Monto', { enteros: 10 }), Referencia: ZTexto(60).optional() })).max(10).default([]),
 });
 export type TVentaCajaCrear = z.input<typeof ZVentaCajaCrear>;
 export const ZVentaCaja = z.object({

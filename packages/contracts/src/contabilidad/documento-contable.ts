@@ -155,7 +155,8 @@ export type TDocumentoContableCreado = z.infer<typeof ZDocumentoContableCreado>;
 
 export const ZDocumentoContableParams = z.object({ id: ZId });
 export const ZArchivoParams = z.object({ id: ZId, TipoArchivo: ZEntero().refine((n) => [1, 2, 3].includes(n), 'Tipo de archivo: 1 PDF, 2 XML, 3 CDR') });
-export const ZArchivoQuery = z.object({ formato: z.enum(['A4', 'TICKET']).optional() });
+/** TICKET is the 80 mm roll, TICKET58 the 58 mm one. */
+export const ZArchivoQuery = z.object({ formato: z.enum(['A4', 'TICKET', 'TICKET58']).optional() });
 
 export const ZLineaDocumento = z.object({
   Item: z.number().int(),
@@ -238,6 +239,8 @@ export const ZDocumentoContable = z.object({
   AnulacionEnCurso: z.boolean().describe('A void was sent to SUNAT (baja or resumen) and has no answer yet'),
   IdDocumentoAfectado: z.number().int().nullable(),
   SerieNumeroAfectado: z.string().nullable(),
+  /** A nota de venta: the factura or boleta in force that canjea it (null when none). */
+  CanjeadoPor: z.object({ Id: z.number().int(), SerieNumero: z.string() }).nullable().optional(),
   Receptor: z.object({
     IdEntidad: z.number().int().nullable(),
     IdTipoDocumento: z.number().int(),

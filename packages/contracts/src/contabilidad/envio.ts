@@ -122,6 +122,6 @@ export const ZCorreoDocumentoSolicitud = z.object({
     .max(10, 'Máximo 10 destinatarios'),
   Mensaje: z.string().trim().max(2000, 'Máximo 2000 caracteres').optional(),
   /** PDF format: A4 (default) or ticket 80 mm. */
-  Formato: z.enum(['A4', 'TICKET']).default('A4'),
+  Formato: z.enum(['A4', 'TICKET', 'TICKET58']).default('A4'),
 });
 export type TCorreoDocumentoSolicitud = z.infer<typeof ZCorreoDocumentoSolicitud>;

@@ -74,6 +74,10 @@ export const ZStockFila = z.object({
   IdAlmacen: z.number(),
   Almacen: z.string(),
   Cantidad: z.string(),
+  /** Units held by orders "Por facturar" of the branch whose default warehouse this is. */
+  Reservado: z.string(),
+  /** Cantidad - Reservado. */
+  Disponible: z.string(),
   CostoPromedio: z.string(),
   Valor: z.string(),
 });

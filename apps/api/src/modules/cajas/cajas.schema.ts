@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditoria, empresa, idGenerado, sucursal, usuario } from '../../db/schema';
 import { documentoContable } from '../contabilidad/contabilidad.schema';
 
@@ -16,9 +16,11 @@ export const caja = pgTable(
     tipo: smallint('tipo').notNull().default(1),
     // Largest |declared - expected| still closed as Cerrado; beyond it the session is Observado.
     tolerancia: monto('tolerancia').notNull().default('0.00'),
+    // Width of the box's ticket printer roll: 80 or 58 mm.
+    anchoTicket: smallint('ancho_ticket').notNull().default(80),
     ...auditoria,
   },
-  (t) => [uniqueIndex('caja_descripcion_uq').on(t.idEmpresa, t.idSucursal, sql`lower(${t.descripcion})`)],
+  (t) => [uniqueIndex('caja_descripcion_uq').on(t.idEmpresa, t.idSucursal, sql`lower(${t.descripcion})`), check('caja_ancho_ticket_ck', sql`${t.anchoTicket} in (58, 80)`)],
 );
 
 /** A cash session: opened with a float, closed with a blind count (seed states 1-4). */

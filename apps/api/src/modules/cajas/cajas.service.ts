@@ -45,6 +45,7 @@ const columnasCaja = {
   Descripcion: caja.descripcion,
   Tipo: caja.tipo,
   Tolerancia: caja.tolerancia,
+  AnchoTicket: caja.anchoTicket,
   LogEstado: caja.logEstado,
   IdSesionAbierta: sesionCaja.id,
   UsuarioSesion: usuario.usuario,
@@ -82,7 +83,7 @@ export async function guardarCaja(db: Db, auth: TAuth, b: z.infer<typeof ZCajaGu
   // Another company's box is 404 before anything about the body.
   const actual = id === undefined ? null : await obtenerCaja(db, auth, id);
   await exigirSucursal(db, auth, b.IdSucursal);
-  const valores = { idSucursal: b.IdSucursal, descripcion: b.Descripcion, tipo: b.Tipo, tolerancia: dinero(b.Tolerancia), logEstado: b.LogEstado };
+  const valores = { idSucursal: b.IdSucursal, descripcion: b.Descripcion, tipo: b.Tipo, tolerancia: dinero(b.Tolerancia), anchoTicket: b.AnchoTicket, logEstado: b.LogEstado };
   try {
     if (!actual || id === undefined) {
       const [n] = await db.insert(caja).values({ ...valores, idEmpresa: auth.idEmpresa, logUsuarioCrea: auth.idUsuario }).returning({ id: caja.id });

@@ -15,6 +15,21 @@ import { bloquearSesionAbierta, dinero } from './cajas.service';
 const TIPOS_VENTA: number[] = [TipoDocumentoContable.FACTURA, TipoDocumentoContable.BOLETA, TipoDocumentoContable.NOTA_VENTA];
 
 /**
+ * A credit sale at the till (condición 2 Crédito): a factura or a nota de venta (the engine issues boletas al contado)
+ * to an identified customer (RUC, or DNI for a nota de venta), with its cuotas; the engine checks that they add up to
+ * the total and fall after the issue date, and its hook writes the receivable's dues in the same transaction.
+ * Nothing is charged at the counter (SUNAT's neto pendiente is the whole total), so the session counts no cash for it.
+ */
+function validarCredito(d: z.infer<typeof ZVentaCajaCrear>['Documento'], pagos: number): void {
+  if (d.IdTipoDocumento === TipoDocumentoContable.BOLETA) throw errorDeCampo('Documento.IdCondicionPago', 'La boleta se emite al contado: para vender al crédito emita factura o nota de venta');
+  const r = d.ListaEntidades.find((x) => x.TipoEntidad === 2);
+  if (!r || ![1, 2].includes(r.IdTipoDocumento) || /^0+$/.test(r.NumeroDocumento.trim()))
+    throw errorDeCampo('Documento.ListaEntidades', 'La venta al crédito requiere un cliente identificado con DNI o RUC');
+  if (!d.ListaCuotas.length) throw errorDeCampo('Documento.ListaCuotas', 'Una venta al crédito requiere al menos una cuota');
+  if (pagos) throw errorDeCampo('Pagos', 'La venta al crédito no se cobra en caja: sus cuotas se cobran en Cuentas por cobrar');
+}
+
+/**
  * One checkout: the document is issued by the issuing engine and, in ITS transaction, the sale is bound to the
  * caller's open session with its payments. The payments are checked against the issued total there, so a short
  * payment rolls the document back (its number too). The Idempotency-Key is the document's: a retry answers the
@@ -24,7 +39,9 @@ export async function vender(ctx: Contexto, auth: TAuth, b: z.infer<typeof ZVent
   const d = b.Documento;
   if (!TIPOS_VENTA.includes(d.IdTipoDocumento)) throw errorDeCampo('Documento.IdTipoDocumento', 'En el punto de venta se emite factura, boleta o nota de venta');
   if (d.IdMoneda !== 1) throw errorDeCampo('Documento.IdMoneda', 'La caja recibe pagos en soles');
-  if (d.IdCondicionPago !== 1) throw errorDeCampo('Documento.IdCondicionPago', 'La venta en caja es al contado');
+  const credito = d.IdCondicionPago !== 1;
+  if (credito) validarCredito(d, b.Pagos.length);
+  else if (!b.Pagos.length) throw errorDeCampo('Pagos', 'Indique al menos un pago');
   // The nota de venta was already charged at a till: its canje is issued from Documentos, with no second payment.
   if (d.IdDocumentoOrigen !== undefined) throw errorDeCampo('Documento.IdDocumentoOrigen', 'El canje de una nota de venta se emite desde Documentos, sin volver a cobrarla');
   const pagado = b.Pagos.reduce((s, p) => s.plus(p.Monto), new Decimal(0));
@@ -39,7 +56,7 @@ export async function vender(ctx: Contexto, auth: TAuth, b: z.infer<typeof ZVent
     async (tx, emitido) => {
       const s = await bloquearSesionAbierta(tx, auth);
       const total = new Decimal(emitido.creado.MontoTotal);
-      if (pagado.lt(total)) throw errorDeCampo('Pagos', `Falta S/ ${dinero(total.minus(pagado))} para completar el pago de S/ ${dinero(total)}`);
+      if (!credito && pagado.lt(total)) throw errorDeCampo('Pagos', `Falta S/ ${dinero(total.minus(pagado))} para completar el pago de S/ ${dinero(total)}`);
       if (noEfectivo.gt(total)) throw errorDeCampo('Pagos', 'Los pagos con tarjeta, Yape, Plin o transferencia no pueden superar el total: el vuelto solo se da en efectivo');
       const [v] = await tx
         .insert(ventaCaja)
@@ -49,12 +66,12 @@ export async function vender(ctx: Contexto, auth: TAuth, b: z.infer<typeof ZVent
           idDocumento: emitido.creado.Id,
           total: dinero(total),
           pagado: dinero(pagado),
-          vuelto: dinero(pagado.minus(total)),
+          vuelto: dinero(credito ? 0 : pagado.minus(total)),
           logUsuarioCrea: auth.idUsuario,
         })
         .returning({ id: ventaCaja.id });
       idVenta = v.id;
-      await tx.insert(pagoVentaCaja).values(b.Pagos.map((p) => ({ idVenta: v.id, idMedioPago: p.IdMedioPago, monto: dinero(p.Monto), referencia: p.Referencia ?? null })));
+      if (b.Pagos.length) await tx.insert(pagoVentaCaja).values(b.Pagos.map((p) => ({ idVenta: v.id, idMedioPago: p.IdMedioPago, monto: dinero(p.Monto), referencia: p.Referencia ?? null })));
     },
   );
   const [v] = await ctx.dbh.db

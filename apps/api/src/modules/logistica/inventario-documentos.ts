@@ -48,7 +48,7 @@ export async function moverStockAlEmitir(tx: Tx, e: TEmitidoInventario): Promise
             and not exists (select 1 from movimiento_inventario r where r.id_movimiento_revertido = m.id)) as movio
         from documento_contable o where o.id = ${e.idDocumentoAfectado} and o.id_empresa = ${e.idEmpresa}`),
     );
-    if (o?.canjeada) throw new AppError(ErrorCodes.VALIDACION, `La nota de venta ya fue canjeada por el comprobante ${o.canjeada}`, 400);
+    if (o?.canjeada) throw new AppError(ErrorCodes.NOTA_VENTA_YA_CANJEADA, `La nota de venta ya fue canjeada por el comprobante ${o.canjeada}`, 409);
     if (o?.movio) return;
   }
   const conItem = e.b.ListaItems.filter((l) => l.IdItem);

@@ -11,6 +11,8 @@ import { almacen, logisticaConfig, movimiento, movimientoDetalle, stock } from '
 import { asentar, type TLineaLibro, type Tx } from './libro.repo';
 import { moverLotes, type TOpcionesLote } from './lotes.service';
 import { item } from './logistica.schema';
+// eslint-disable-next-line yupana/no-cross-import -- available = stock - what orders "Por facturar" reserve (issue 12)
+import { reservadoEn } from '../ventas/reservas';
 
 const escaparLike = (t: string) => t.replace(/[\\%_]/g, (c) => `\\${c}`);
 const dos = (v: string | Decimal) => new Decimal(v).toFixed(2);
@@ -72,7 +74,7 @@ export async function listarStock(ctx: Contexto, auth: TAuth, q: z.output<typeof
   const db = ctx.dbh.db;
   const [filas, [{ n }]] = await Promise.all([
     db
-      .select({ s: stock, codigo: item.codigo, descripcion: item.descripcion, unidad: item.codigoUnidad, almacen: almacen.nombre })
+      .select({ s: stock, codigo: item.codigo, descripcion: item.descripcion, unidad: item.codigoUnidad, almacen: almacen.nombre, reservado: sql<string>`${reservadoEn(sql`${stock.idAlmacen}`, sql`${stock.idItem}`)}::text` })
       .from(stock)
       .innerJoin(item, eq(item.id, stock.idItem))
       .innerJoin(almacen, eq(almacen.id, stock.idAlmacen))
@@ -93,6 +95,8 @@ export async function listarStock(ctx: Contexto, auth: TAuth, q: z.output<typeof
       IdAlmacen: f.s.idAlmacen,
       Almacen: f.almacen,
       Cantidad: cant(f.s.cantidad),
+      Reservado: cant(f.reservado),
+      Disponible: cant(new Decimal(f.s.cantidad).minus(f.reservado)),
       CostoPromedio: new Decimal(f.s.costoPromedio).toDecimalPlaces(4).toFixed(4),
       Valor: dos(new Decimal(f.s.cantidad).times(f.s.costoPromedio)),
     })),

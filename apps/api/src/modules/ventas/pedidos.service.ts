@@ -26,6 +26,7 @@ import { emitirDocumento } from '../contabilidad/documentos/emision.service';
 import { item } from '../logistica/logistica.schema';
 import { listaDeEmpresa, precioPara } from './listaprecios.service';
 import { pedidoVenta, pedidoVentaItem } from './pedidos.schema';
+import { reservarPedido } from './reservas';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type TGuardar = z.output<typeof ZPedidoGuardar>;
@@ -255,6 +256,8 @@ export async function editarPedido(db: Db, auth: TAuth, id: number, b: TGuardar)
       .where(eq(pedidoVenta.id, id));
     await tx.delete(pedidoVentaItem).where(eq(pedidoVentaItem.idPedido, id));
     await tx.insert(pedidoVentaItem).values(a.lineas.map((l) => ({ ...l, idEmpresa: auth.idEmpresa, idPedido: id })));
+    // An order already "Por facturar" keeps its reservation: its new lines must fit too.
+    if (p.estado === EstadoPedido.POR_FACTURAR && p.tipo === TipoPedido.PEDIDO) await reservarPedido(tx, auth.idEmpresa, id);
   });
   return obtenerPedido(db, auth, id);
 }
@@ -278,6 +281,8 @@ export async function cambiarEstado(db: Db, auth: TAuth, id: number, estado: num
         `No se puede pasar ${NombreTipoPedido[p.tipo].toLowerCase()} ${numeroPedido(p.tipo, p.numero)} de ${NombreEstadoPedido[p.estado]} a ${NombreEstadoPedido[estado]}`,
         409,
       );
+    // "Por facturar" reserves the order's goods (409 when they are not free); every other state releases them.
+    if (estado === EstadoPedido.POR_FACTURAR) await reservarPedido(tx, auth.idEmpresa, id);
     await tx.update(pedidoVenta).set({ estado, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() }).where(eq(pedidoVenta.id, id));
   });
   return obtenerPedido(db, auth, id);

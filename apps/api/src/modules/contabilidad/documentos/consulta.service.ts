@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import {
-  CodigoMoneda, NombreCondicionPago, TiposDocumentoIdentidad, type TDocumentoContable, type TGuiaDocumento,
+  CodigoMoneda, EstadoSunat, NombreCondicionPago, TipoDocumentoContable, TiposDocumentoIdentidad, type TDocumentoContable, type TGuiaDocumento,
 } from '@yupana/contracts';
 import { buscarUbigeo, calcularTotales, descripcionCatalogo, type TComprobante, type TDocumento, type TGuia } from '@yupana/sunat';
 import type { Db } from '../../../db/client';
@@ -88,6 +88,24 @@ export async function obtenerDocumento(db: Db, idEmpresa: number, id: number): P
     const [a] = await db.select({ serie: documentoContable.serie, correlativo: documentoContable.correlativo }).from(documentoContable).where(eq(documentoContable.id, f.idDocumentoAfectado));
     if (a) afectado = serieNumero(a.serie, a.correlativo);
   }
+  // A nota de venta: the factura or boleta in force that canjea it (a voided or rejected canje does not count).
+  let canjeadoPor: { Id: number; SerieNumero: string } | null = null;
+  if (f.idTipoDocumento === TipoDocumentoContable.NOTA_VENTA) {
+    const [c] = await db
+      .select({ id: documentoContable.id, serie: documentoContable.serie, correlativo: documentoContable.correlativo })
+      .from(documentoContable)
+      .where(
+        and(
+          eq(documentoContable.idEmpresa, idEmpresa),
+          eq(documentoContable.idDocumentoAfectado, f.id),
+          inArray(documentoContable.idTipoDocumento, [TipoDocumentoContable.FACTURA, TipoDocumentoContable.BOLETA]),
+          eq(documentoContable.anulado, false),
+          notInArray(documentoContable.idEstadoSunat, [EstadoSunat.RECHAZADO, EstadoSunat.ANULADO]),
+        ),
+      )
+      .limit(1);
+    if (c) canjeadoPor = { Id: c.id, SerieNumero: serieNumero(c.serie, c.correlativo) };
+  }
   // A void sent to SUNAT (comunicación de baja or resumen) and not answered yet: the page keeps watching.
   const anulacionEnCurso = !f.anulado && !!f.motivoAnulacion && (await lotesAnulacionEnCurso(db, f.id));
   const datos = f.datos as { formaPago?: { tipo: string; cuotas?: { monto: string; fechaVencimiento: string }[] } };
@@ -126,6 +144,7 @@ export async function obtenerDocumento(db: Db, idEmpresa: number, id: number): P
     AnulacionEnCurso: anulacionEnCurso,
     IdDocumentoAfectado: f.idDocumentoAfectado,
     SerieNumeroAfectado: afectado,
+    CanjeadoPor: canjeadoPor,
     Receptor: {
       IdEntidad: f.idEntidadReceptor,
       IdTipoDocumento: f.receptorIdTipoDocumento,
@@ -157,7 +176,7 @@ export async function obtenerDocumento(db: Db, idEmpresa: number, id: number): P
 }
 
 /** The PDF, drawn from the stored engine input with the same totals function as the signed XML. */
-export async function pdfDocumento(db: Db, f: TFilaDoc, formato?: 'A4' | 'TICKET'): Promise<Buffer> {
+export async function pdfDocumento(db: Db, f: TFilaDoc, formato?: 'A4' | 'TICKET' | 'TICKET58'): Promise<Buffer> {
   const [emp] = await db.select().from(empresa).where(eq(empresa.id, f.idEmpresa));
   const [suc] = await db.select().from(sucursal).where(eq(sucursal.id, f.idSucursal));
   // The company's invoice template: logo, extra text and the default format (unless the request asks for one).
@@ -196,7 +215,7 @@ export async function pdfDocumento(db: Db, f: TFilaDoc, formato?: 'A4' | 'TICKET
 
 export type TArchivo = { contenido: Buffer; tipo: string; nombre: string };
 
-export async function archivoDocumento(db: Db, f: TFilaDoc, tipoArchivo: number, formato?: 'A4' | 'TICKET'): Promise<TArchivo> {
+export async function archivoDocumento(db: Db, f: TFilaDoc, tipoArchivo: number, formato?: 'A4' | 'TICKET' | 'TICKET58'): Promise<TArchivo> {
   const base = f.nombreArchivo ?? `${f.serie}-${f.correlativo}`;
   if (tipoArchivo === 1) return { contenido: await pdfDocumento(db, f, formato), tipo: 'application/pdf', nombre: `${base}.pdf` };
   if (tipoArchivo === 2) {

@@ -5,7 +5,7 @@
 //   const ticket = await generarPdf(datos, 'TICKET');
 import type { TDocumentoImpresion, TFormatoImpresion } from './impresion.types';
 import { pdfA4 } from './a4';
-import { pdfTicket } from './ticket';
+import { ANCHO_TICKET_58, pdfTicket } from './ticket';
 import { textoImprimible } from './formato';
 
 /**
@@ -15,6 +15,7 @@ import { textoImprimible } from './formato';
 export function generarPdf(d: TDocumentoImpresion, formato?: TFormatoImpresion): Promise<Buffer> {
   const elegido = d.tipo === '09' || d.tipo === '31' ? 'A4' : (formato ?? d.plantilla.formato);
   const imprimible = textosImprimibles(d);
+  if (elegido === 'TICKET58') return pdfTicket(imprimible, ANCHO_TICKET_58);
   return elegido === 'TICKET' ? pdfTicket(imprimible) : pdfA4(imprimible);
 }
 

@@ -4,7 +4,8 @@
 /** 01 factura, 03 boleta, 07 nota de crédito, 08 nota de débito, 09 GRE remitente, 31 GRE transportista, NV nota de venta interna. */
 export type TTipoImpresion = '01' | '03' | '07' | '08' | '09' | '31' | 'NV';
 
-export type TFormatoImpresion = 'A4' | 'TICKET';
+/** TICKET: rollo de 80 mm; TICKET58: rollo de 58 mm (puntos de venta con impresora angosta). */
+export type TFormatoImpresion = 'A4' | 'TICKET' | 'TICKET58';
 
 export type TEmisorImpresion = {
   /** Catálogo 06 ("6" RUC). Una empresa sin RUC (nota de venta) puede tener DNI u otro documento. */

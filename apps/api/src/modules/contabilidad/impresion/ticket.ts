@@ -1,4 +1,4 @@
-// Representación impresa en ticket de 80 mm para impresoras térmicas: una sola tira tan larga como el contenido.
+// Representación impresa en ticket de 80 mm (o 58 mm) para impresoras térmicas: una sola tira tan larga como el contenido.
 // pdfkit fija el tamaño de la página al crearla, así que primero se mide (misma rutina de dibujo sobre una página
 // sin fin) y luego se dibuja en una página del alto exacto.
 import type { TDocumentoImpresion } from './impresion.types';
@@ -13,17 +13,17 @@ import {
 import { bloquesPie, filasTotales, type TBloque } from './contenido';
 
 const MARGEN = 10;
-const ANCHO_UTIL = ANCHO_TICKET - MARGEN * 2;
-const LADO_QR = 112;
+/** Rollo de 58 mm: el texto se parte al ancho útil (unos 144 pt) y el QR se achica. */
+export const ANCHO_TICKET_58 = (58 / 25.4) * 72;
 
 /** Margen inferior mayor: la cuchilla de la impresora térmica corta unos milímetros bajo la última línea. */
 const MARGEN_CORTE = 14;
 
-export async function pdfTicket(d: TDocumentoImpresion): Promise<Buffer> {
-  const medida = crearPdf(d, [ANCHO_TICKET, 1_000_000]);
-  const contenido = new DibujoTicket(medida, d, Infinity).dibujar() - MARGEN;
-  const doc = crearPdf(d, [ANCHO_TICKET, altoPagina(contenido)]);
-  new DibujoTicket(doc, d, contenido).dibujar();
+export async function pdfTicket(d: TDocumentoImpresion, ancho: number = ANCHO_TICKET): Promise<Buffer> {
+  const medida = crearPdf(d, [ancho, 1_000_000]);
+  const contenido = new DibujoTicket(medida, d, Infinity, ancho).dibujar() - MARGEN;
+  const doc = crearPdf(d, [ancho, altoPagina(contenido)]);
+  new DibujoTicket(doc, d, contenido, ancho).dibujar();
   if (d.anulado) marcarAnulado(doc);
   return aBytes(doc);
 }
@@ -37,10 +37,20 @@ class DibujoTicket {
   /** Contenido ya dibujado en páginas anteriores (solo cuando el ticket no cabe en una página). */
   private consumido = 0;
   private limite: number;
+  private readonly util: number;
+  private readonly ladoQr: number;
+  /** Columna de importes de las líneas y de los totales: más angosta en 58 mm. */
+  private readonly colTotal: number;
+  private readonly colTotales: number;
 
-  /** `contenido`: alto medido en la primera pasada; Infinity mientras se mide. */
-  constructor(private readonly doc: TPdf, private readonly d: TDocumentoImpresion, private readonly contenido: number) {
+  /** `contenido`: alto medido en la primera pasada; Infinity mientras se mide. `ancho`: del rollo, en puntos. */
+  constructor(private readonly doc: TPdf, private readonly d: TDocumentoImpresion, private readonly contenido: number, private readonly ancho: number) {
     this.simbolo = simboloMoneda(d.moneda);
+    this.util = ancho - MARGEN * 2;
+    const angosto = ancho < ANCHO_TICKET;
+    this.ladoQr = angosto ? 96 : 112;
+    this.colTotal = angosto ? 54 : 58;
+    this.colTotales = angosto ? 72 : 78;
     this.limite = Number.isFinite(contenido) ? doc.page.height - MARGEN - MARGEN_CORTE : Infinity;
   }
 
@@ -60,7 +70,7 @@ class DibujoTicket {
     // Un ticket más largo que el máximo sigue en otra tira, del alto que le queda (sin papel en blanco al final).
     this.consumido += this.y - MARGEN;
     const pendiente = Math.max(this.contenido - this.consumido, alto) + 12;
-    this.doc.addPage({ size: [ANCHO_TICKET, altoPagina(pendiente)], margin: 0 });
+    this.doc.addPage({ size: [this.ancho, altoPagina(pendiente)], margin: 0 });
     this.limite = this.doc.page.height - MARGEN - MARGEN_CORTE;
     this.y = MARGEN;
   }
@@ -68,15 +78,15 @@ class DibujoTicket {
   private texto(texto: string, opciones: { negrita?: boolean; tamano?: number; align?: 'left' | 'center' | 'right'; color?: string } = {}): void {
     const { doc } = this;
     doc.font(opciones.negrita ? FUENTE_NEGRITA : FUENTE).fontSize(opciones.tamano ?? 7.5).fillColor(opciones.color ?? COLOR.texto);
-    this.asegurar(doc.heightOfString(texto, { width: ANCHO_UTIL }));
-    doc.text(texto, MARGEN, this.y, { width: ANCHO_UTIL, align: opciones.align ?? 'left' });
+    this.asegurar(doc.heightOfString(texto, { width: this.util }));
+    doc.text(texto, MARGEN, this.y, { width: this.util, align: opciones.align ?? 'left' });
     this.y = doc.y + 1;
   }
 
   private separador(): void {
     this.asegurar(8);
     this.y += 3;
-    lineaPunteada(this.doc, MARGEN, ANCHO_TICKET - MARGEN, this.y);
+    lineaPunteada(this.doc, MARGEN, this.ancho - MARGEN, this.y);
     this.y += 4;
   }
 
@@ -86,10 +96,10 @@ class DibujoTicket {
     doc.font(FUENTE_NEGRITA).fontSize(7.5);
     const anchoEtiqueta = doc.widthOfString(`${etiqueta} `);
     doc.font(FUENTE).fontSize(7.5);
-    const alto = doc.heightOfString(valor, { width: ANCHO_UTIL - anchoEtiqueta });
+    const alto = doc.heightOfString(valor, { width: this.util - anchoEtiqueta });
     this.asegurar(alto);
     doc.font(FUENTE_NEGRITA).fillColor(COLOR.texto).text(etiqueta, MARGEN, this.y, { lineBreak: false });
-    doc.font(FUENTE).text(valor, MARGEN + anchoEtiqueta, this.y, { width: ANCHO_UTIL - anchoEtiqueta });
+    doc.font(FUENTE).text(valor, MARGEN + anchoEtiqueta, this.y, { width: this.util - anchoEtiqueta });
     this.y = doc.y + 1;
   }
 
@@ -98,7 +108,7 @@ class DibujoTicket {
     const e = d.emisor;
     if (d.logo) {
       this.asegurar(60);
-      this.y += dibujarLogo(doc, d.logo, MARGEN, this.y, ANCHO_UTIL, 60, 'center') + 5;
+      this.y += dibujarLogo(doc, d.logo, MARGEN, this.y, this.util, 60, 'center') + 5;
     }
     this.texto(e.nombreComercial ?? e.razonSocial, { negrita: true, tamano: 10, align: 'center' });
     if (e.nombreComercial) this.texto(e.razonSocial, { negrita: true, tamano: 8, align: 'center' });
@@ -138,28 +148,28 @@ class DibujoTicket {
 
   private lineas(): void {
     const { doc, d } = this;
-    const anchoTotal = 58;
+    const anchoTotal = this.colTotal;
     doc.font(FUENTE_NEGRITA).fontSize(7).fillColor(COLOR.texto);
     this.asegurar(10);
-    celda(doc, 'DESCRIPCIÓN / CANT. x P. UNIT.', MARGEN, this.y, ANCHO_UTIL - anchoTotal);
-    celda(doc, `TOTAL ${this.simbolo}`, ANCHO_TICKET - MARGEN - anchoTotal, this.y, anchoTotal, 'right');
+    celda(doc, 'DESCRIPCIÓN / CANT. x P. UNIT.', MARGEN, this.y, this.util - anchoTotal);
+    celda(doc, `TOTAL ${this.simbolo}`, this.ancho - MARGEN - anchoTotal, this.y, anchoTotal, 'right');
     this.y += 10;
-    lineaHorizontal(doc, MARGEN, ANCHO_TICKET - MARGEN, this.y - 1.5);
+    lineaHorizontal(doc, MARGEN, this.ancho - MARGEN, this.y - 1.5);
     for (const l of d.lineas) {
       const descripcion = `${l.codigo ? `${l.codigo} - ` : ''}${l.descripcion}${l.gratuita ? ' [GRATUITO]' : ''}`;
       doc.font(FUENTE).fontSize(7.5);
-      const alto = doc.heightOfString(descripcion, { width: ANCHO_UTIL }) + 10 + (l.descuento && !/^0(\.0+)?$/.test(l.descuento) ? 9 : 0);
+      const alto = doc.heightOfString(descripcion, { width: this.util }) + 10 + (l.descuento && !/^0(\.0+)?$/.test(l.descuento) ? 9 : 0);
       this.asegurar(alto);
-      doc.fillColor(COLOR.texto).text(descripcion, MARGEN, this.y, { width: ANCHO_UTIL });
+      doc.fillColor(COLOR.texto).text(descripcion, MARGEN, this.y, { width: this.util });
       this.y = doc.y + 0.5;
       const unitario = l.gratuita ? l.valorUnitario : l.precioUnitario;
-      celda(doc, `${formatearCantidad(l.cantidad)} ${unidadCorta(l.unidad)} x ${formatearCantidad(unitario ?? '0')}`, MARGEN + 6, this.y, ANCHO_UTIL - anchoTotal - 6);
+      celda(doc, `${formatearCantidad(l.cantidad)} ${unidadCorta(l.unidad)} x ${formatearCantidad(unitario ?? '0')}`, MARGEN + 6, this.y, this.util - anchoTotal - 6);
       doc.font(FUENTE_NEGRITA);
-      celda(doc, formatearMonto(l.total ?? '0'), ANCHO_TICKET - MARGEN - anchoTotal, this.y, anchoTotal, 'right');
+      celda(doc, formatearMonto(l.total ?? '0'), this.ancho - MARGEN - anchoTotal, this.y, anchoTotal, 'right');
       this.y += 9;
       if (l.descuento && !/^0(\.0+)?$/.test(l.descuento)) {
         doc.font(FUENTE).fontSize(7);
-        celda(doc, `Incluye descuento de ${formatearMonto(l.descuento)}`, MARGEN + 6, this.y, ANCHO_UTIL - 6);
+        celda(doc, `Incluye descuento de ${formatearMonto(l.descuento)}`, MARGEN + 6, this.y, this.util - 6);
         this.y += 9;
       }
       this.y += 1.5;
@@ -173,8 +183,8 @@ class DibujoTicket {
       const tamano = f.destacado ? 9 : 7.5;
       doc.font(f.destacado ? FUENTE_NEGRITA : FUENTE).fontSize(tamano).fillColor(COLOR.texto);
       this.asegurar(tamano + 4);
-      celda(doc, f.etiqueta, MARGEN, this.y, ANCHO_UTIL - 78);
-      celda(doc, `${this.simbolo} ${formatearMonto(f.monto)}`, ANCHO_TICKET - MARGEN - 78, this.y, 78, 'right');
+      celda(doc, f.etiqueta, MARGEN, this.y, this.util - this.colTotales);
+      celda(doc, `${this.simbolo} ${formatearMonto(f.monto)}`, this.ancho - MARGEN - this.colTotales, this.y, 78, 'right');
       this.y += tamano + 3;
     }
     this.separador();
@@ -187,7 +197,7 @@ class DibujoTicket {
     if (b.tabla) {
       const t = b.tabla;
       const total = t.anchos.reduce((s, a) => s + a, 0);
-      const anchos = t.anchos.map((a) => (a / total) * ANCHO_UTIL);
+      const anchos = t.anchos.map((a) => (a / total) * this.util);
       const fila = (valores: string[], negrita: boolean) => {
         doc.font(negrita ? FUENTE_NEGRITA : FUENTE).fontSize(7).fillColor(COLOR.texto);
         this.asegurar(10);
@@ -207,9 +217,9 @@ class DibujoTicket {
   private pie(): void {
     const { doc, d } = this;
     if (d.textoQr) {
-      this.asegurar(LADO_QR + 4);
-      dibujarQr(doc, d.textoQr, (ANCHO_TICKET - LADO_QR) / 2, this.y, LADO_QR);
-      this.y += LADO_QR + 4;
+      this.asegurar(this.ladoQr + 4);
+      dibujarQr(doc, d.textoQr, (this.ancho - this.ladoQr) / 2, this.y, this.ladoQr);
+      this.y += this.ladoQr + 4;
     }
     if (d.hash) {
       // El hash (44 caracteres base64) en su propia línea: partido no se podría cotejar con el XML.

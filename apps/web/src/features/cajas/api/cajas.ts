@@ -114,7 +114,9 @@ export async function abrirPdf(ruta: string, query: Record<string, string | numb
   }
 }
 
-export const abrirTicket = (idDocumento: number) => abrirPdf(`/contabilidad/v1/documentoContable/${idDocumento}/archivos/1`, { formato: 'TICKET' });
+/** The sale's ticket on the box's roll (80 or 58 mm). */
+export const abrirTicket = (idDocumento: number, ancho = 80) =>
+  abrirPdf(`/contabilidad/v1/documentoContable/${idDocumento}/archivos/1`, { formato: ancho === 58 ? 'TICKET58' : 'TICKET' });
 export const abrirReporteZ = (idSesion: number) => abrirPdf(`${F}/cuadrescajas/${idSesion}/reporte`);
 
 export async function descargarSesionesExcel(f: TFiltroSesiones): Promise<void> {

@@ -1,5 +1,6 @@
 import { DeleteOutlined, LoadingOutlined, LogoutOutlined, PrinterOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Form, Input, InputNumber, List, Modal, Radio, Result, Select, Space, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { calcularTotales, Decimal } from '@yupana/sunat/isomorfico';
@@ -19,9 +20,13 @@ import {
 } from '../api/cajas';
 // eslint-disable-next-line yupana/no-cross-import -- the point of sale sells at the price of the chosen price list (issue 12)
 import { preciosDeItem, useListasPrecios } from '../../pedidos/api/pedidos';
+// eslint-disable-next-line yupana/no-cross-import -- a credit sale at the till takes its cuotas with the factura form's fields
+import { CuotasCampos } from '../../documentos/components/cuotas-campos';
 
 type TLinea = { clave: string; item: TItem; cantidad: string };
 type TPago = { IdMedioPago: number; Monto: string; Referencia?: string };
+type TCuotasForm = { FechaEmision: Dayjs; Cuotas: { Monto?: string; FechaVencimiento?: Dayjs }[] };
+const hoyLima = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
 const TIPOS = [
   { id: 1004, nombre: 'Boleta', codigo: '03' },
   { id: 1003, nombre: 'Factura', codigo: '01' },
@@ -391,13 +396,16 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
       {cobrando && (
         <Cobro
           total={total}
+          // The engine issues boletas al contado; a credit sale needs an identified customer (RUC for a factura).
+          credito={tipo === 1004 ? 'La boleta se emite al contado' : !cliente ? 'Para vender al crédito busque el DNI o RUC del cliente' : null}
           onCerrar={() => setCobrando(false)}
-          cuerpoDocumento={() => ({
+          cuerpoDocumento={(cuotas) => ({
             IdTipoDocumento: tipo as 1003 | 1004 | 1008,
             IdSerie: idSerie!,
             IdMoneda: 1,
-            IdCondicionPago: 1,
-            FechaEmision: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date()),
+            IdCondicionPago: cuotas ? 2 : 1,
+            ...(cuotas ? { ListaCuotas: cuotas, FechaVencimiento: cuotas[cuotas.length - 1].FechaVencimiento } : {}),
+            FechaEmision: hoyLima(),
             ListaItems: lineas.map((l) => ({
               IdItem: l.item.Id,
               CodigoItem: l.item.Codigo,
@@ -422,7 +430,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
         onCancel={() => setVendida(null)}
         afterClose={() => buscador.current?.focus()}
         footer={[
-          <Button key="t" icon={<PrinterOutlined />} onClick={() => vendida && abrirTicket(vendida.Documento.Id).catch((e) => message.error(mensajeDeError(e)))}>
+          <Button key="t" icon={<PrinterOutlined />} onClick={() => vendida && abrirTicket(vendida.Documento.Id, mia.Cajas.find((c) => c.Id === sesion.IdCaja)?.AnchoTicket).catch((e) => message.error(mensajeDeError(e)))}>
             Imprimir ticket
           </Button>,
           <Button key="n" type="primary" onClick={() => setVendida(null)} autoFocus>
@@ -457,12 +465,15 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
 
 function Cobro({
   total,
+  credito,
   cuerpoDocumento,
   onCerrar,
   onVendida,
 }: {
   total: Decimal;
-  cuerpoDocumento: () => import('@yupana/contracts').TDocumentoContableCrear;
+  /** Why the sale cannot be on credit (null: it can). */
+  credito: string | null;
+  cuerpoDocumento: (cuotas: { Monto: string; FechaVencimiento: string }[] | null) => import('@yupana/contracts').TDocumentoContableCrear;
   onCerrar: () => void;
   onVendida: (v: TVentaCaja) => void;
 }) {
@@ -472,13 +483,27 @@ function Cobro({
   const [clave] = useState(nuevaClave);
   const [pagos, setPagos] = useState<TPago[]>([{ IdMedioPago: 1, Monto: total.toFixed(2) }]);
   const [error, setError] = useState<string | null>(null);
+  const [condicion, setCondicion] = useState<1 | 2>(1);
+  const [formCuotas] = Form.useForm<TCuotasForm>();
+  const cuotas = Form.useWatch('Cuotas', formCuotas);
+  const enCuotas = (cuotas ?? []).reduce((s, q) => s.plus(aDecimal(q?.Monto)), new Decimal(0));
   const pagado = pagos.reduce((s, p) => s.plus(aDecimal(p.Monto)), new Decimal(0));
-  const falta = total.minus(pagado);
+  const falta = condicion === 2 ? total.minus(enCuotas) : total.minus(pagado);
   async function confirmar() {
     if (vender.isPending) return;
     setError(null);
+    let lista: { Monto: string; FechaVencimiento: string }[] | null = null;
+    if (condicion === 2) {
+      try {
+        const v = await formCuotas.validateFields();
+        lista = v.Cuotas.map((q) => ({ Monto: String(q.Monto), FechaVencimiento: q.FechaVencimiento!.format('YYYY-MM-DD') }));
+      } catch {
+        return;
+      }
+      if (!falta.eq(0)) return void setError(`Las cuotas deben sumar el total de ${soles(total)}`);
+    }
     try {
-      const v = await vender.mutateAsync({ cuerpo: { Documento: cuerpoDocumento(), Pagos: pagos.filter((p) => aDecimal(p.Monto).gt(0)) }, clave });
+      const v = await vender.mutateAsync({ cuerpo: { Documento: cuerpoDocumento(lista), Pagos: lista ? [] : pagos.filter((p) => aDecimal(p.Monto).gt(0)) }, clave });
       message.success(`Venta ${v.Documento.SerieNumero} registrada`);
       onVendida(v);
     } catch (e) {
@@ -495,11 +520,55 @@ function Cobro({
         <Button key="c" onClick={onCerrar} disabled={vender.isPending}>
           Volver (Esc)
         </Button>,
-        <Button key="ok" type="primary" onClick={confirmar} loading={vender.isPending} disabled={falta.gt(0)}>
-          Confirmar cobro
+        <Button key="ok" type="primary" onClick={confirmar} loading={vender.isPending} disabled={condicion === 1 && falta.gt(0)}>
+          {condicion === 2 ? 'Confirmar venta al crédito' : 'Confirmar cobro'}
         </Button>,
       ]}
     >
+      <Radio.Group
+        aria-label="Condición de pago"
+        style={{ marginBottom: 12 }}
+        optionType="button"
+        value={condicion}
+        onChange={(e) => setCondicion(e.target.value as 1 | 2)}
+        options={[
+          { value: 1, label: 'Contado' },
+          { value: 2, label: 'Crédito', disabled: !!credito },
+        ]}
+      />
+      {credito && <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>{credito}</Typography.Text>}
+      {condicion === 2 ? (
+        <Form
+          form={formCuotas}
+          layout="vertical"
+          data-testid="pv-cuotas"
+          initialValues={{ FechaEmision: dayjs(hoyLima()), Cuotas: [{ Monto: total.toFixed(2), FechaVencimiento: dayjs(hoyLima()).add(30, 'day') }] }}
+        >
+          <Form.Item name="FechaEmision" hidden>
+            <input />
+          </Form.Item>
+          <CuotasCampos />
+          <div style={{ marginTop: 12, fontSize: 16 }} data-testid="pv-credito">
+            {falta.eq(0) ? (
+              <span>Sin cobro en caja: {soles(total)} a cuentas por cobrar</span>
+            ) : (
+              <Typography.Text type="danger">
+                {falta.gt(0) ? 'Faltan' : 'Sobran'} {soles(falta.abs())} en las cuotas
+              </Typography.Text>
+            )}
+          </div>
+        </Form>
+      ) : (
+        <CobroContado pagos={pagos} setPagos={setPagos} falta={falta} confirmar={confirmar} />
+      )}
+      {error && <Alert style={{ marginTop: 8 }} type="error" showIcon title={error} />}
+    </Modal>
+  );
+}
+
+function CobroContado({ pagos, setPagos, falta, confirmar }: { pagos: TPago[]; setPagos: React.Dispatch<React.SetStateAction<TPago[]>>; falta: Decimal; confirmar: () => void }) {
+  return (
+    <>
       {pagos.map((p, i) => (
         <Space.Compact key={i} style={{ width: '100%', marginBottom: 8 }}>
           <Select
@@ -535,8 +604,7 @@ function Cobro({
           </span>
         )}
       </div>
-      {error && <Alert style={{ marginTop: 8 }} type="error" showIcon title={error} />}
-    </Modal>
+    </>
   );
 }
 

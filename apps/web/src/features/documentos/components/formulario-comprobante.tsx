@@ -30,31 +30,43 @@ const UMBRAL_DETRACCION = 700;
 
 type TProps = { tipo: TTipoEmision; referencia?: TDocumentoContable | null };
 
+const clienteDe = (ref: TDocumentoContable): TValoresComprobante['Cliente'] => ({
+  IdEntidad: ref.Receptor.IdEntidad ?? undefined,
+  IdTipoDocumento: ref.Receptor.IdTipoDocumento,
+  NumeroDocumento: ref.Receptor.NumeroDocumento,
+  RazonSocial: ref.Receptor.RazonSocial,
+  Direccion: ref.Receptor.Direccion ?? undefined,
+  Correo: ref.Receptor.CorreoEntidadReceptor ?? undefined,
+});
+const lineasDe = (ref: TDocumentoContable): TValoresComprobante['Items'] =>
+  ref.ListaItems.map((l) => ({
+    CodigoItem: l.CodigoItem ?? undefined,
+    ItemDescripcion: l.ItemDescripcion,
+    CodigoUnidad: l.CodigoUnidad,
+    Cantidad: l.Cantidad,
+    Precio: l.PrecioUnitario,
+    IncluyeIgv: true,
+    Afectacion: l.TipoAfectacion,
+  }));
+
 function valoresIniciales(tipo: TTipoEmision, ref?: TDocumentoContable | null): TValoresComprobante {
   const base: TValoresComprobante = { FechaEmision: dayjs(), IdMoneda: 1, IdCondicionPago: 1, Items: [{ ...LINEA_VACIA }], Cuotas: [] };
   if (tipo.id === TipoDocumentoContable.BOLETA || tipo.id === TipoDocumentoContable.NOTA_VENTA)
     base.Cliente = { IdTipoDocumento: 6, NumeroDocumento: CLIENTE_GENERICO.Documento, RazonSocial: CLIENTE_GENERICO.RazonSocial };
   if (tipo.id === TipoDocumentoContable.FACTURA) base.Cliente = { IdTipoDocumento: 2 };
+  if (ref && ref.IdTipoDocumento === TipoDocumentoContable.NOTA_VENTA) {
+    // Canje: the factura or boleta repeats the nota de venta's lines; its customer stays unless a factura needs a RUC.
+    base.IdMoneda = ref.IdMoneda;
+    base.Canje = ref.Id;
+    if (tipo.id === TipoDocumentoContable.BOLETA || ref.Receptor.IdTipoDocumento === 2) base.Cliente = clienteDe(ref);
+    base.Items = lineasDe(ref);
+    return base;
+  }
   if (ref) {
     // A note repeats the affected document's customer, currency and lines (the usual case: full void or correction).
     base.IdMoneda = ref.IdMoneda;
-    base.Cliente = {
-      IdEntidad: ref.Receptor.IdEntidad ?? undefined,
-      IdTipoDocumento: ref.Receptor.IdTipoDocumento,
-      NumeroDocumento: ref.Receptor.NumeroDocumento,
-      RazonSocial: ref.Receptor.RazonSocial,
-      Direccion: ref.Receptor.Direccion ?? undefined,
-      Correo: ref.Receptor.CorreoEntidadReceptor ?? undefined,
-    };
-    base.Items = ref.ListaItems.map((l) => ({
-      CodigoItem: l.CodigoItem ?? undefined,
-      ItemDescripcion: l.ItemDescripcion,
-      CodigoUnidad: l.CodigoUnidad,
-      Cantidad: l.Cantidad,
-      Precio: l.PrecioUnitario,
-      IncluyeIgv: true,
-      Afectacion: l.TipoAfectacion,
-    }));
+    base.Cliente = clienteDe(ref);
+    base.Items = lineasDe(ref);
     base.Referencia = { IdDocumento: ref.Id, IdTipoDocumento: ref.IdTipoDocumento, SerieNumero: ref.SerieNumero, FechaEmision: ref.FechaEmision };
     base.Motivo = { Codigo: '01' };
   }
@@ -114,6 +126,7 @@ export function aSolicitud(tipo: TTipoEmision, v: TValoresComprobante): TDocumen
           },
         ]
       : [],
+    ...(v.Canje ? { IdDocumentoOrigen: v.Canje } : {}),
     Detraccion:
       v.ConDetraccion && v.Detraccion
         ? { CodigoBien: v.Detraccion.CodigoBien ?? '', Porcentaje: v.Detraccion.Porcentaje ?? '', CuentaBancoNacion: (v.Detraccion.NumeroCuenta ?? '').trim() }
@@ -274,6 +287,19 @@ export function FormularioComprobante({ tipo, referencia }: TProps) {
             </Card>
           )}
 
+          {valores.Canje && referencia && (
+            <Alert
+              style={{ marginBottom: 16 }}
+              type="info"
+              showIcon
+              data-testid="aviso-canje"
+              title={`Canje de la nota de venta ${referencia.SerieNumero}`}
+              description="El comprobante documenta ante SUNAT la venta de la nota: no vuelve a mover stock ni a crear cuentas por cobrar."
+            />
+          )}
+          <Form.Item name="Canje" hidden>
+            <Input />
+          </Form.Item>
           <Card title={tipo.id === TipoDocumentoContable.FACTURA || esNota ? 'Cliente (receptor)' : 'Cliente'} size="small" style={{ marginBottom: 16 }}>
             <ClienteCampos form={form} tiposPermitidos={tiposCliente} />
             {tipo.id === TipoDocumentoContable.BOLETA && (

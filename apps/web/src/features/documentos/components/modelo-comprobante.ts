@@ -47,6 +47,8 @@ export type TValoresComprobante = {
   /** Notes: the document they correct and SUNAT's reason (catálogo 09 / 10). */
   Referencia?: { IdDocumento?: number; IdTipoDocumento?: number; SerieNumero?: string; FechaEmision?: string };
   Motivo?: { Codigo?: string; Sustento?: string };
+  /** Canje: the nota de venta this factura or boleta documents (IdDocumentoOrigen). */
+  Canje?: number;
 };
 
 const numero = (v: string | undefined) => (v !== undefined && v !== null && String(v).trim() !== '' ? String(v) : undefined);

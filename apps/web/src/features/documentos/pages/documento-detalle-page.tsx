@@ -26,7 +26,7 @@ import { DatosGuia, TrasladoGuia } from '../components/detalle-guia';
 import { enlaceWhatsAppDocumento } from '../components/enlace-consulta';
 import { EstadoSunatTag } from '../components/estado-sunat-tag';
 
-type TFormato = 'A4' | 'TICKET';
+type TFormato = 'A4' | 'TICKET' | 'TICKET58';
 const dinero = (doc: TDocumentoContable, m: string) => importe(SimboloMoneda[doc.IdMoneda] ?? '', monto(m));
 const esTributario = (d: TDocumentoContable) => d.IdTipoDocumento !== TipoDocumentoContable.NOTA_VENTA;
 const esComprobante = (d: TDocumentoContable) =>
@@ -52,8 +52,8 @@ function VistaPrevia({ doc, formato, onCerrar }: { doc: TDocumentoContable; form
   return (
     <Modal
       open
-      width={formato === 'TICKET' ? 420 : 900}
-      title={`Vista previa ${doc.SerieNumero} (${formato === 'A4' ? 'A4' : 'ticket 80 mm'})`}
+      width={formato === 'A4' ? 900 : 420}
+      title={`Vista previa ${doc.SerieNumero} (${formato === 'A4' ? 'A4' : formato === 'TICKET58' ? 'ticket 58 mm' : 'ticket 80 mm'})`}
       onCancel={onCerrar}
       footer={[
         <Button key="c" onClick={onCerrar}>
@@ -243,7 +243,18 @@ export function DocumentoDetallePage() {
               <Descriptions.Item label="Dirección">{doc.Receptor.Direccion || '—'}</Descriptions.Item>
               <Descriptions.Item label="Fecha de emisión">{fecha(doc.FechaEmision)}</Descriptions.Item>
               <Descriptions.Item label="Condición de pago">{NombreCondicionPago[doc.IdCondicionPago] ?? '—'}</Descriptions.Item>
-              {doc.SerieNumeroAfectado && <Descriptions.Item label="Documento que modifica">{doc.SerieNumeroAfectado}</Descriptions.Item>}
+              {doc.SerieNumeroAfectado && (
+                <Descriptions.Item label={doc.IdTipoDocumento === TipoDocumentoContable.NOTA_CREDITO || doc.IdTipoDocumento === TipoDocumentoContable.NOTA_DEBITO ? 'Documento que modifica' : 'Canje de la nota de venta'}>
+                  {doc.SerieNumeroAfectado}
+                </Descriptions.Item>
+              )}
+              {doc.CanjeadoPor && (
+                <Descriptions.Item label="Canjeada por">
+                  <Typography.Link data-testid="canjeada-por" onClick={() => navigate(`/admin/documentos/${doc.CanjeadoPor!.Id}`)}>
+                    {doc.CanjeadoPor.SerieNumero}
+                  </Typography.Link>
+                </Descriptions.Item>
+              )}
               {doc.Observaciones && <Descriptions.Item label="Observaciones">{doc.Observaciones}</Descriptions.Item>}
               {doc.Hash && (
                 <Descriptions.Item label="Valor resumen (hash)" span="filled">
@@ -306,6 +317,7 @@ export function DocumentoDetallePage() {
               <Radio.Group value={formato} onChange={(e) => setFormato(e.target.value as TFormato)} optionType="button" buttonStyle="solid">
                 <Radio.Button value="A4">A4</Radio.Button>
                 <Radio.Button value="TICKET">Ticket 80 mm</Radio.Button>
+                <Radio.Button value="TICKET58">58 mm</Radio.Button>
               </Radio.Group>
             )}
             <Button block icon={<EyeOutlined />} onClick={() => setDialogo('vista')} data-testid="vista-previa-boton">
@@ -345,6 +357,17 @@ export function DocumentoDetallePage() {
                 </Button>
                 <Button block onClick={() => navigate(`/admin/documentos/emitir/nota-debito?referencia=${doc.Id}`)} data-testid="emitir-nota-debito">
                   Emitir nota de débito
+                </Button>
+              </>
+            )}
+            {/* Canje: a nota de venta in force, not yet documented by a factura or boleta, is exchanged through their forms. */}
+            {!esTributario(doc) && !doc.Anulado && !doc.CanjeadoPor && !!ruc && (
+              <>
+                <Button block onClick={() => navigate(`/admin/documentos/emitir/boleta?referencia=${doc.Id}`)} data-testid="canjear-boleta">
+                  Canjear por boleta
+                </Button>
+                <Button block onClick={() => navigate(`/admin/documentos/emitir/factura?referencia=${doc.Id}`)} data-testid="canjear-factura">
+                  Canjear por factura
                 </Button>
               </>
             )}

@@ -56,6 +56,9 @@ export function StockPage() {
           { title: 'Unidad', dataIndex: 'CodigoUnidad' },
           { title: 'Almacén', dataIndex: 'Almacen' },
           { title: 'Stock', dataIndex: 'Cantidad', align: 'right', render: (v: string) => numero(v) },
+          // Held by orders "Por facturar" of the branch (issue 12): what the shop can still promise is the available.
+          { title: 'Reservado', dataIndex: 'Reservado', align: 'right', render: (v: string) => numero(v) },
+          { title: 'Disponible', dataIndex: 'Disponible', align: 'right', render: (v: string) => numero(v) },
           { title: 'Costo promedio', dataIndex: 'CostoPromedio', align: 'right', render: (v: string) => `S/ ${v}` },
           { title: 'Valor', dataIndex: 'Valor', align: 'right', render: (v: string) => soles.format(Number(v)) },
           { title: '', key: 'k', render: (_, f) => <Link to={`/admin/kardex?item=${f.IdItem}&almacen=${f.IdAlmacen}`}>Kardex</Link> },
