@@ -46,6 +46,7 @@ import {
   contabilizarAlCobrar,
   contabilizarAlEmitir,
   contabilizarAlMovimientoCaja,
+  contabilizarVentaDeCaja,
   contabilizarAlRegistrarCompra,
   revertirAlAnular,
   revertirAlAnularCobro,
@@ -64,6 +65,7 @@ import { alAnularCompra, alRegistrarCompra } from './modules/logistica/compras.s
 import { aplicarNotaACuotas, cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
 import { alAnularCobro, alRegistrarCobro } from './modules/finanzas/cobros.service';
 import { alRegistrarMovimientoCaja } from './modules/cajas/cajas.service';
+import { alRegistrarVentaCaja } from './modules/cajas/venta.service';
 import { alDocumentoAnulado } from './modules/contabilidad/envio/documentos.repo';
 import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
 import { rutasVentas } from './modules/ventas/ventas.routes';
@@ -302,6 +304,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alRegistrarCobro(contabilizarAlCobrar);
   alAnularCobro(revertirAlAnularCobro);
   alRegistrarMovimientoCaja(contabilizarAlMovimientoCaja);
+  alRegistrarVentaCaja(contabilizarVentaDeCaja);
   // Purchases post 60/40/42 and 20/61 in their own transaction; their void reverses them.
   alRegistrarCompra(contabilizarAlRegistrarCompra);
   alAnularCompra(revertirAlAnularCompra);
