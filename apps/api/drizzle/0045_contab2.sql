@@ -6,6 +6,6 @@ INSERT INTO "cuenta_contable" ("codigo", "descripcion", "naturaleza") VALUES
   ('776', 'Diferencia de cambio (ganancia)', 'A');
 --> statement-breakpoint
 INSERT INTO "permiso" ("id", "id_modulo", "id_padre", "tipo", "descripcion", "ruta", "icon_menu", "tipo_enlace", "estado_principal", "estado", "componente", "sub_menu", "orden") VALUES
-  (14200, 1, 14000, 1, 'Centros de costo', '/admin/contabilidad/centros-costo', 'ApartmentOutlined', 'link', 'admin', 'contabilidad', 'contabilidadcentroscosto', false, 70);
+  (14200, 1, 14000, 1, 'Centros de costo', '/admin/contabilidad/centros-costo', 'AuditOutlined', 'link', 'admin', 'contabilidad', 'contabilidadcentroscosto', false, 70);
 --> statement-breakpoint
 INSERT INTO "rol_permiso" ("id_rol", "id_permiso") VALUES (2, 14200), (4, 14200);

@@ -231,6 +231,11 @@ const trasEmitir: TEnLaTransaccion[] = [];
 export function alEmitirDocumento(fn: TEnLaTransaccion): void {
   if (!trasEmitir.includes(fn)) trasEmitir.push(fn);
 }
+/** Takes a registered hook out (bench:asientos measures the issue with and without the automatic entries). */
+export function quitarAlEmitirDocumento(fn: TEnLaTransaccion): void {
+  const i = trasEmitir.indexOf(fn);
+  if (i >= 0) trasEmitir.splice(i, 1);
+}
 
 /**
  * Issues one document: lock the series row, take the next number, sign the XML, store document + lines + signed XML +
