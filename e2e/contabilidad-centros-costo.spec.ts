@@ -6,7 +6,7 @@ const CARGA = { timeout: 20_000 };
 // Issue 15 (cost centres): an entry's line carries a cost centre chosen in the entry form, and the report by cost
 // centre shows what that centre spent and earned in the month.
 test('un asiento con centro de costo aparece en el reporte por centro de costo con sus importes', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await iniciarSesion(page, 'supervisor');
   const auth = { Authorization: `Bearer ${await leerStorage(page, 'AccessToken')}` };
   // The centre is finance's master data; its code is this run's, so the figures below are only this test's.

@@ -40,7 +40,7 @@ beforeAll(async () => {
   sup = await clienteDe(e.app, 'supervisor');
   otra = await clienteDe(e.app, 'demo.supervisor');
   cajero = await clienteDe(e.app, 'cajero');
-}, 120_000);
+}, 180_000);
 afterAll(async () => e?.cerrar());
 
 describe('ventas al contado: el cobro 10 / 12 en la misma transacción', () => {
