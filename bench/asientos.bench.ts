@@ -57,14 +57,26 @@ const percentil = (xs: number[], p: number) => {
   return o[Math.min(o.length - 1, Math.max(0, Math.ceil((p / 100) * o.length) - 1))] ?? 0;
 };
 
-type Fase = { docs: number; porSegundo: number; p50: number; p99: number; ids: number[] };
+type Fase = { docs: number; porSegundo: number; p50: number; p99: number; ids: number[]; enEspera: number; activas: number };
 
 /** CONEXIONES clients issuing back to back for `segundos`, client i on series i % SERIES. */
-async function fase(url: string, headers: Record<string, string>, cuerpos: string[], segundos: number): Promise<Fase> {
+async function fase(url: string, headers: Record<string, string>, cuerpos: string[], segundos: number, db?: pg.Client): Promise<Fase> {
   const latencias: number[] = [];
   const ids: number[] = [];
   const fin = performance.now() + segundos * 1000;
   const inicio = performance.now();
+  // Every 100 ms: the server's sessions waiting on a lock (a row lock: the period's or a series') and the active ones.
+  const muestras: { espera: number; activas: number }[] = [];
+  const muestreo = (async () => {
+    while (db && performance.now() < fin) {
+      const r = await db.query<{ espera: number; activas: number }>(
+        `select count(*) filter (where wait_event_type = 'Lock')::int as espera, count(*) filter (where state = 'active')::int - 1 as activas
+           from pg_stat_activity where datname = current_database()`,
+      );
+      muestras.push(r.rows[0]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
   await Promise.all(
     Array.from({ length: CONEXIONES }, async (_, i) => {
       while (performance.now() < fin) {
@@ -77,8 +89,10 @@ async function fase(url: string, headers: Record<string, string>, cuerpos: strin
       }
     }),
   );
+  await muestreo;
   const duracion = (performance.now() - inicio) / 1000;
-  return { docs: latencias.length, porSegundo: latencias.length / duracion, p50: percentil(latencias, 50), p99: percentil(latencias, 99), ids };
+  const media = (k: 'espera' | 'activas') => (muestras.length ? muestras.reduce((s, m) => s + m[k], 0) / muestras.length : 0);
+  return { docs: latencias.length, porSegundo: latencias.length / duracion, p50: percentil(latencias, 50), p99: percentil(latencias, 99), ids, enEspera: media('espera'), activas: media('activas') };
 }
 
 async function principal(): Promise<void> {
@@ -147,15 +161,15 @@ async function principal(): Promise<void> {
       }),
     );
     const url = `${base}/api/contabilidad/v1/documentoContable`;
+    await db.connect();
     await fase(url, headers, cuerpos, 2); // warm-up (JIT, pools, the certificate), with entries
     const carga0 = os.loadavg()[0];
-    const con = await fase(url, headers, cuerpos, SEGUNDOS);
+    const con = await fase(url, headers, cuerpos, SEGUNDOS, db);
     hijo.stdin!.write('sin-asientos\n');
     await esperar('listo');
-    const sin = await fase(url, headers, cuerpos, SEGUNDOS);
+    const sin = await fase(url, headers, cuerpos, SEGUNDOS, db);
     const carga1 = os.loadavg()[0];
 
-    await db.connect();
     const claves = await db.query<{ sin_venta: number; sin_cobro: number; dobles: number }>(
       `select count(*) filter (where (select count(*) from asiento_contable a where a.clave_origen = 'VENTA:' || d.id) <> 1)::int as sin_venta,
               count(*) filter (where (select count(*) from asiento_contable a where a.clave_origen = 'CONTADO:' || d.id) <> 1)::int as sin_cobro,
@@ -173,9 +187,11 @@ async function principal(): Promise<void> {
     const ok = sin_venta === 0 && sin_cobro === 0 && dobles === 0 && n === d && d === max;
     console.log(`\nEmisión con y sin asientos automáticos: ${CONEXIONES} clientes, ${SERIES} series de facturas de UNA empresa, ${SEGUNDOS} s por fase, PostgreSQL, sin envío a SUNAT`);
     console.log(`${os.cpus().length} CPU, carga media (1 min) al empezar ${carga0.toFixed(1)} y al terminar ${carga1.toFixed(1)}, Node ${process.version}\n`);
-    console.log('fase             documentos   docs/s   p50 (ms)   p99 (ms)');
+    console.log('fase             documentos   docs/s   p50 (ms)   p99 (ms)   sesiones activas   esperando un bloqueo');
     for (const [nombreFase, f] of [['con asientos', con], ['sin asientos', sin]] as const)
-      console.log(`${nombreFase.padEnd(16)} ${String(f.docs).padStart(10)} ${f.porSegundo.toFixed(1).padStart(8)} ${f.p50.toFixed(1).padStart(10)} ${f.p99.toFixed(1).padStart(10)}`);
+      console.log(
+        `${nombreFase.padEnd(16)} ${String(f.docs).padStart(10)} ${f.porSegundo.toFixed(1).padStart(8)} ${f.p50.toFixed(1).padStart(10)} ${f.p99.toFixed(1).padStart(10)} ${f.activas.toFixed(1).padStart(18)} ${f.enEspera.toFixed(1).padStart(20)}`,
+      );
     console.log(`\nrazón con/sin: docs/s ${(con.porSegundo / sin.porSegundo).toFixed(2)}, p99 ${(con.p99 / sin.p99).toFixed(2)}`);
     console.log(`garantía: ${con.docs} documentos con asientos, ${sin_venta} sin su venta o con dos, ${sin_cobro} sin su cobro o con dos, ${dobles} claves repetidas; ` +
       `números del mes ${n} asientos, ${d} distintos, último ${max} -> ${ok ? 'ni omitidos ni duplicados' : 'ERROR'}`);

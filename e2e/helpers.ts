@@ -37,7 +37,7 @@ export async function iniciarSesion(page: Page, usuario: string, contrasenha = C
   await page.getByRole('button', { name: 'Ingresar' }).click();
   // The password check (argon2) is slow on purpose; on a loaded machine it takes seconds.
   await expect(page).toHaveURL(/\/admin$/, { timeout: 45_000 });
-  await expect(page.getByTestId('pagina-inicio')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('pagina-inicio')).toBeVisible({ timeout: 45_000 });
 }
 
 /** The decoded value of one of the seed's local-storage keys (they are stored base64-encoded). */
