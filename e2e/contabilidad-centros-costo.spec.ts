@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { elegirOpcion, iniciarSesion, leerStorage } from './helpers';
 
-const CARGA = { timeout: 20_000 };
+const CARGA = { timeout: 60_000 };
 
 // Issue 15 (cost centres): an entry's line carries a cost centre chosen in the entry form, and the report by cost
 // centre shows what that centre spent and earned in the month.
