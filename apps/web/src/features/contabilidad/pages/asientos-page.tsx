@@ -231,6 +231,8 @@ function NuevoAsiento({ periodo, onCerrar }: { periodo: string; onCerrar: () => 
                   <Form.Item name={[c.name, 'IdCentroCosto']}>
                     <Select
                       allowClear
+                      showSearch
+                      optionFilterProp="label"
                       aria-label={`Centro de costo de la línea ${i + 1}`}
                       placeholder="Centro de costo"
                       style={{ width: 170 }}
