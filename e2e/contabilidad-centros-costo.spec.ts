@@ -37,5 +37,6 @@ test('un asiento con centro de costo aparece en el reporte por centro de costo c
   await expect(fila).toContainText('45.30', CARGA);
   await expect(fila).toContainText('-45.30');
   await fila.getByRole('button', { name: /Expandir|expand/i }).click();
-  await expect(page.getByRole('row', { name: /659 Otros gastos de gestión/ })).toContainText('45.30', CARGA);
+  // The inner row of the expanded table (the expanded outer row's name contains it too).
+  await expect(page.getByRole('row', { name: /659 Otros gastos de gestión/ }).last()).toContainText('45.30', CARGA);
 });
