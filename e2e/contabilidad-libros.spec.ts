@@ -1,15 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { iniciarSesion, leerStorage } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { elegirOpcion, iniciarSesion, leerStorage } from './helpers';
 
 const CARGA = { timeout: 20_000 };
 
-async function elegirCuenta(page: Page, campo: Locator, texto: string, titulo: string) {
-  await expect(async () => {
-    await campo.click();
-    await campo.fill(texto);
-    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${titulo}"]`).click({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
-}
+const elegirCuenta = elegirOpcion;
 
 async function llenarAsiento(page: Page) {
   await page.getByRole('button', { name: 'Nuevo asiento' }).click();

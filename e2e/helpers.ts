@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,15 @@ export const CONTRASENHA_DEMO = 'Demo.2026';
  * Chooses an option of the header's user menu: opens it, waits until the open dropdown shows the option, clicks it.
  * (Scoped to the open dropdown: a closed one stays in the page, hidden, and a click must not land while it animates.)
  */
+/** Types into an antd Select with search and picks the option with that title (again until the list shows it). */
+export async function elegirOpcion(page: Page, campo: Locator, texto: string, titulo: string) {
+  await expect(async () => {
+    await campo.click();
+    await campo.fill(texto);
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${titulo}"]`).click({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 export async function elegirEnMenuUsuario(page: Page, opcion: string) {
   await page.getByTestId('menu-usuario').click();
   const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu').getByRole('menuitem', { name: opcion });
@@ -28,7 +37,7 @@ export async function iniciarSesion(page: Page, usuario: string, contrasenha = C
   await page.getByRole('button', { name: 'Ingresar' }).click();
   // The password check (argon2) is slow on purpose; on a loaded machine it takes seconds.
   await expect(page).toHaveURL(/\/admin$/, { timeout: 60_000 });
-  await expect(page.getByTestId('pagina-inicio')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('pagina-inicio')).toBeVisible({ timeout: 45_000 });
 }
 
 /** The decoded value of one of the seed's local-storage keys (they are stored base64-encoded). */

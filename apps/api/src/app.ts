@@ -48,6 +48,7 @@ import {
   contabilizarAlEmitir,
   contabilizarAlMovimientoCaja,
   contabilizarAlPagar,
+  contabilizarVentaDeCaja,
   contabilizarAlRegistrarCompra,
   revertirAlAnular,
   revertirAlAnularCobro,
@@ -68,6 +69,7 @@ import { aplicarNotaACuotas, cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDo
 import { alAnularCobro, alRegistrarCobro } from './modules/finanzas/cobros.service';
 import { alAnularPago, alRegistrarPago } from './modules/finanzas/pagos.service';
 import { alRegistrarMovimientoCaja } from './modules/cajas/cajas.service';
+import { alRegistrarVentaCaja } from './modules/cajas/venta.service';
 import { alDocumentoAnulado } from './modules/contabilidad/envio/documentos.repo';
 import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
 import { rutasVentas } from './modules/ventas/ventas.routes';
@@ -310,6 +312,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alRegistrarPago(contabilizarAlPagar);
   alAnularPago(revertirAlAnularPago);
   alRegistrarMovimientoCaja(contabilizarAlMovimientoCaja);
+  alRegistrarVentaCaja(contabilizarVentaDeCaja);
   // Purchases post 60/40/42 and 20/61 in their own transaction; their void reverses them.
   alRegistrarCompra(contabilizarAlRegistrarCompra);
   alAnularCompra(revertirAlAnularCompra);

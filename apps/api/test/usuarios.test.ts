@@ -134,7 +134,7 @@ describe('GET /api/seguridad/v2/usuarios/{id}/permisos/modulos', () => {
     ]);
     const todos = aplanar(m.Data);
     const rutas = todos.filter((n) => n.Tipo === 1 && n.Ruta).map((n) => n.Ruta);
-    expect(rutas).toEqual(expect.arrayContaining(['/admin', '/admin/usuario/perfil', '/admin/ayuda-soporte/comunicate', '/admin/documentos', '/admin/usuarios', '/admin/pedidos', '/admin/reporte-ventas', '/admin/compras', '/admin/tomas-inventario']));
+    expect(rutas).toEqual(expect.arrayContaining(['/admin', '/admin/usuario/perfil', '/admin/ayuda-soporte/comunicate', '/admin/documentos', '/admin/usuarios', '/admin/pedidos', '/admin/reporte-ventas', '/admin/compras', '/admin/tomas-inventario', '/admin/contabilidad/centros-costo']));
     expect(rutas.at(-1)).toMatch(/^https:\/\/e-consultaruc\.sunat\.gob\.pe\//);
     // Only menu entries (Tipo 1) carry a route; controls (Tipo 2) never do.
     expect(todos.filter((n) => n.Tipo === 2 && n.Ruta)).toEqual([]);
@@ -151,7 +151,10 @@ describe('GET /api/seguridad/v2/usuarios/{id}/permisos/modulos', () => {
     expect(cajero).toEqual(expect.arrayContaining([1001, 1102, 1201, 2002, 2003, 2010, 3001, 3002]));
     // ...but does not administer users, roles, SUNAT settings, series or corrections, nor see the SUNAT RUC link.
     for (const id of [1202, 2020, 2040, 3100, 4010, 4020, 4060]) expect(cajero).not.toContain(id);
-    for (const id of [1202, 2040, 3100, 4010, 4020, 4060]) expect(supervisor).toContain(id);
+    for (const id of [1202, 2040, 3100, 4010, 4020, 4060, 14200]) expect(supervisor).toContain(id);
+    // The report by cost centre (accounting) is the supervisor's and support's, not the cashier's.
+    expect(cajero).not.toContain(14200);
+    expect(soporte).toContain(14200);
     // The provider's staff see the payments inbox and plan settings; a customer company's supervisor and its own
     // support staff (role Soporte too) do not: those screens answer 403 outside the provider.
     expect(proveedor).toEqual(expect.arrayContaining([5110, 5120, 5130, 5140]));

@@ -370,6 +370,12 @@ export const router = createBrowserRouter([
                     handle: h({ breadcrumb: 'Configuración contable', description: 'Cuentas de los asientos automáticos', icon: 'SettingOutlined' }),
                     lazy: () => import('../features/contabilidad/pages/configuracion-page').then((m) => ({ Component: m.ConfiguracionContablePage })),
                   },
+                  {
+                    path: 'centros-costo',
+                    loader: guardPermiso({ idPermiso: 14200, componente: 'contabilidadcentroscosto' }),
+                    handle: h({ breadcrumb: 'Centros de costo', description: 'Gastos, ingresos y resultado por centro de costo', icon: 'AuditOutlined' }),
+                    lazy: () => import('../features/contabilidad/pages/centros-costo-page').then((m) => ({ Component: m.CentrosCostoPage })),
+                  },
                 ],
               },
               {
@@ -483,7 +489,7 @@ export const router = createBrowserRouter([
               {
                 path: 'permisos',
                 loader: guardPermiso(PermisosSeguridad.PERMISOS),
-                handle: h({ breadcrumb: 'Permisos', description: 'Árbol de permisos y los servicios que trae cada uno', icon: 'ApartmentOutlined' }),
+                handle: h({ breadcrumb: 'Permisos', description: 'Árbol de permisos y los servicios que trae cada uno', icon: 'AuditOutlined' }),
                 lazy: () => import('../features/seguridad/pages/permisos-page').then((m) => ({ Component: m.PermisosPage })),
               },
               {

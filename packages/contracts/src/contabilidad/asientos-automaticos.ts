@@ -27,6 +27,8 @@ export const MapeosContables = {
   IGV_COMPRAS: { Grupo: 'Compras', Descripcion: 'IGV de compras (crédito fiscal)', Defecto: '40111' },
   POR_PAGAR: { Grupo: 'Compras', Descripcion: 'Facturas por pagar a proveedores', Defecto: '4212' },
   VARIACION_MERCADERIAS: { Grupo: 'Compras', Descripcion: 'Variación de mercaderías', Defecto: '6111' },
+  PERDIDA_CAMBIO: { Grupo: 'Diferencia de cambio', Descripcion: 'Pérdida por diferencia de cambio', Defecto: '676' },
+  GANANCIA_CAMBIO: { Grupo: 'Diferencia de cambio', Descripcion: 'Ganancia por diferencia de cambio', Defecto: '776' },
 } as const;
 export type TClaveMapeo = keyof typeof MapeosContables;
 export const ClavesMapeo = Object.keys(MapeosContables) as TClaveMapeo[];

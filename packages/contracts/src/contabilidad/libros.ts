@@ -49,6 +49,7 @@ export const ZAsientoLineaGuardar = z.object({
   Debe: ZDecimal('Debe').default('0'),
   Haber: ZDecimal('Haber').default('0'),
   Glosa: ZTexto(200).nullish(),
+  IdCentroCosto: ZId.nullish(),
 });
 export const ZAsientoGuardar = z.object({
   IdDiario: ZEntero({ min: 1, max: 5, mensaje: 'Seleccione el diario' }).default(5),
@@ -65,6 +66,8 @@ export const ZAsientoLinea = z.object({
   Debe: z.string(),
   Haber: z.string(),
   Glosa: z.string().nullable(),
+  IdCentroCosto: z.number().int().nullable(),
+  CentroCosto: z.string().nullable(),
 });
 export const ZAsiento = z.object({
   Id: z.number().int(),
@@ -152,3 +155,24 @@ export const ZLibroMayor = z.object({
 });
 export type TLibroMayor = z.infer<typeof ZLibroMayor>;
 export const ZContabilizacionResultado = z.object({ Contabilizados: z.number().int(), Pendientes: z.number().int() });
+
+/** Report by cost centre (issue 15): what the entry lines of each centre add up to per account in a range of months. */
+export const ZCentrosCostoReporteQuery = z
+  .object({
+    desde: textoPermitido(z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Desde: use AAAA-MM')),
+    hasta: textoPermitido(z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Hasta: use AAAA-MM')),
+    idcentrocosto: ZId.optional(),
+  })
+  .refine((q) => q.desde <= q.hasta, { message: 'El periodo inicial no puede ser posterior al final', path: ['hasta'] });
+export const ZCentroCostoCuenta = z.object({ IdCuenta: z.number().int(), Codigo: z.string(), Cuenta: z.string(), Debe: z.string(), Haber: z.string(), Saldo: z.string().describe('Debe - Haber') });
+export const ZCentroCostoReporteFila = z.object({
+  IdCentroCosto: z.number().int(),
+  Codigo: z.string(),
+  Nombre: z.string(),
+  Cuentas: z.array(ZCentroCostoCuenta),
+  Gastos: z.string().describe('Saldo deudor de las cuentas de las clases 6 y 9'),
+  Ingresos: z.string().describe('Saldo acreedor de las cuentas de la clase 7'),
+  Resultado: z.string().describe('Ingresos - Gastos'),
+});
+export const ZCentrosCostoReporte = z.object({ Data: z.array(ZCentroCostoReporteFila), SinCentro: z.string().describe('Saldo de clases 6, 7 y 9 sin centro de costo (debe - haber)') });
+export type TCentrosCostoReporte = z.infer<typeof ZCentrosCostoReporte>;

@@ -8,9 +8,16 @@ import type { TAuth } from '../../lib/auth';
 import type { Contexto } from '../../lib/contexto';
 import { huellaSolicitud } from '../../lib/idempotencia';
 // eslint-disable-next-line yupana/no-cross-import -- the point of sale issues through the one issuing engine, inside its transaction
-import { emitirDocumento } from '../contabilidad/documentos/emision.service';
+import { emitirDocumento, type TEmitido, type TTransaccionEmision } from '../contabilidad/documentos/emision.service';
 import { pagoVentaCaja, sesionCaja, ventaCaja } from './cajas.schema';
 import { bloquearSesionAbierta, dinero } from './cajas.service';
+
+/** Work other modules do after a sale's payments are recorded, in the issue's transaction (the books: 10 / 12). */
+type TAlVentaCaja = (tx: TTransaccionEmision, v: { idEmpresa: number; idDocumento: number }) => Promise<void>;
+const trasVender: TAlVentaCaja[] = [];
+export function alRegistrarVentaCaja(fn: TAlVentaCaja): void {
+  if (!trasVender.includes(fn)) trasVender.push(fn);
+}
 
 const TIPOS_VENTA: number[] = [TipoDocumentoContable.FACTURA, TipoDocumentoContable.BOLETA, TipoDocumentoContable.NOTA_VENTA];
 
@@ -53,7 +60,7 @@ export async function vender(ctx: Contexto, auth: TAuth, b: z.infer<typeof ZVent
     d,
     clave ? `caja:${clave}` : undefined,
     clave ? huellaSolicitud(b) : undefined,
-    async (tx, emitido) => {
+    Object.assign(async (tx: TTransaccionEmision, emitido: TEmitido) => {
       const s = await bloquearSesionAbierta(tx, auth);
       const total = new Decimal(emitido.creado.MontoTotal);
       if (!credito && pagado.lt(total)) throw errorDeCampo('Pagos', `Falta S/ ${dinero(total.minus(pagado))} para completar el pago de S/ ${dinero(total)}`);
@@ -72,7 +79,9 @@ export async function vender(ctx: Contexto, auth: TAuth, b: z.infer<typeof ZVent
         .returning({ id: ventaCaja.id });
       idVenta = v.id;
       if (b.Pagos.length) await tx.insert(pagoVentaCaja).values(b.Pagos.map((p) => ({ idVenta: v.id, idMedioPago: p.IdMedioPago, monto: dinero(p.Monto), referencia: p.Referencia ?? null })));
-    },
+      // A contado sale's payments settle its receivable in the books (10 / 12); a credit sale keeps it open.
+      if (!credito) for (const fn of trasVender) await fn(tx, { idEmpresa: auth.idEmpresa, idDocumento: emitido.creado.Id });
+    }, { registraCobro: true }),
   );
   const [v] = await ctx.dbh.db
     .select({ id: ventaCaja.id, idSesion: ventaCaja.idSesion, total: ventaCaja.total, pagado: ventaCaja.pagado, vuelto: ventaCaja.vuelto })

@@ -206,9 +206,21 @@ type TPendiente = {
 /** The issue's transaction, as the work other modules do inside it receives it. */
 export type TTransaccionEmision = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What was issued, as those hooks see it: the stored document (number taken) and the request it came from. */
-export type TEmitido = { creado: TDocumentoContableCreado; b: TDocumentoContableCrearParseado; idEmpresa: number; idSucursal: number; idUsuario: number; idDocumentoAfectado: number | null };
-/** Work of the caller inside the issue's transaction (the point of sale records the sale in its cash session). */
-export type TEnLaTransaccion = (tx: TTransaccionEmision, emitido: TEmitido) => Promise<void>;
+export type TEmitido = {
+  creado: TDocumentoContableCreado;
+  b: TDocumentoContableCrearParseado;
+  idEmpresa: number;
+  idSucursal: number;
+  idUsuario: number;
+  idDocumentoAfectado: number | null;
+  /** The caller records the payment itself (the point of sale): the books post the contado collection from it. */
+  cobroAparte?: boolean;
+};
+/**
+ * Work of the caller inside the issue's transaction (the point of sale records the sale in its cash session). With
+ * `registraCobro` the caller records the payment of a contado document itself (see TEmitido.cobroAparte).
+ */
+export type TEnLaTransaccion = ((tx: TTransaccionEmision, emitido: TEmitido) => Promise<void>) & { registraCobro?: boolean };
 
 /**
  * Work other modules do for EVERY issued document inside the issue's transaction (inventory moves stock): a failure
@@ -218,6 +230,11 @@ export type TEnLaTransaccion = (tx: TTransaccionEmision, emitido: TEmitido) => P
 const trasEmitir: TEnLaTransaccion[] = [];
 export function alEmitirDocumento(fn: TEnLaTransaccion): void {
   if (!trasEmitir.includes(fn)) trasEmitir.push(fn);
+}
+/** Takes a registered hook out (bench:asientos measures the issue with and without the automatic entries). */
+export function quitarAlEmitirDocumento(fn: TEnLaTransaccion): void {
+  const i = trasEmitir.indexOf(fn);
+  if (i >= 0) trasEmitir.splice(i, 1);
 }
 
 /**
@@ -461,6 +478,7 @@ async function guardarGrupo(grupo: TPendiente[]): Promise<TFilaCreada[]> {
     for (const [i, { x }] of numerados.entries()) {
       const emitido: TEmitido = {
         creado: respuesta(creadas[i]), b: x.b, idEmpresa, idSucursal: s.idSucursal, idUsuario: x.auth.idUsuario, idDocumentoAfectado: x.p.afectado?.id ?? null,
+        cobroAparte: x.enLaTransaccion?.registraCobro === true,
       };
       for (const fn of trasEmitir) await fn(tx, emitido);
       if (x.enLaTransaccion) await x.enLaTransaccion(tx, emitido);

@@ -7,10 +7,11 @@ import { AppError, errorDeCampo } from '../../../lib/app-error';
 import type { TAuth } from '../../../lib/auth';
 import type { Contexto } from '../../../lib/contexto';
 import { asientoContable, asientoLinea, cuentaContable, periodoContable } from './libros.schema';
+import { centroCosto } from '../../finanzas/finanzas.schema';
 
 type TTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export type TLineaNueva = { idCuenta: number; debe: Decimal.Value; haber: Decimal.Value; glosa?: string | null };
+export type TLineaNueva = { idCuenta: number; debe: Decimal.Value; haber: Decimal.Value; glosa?: string | null; idCentroCosto?: number | null };
 export type TAsientoNuevo = {
   idEmpresa: number;
   idUsuario: number | null;
@@ -108,6 +109,17 @@ export async function registrarAsiento(tx: TTx, a: TAsientoNuevo): Promise<numbe
     if (c.tiene_hijas) throw errorDeCampo(`Lineas.${i}.IdCuenta`, `La cuenta ${c.codigo} tiene subcuentas: registre en la cuenta de último nivel`);
   });
 
+  // Cost centres: the company's own (finance's master data), never another company's.
+  const centros = [...new Set(lineas.map((l) => l.idCentroCosto).filter((c): c is number => typeof c === 'number'))];
+  if (centros.length) {
+    const propios = new Set(
+      (await tx.select({ id: centroCosto.id }).from(centroCosto).where(and(eq(centroCosto.idEmpresa, a.idEmpresa), eq(centroCosto.logEstado, 1), inArray(centroCosto.id, centros)))).map((c) => c.id),
+    );
+    lineas.forEach((l, i) => {
+      if (typeof l.idCentroCosto === 'number' && !propios.has(l.idCentroCosto)) throw errorDeCampo(`Lineas.${i}.IdCentroCosto`, 'El centro de costo no existe o está inactivo');
+    });
+  }
+
   const [{ n }] = (await tx.execute(sql`select coalesce(max(numero), 0) + 1 as n from asiento_contable where id_empresa = ${a.idEmpresa} and periodo = ${periodo}`) as unknown as { rows: { n: number }[] }).rows;
   const [cab] = await tx
     .insert(asientoContable)
@@ -129,7 +141,7 @@ export async function registrarAsiento(tx: TTx, a: TAsientoNuevo): Promise<numbe
     })
     .returning({ id: asientoContable.id });
   await tx.insert(asientoLinea).values(
-    lineas.map((l, i) => ({ idAsiento: cab.id, idEmpresa: a.idEmpresa, idCuenta: l.idCuenta, orden: i + 1, debe: l.debe.toFixed(2), haber: l.haber.toFixed(2), glosa: l.glosa ?? null })),
+    lineas.map((l, i) => ({ idAsiento: cab.id, idEmpresa: a.idEmpresa, idCuenta: l.idCuenta, orden: i + 1, debe: l.debe.toFixed(2), haber: l.haber.toFixed(2), glosa: l.glosa ?? null, idCentroCosto: l.idCentroCosto ?? null })),
   );
   return cab.id;
 }
@@ -143,7 +155,7 @@ export async function crearAsientoManual(ctx: Contexto, auth: TAuth, b: z.output
       fecha: b.Fecha,
       glosa: b.Glosa,
       origen: 'MANUAL',
-      lineas: b.Lineas.map((l) => ({ idCuenta: l.IdCuenta, debe: l.Debe, haber: l.Haber, glosa: l.Glosa ?? null })),
+      lineas: b.Lineas.map((l) => ({ idCuenta: l.IdCuenta, debe: l.Debe, haber: l.Haber, glosa: l.Glosa ?? null, idCentroCosto: l.IdCentroCosto ?? null })),
     }),
   );
   const [a] = await asientosPorId(ctx.dbh.db, auth.idEmpresa, [id!]);
@@ -156,9 +168,10 @@ async function asientosPorId(db: Db, idEmpresa: number, ids: number[]): Promise<
   if (ids.length === 0) return [];
   const cabs = await db.select().from(asientoContable).where(and(eq(asientoContable.idEmpresa, idEmpresa), inArray(asientoContable.id, ids)));
   const lins = await db
-    .select({ idAsiento: asientoLinea.idAsiento, idCuenta: asientoLinea.idCuenta, codigo: cuentaContable.codigo, cuenta: cuentaContable.descripcion, debe: asientoLinea.debe, haber: asientoLinea.haber, glosa: asientoLinea.glosa, orden: asientoLinea.orden })
+    .select({ idAsiento: asientoLinea.idAsiento, idCuenta: asientoLinea.idCuenta, codigo: cuentaContable.codigo, cuenta: cuentaContable.descripcion, debe: asientoLinea.debe, haber: asientoLinea.haber, glosa: asientoLinea.glosa, orden: asientoLinea.orden, idCentroCosto: asientoLinea.idCentroCosto, centro: centroCosto.nombre })
     .from(asientoLinea)
     .innerJoin(cuentaContable, eq(cuentaContable.id, asientoLinea.idCuenta))
+    .leftJoin(centroCosto, eq(centroCosto.id, asientoLinea.idCentroCosto))
     .where(and(eq(asientoLinea.idEmpresa, idEmpresa), inArray(asientoLinea.idAsiento, ids)))
     .orderBy(asientoLinea.idAsiento, asientoLinea.orden);
   const porAsiento = new Map<number, typeof lins>();
@@ -179,7 +192,7 @@ async function asientosPorId(db: Db, idEmpresa: number, ids: number[]): Promise<
       Documento: c.documento,
       TotalDebe: new Decimal(c.totalDebe).toFixed(2),
       TotalHaber: new Decimal(c.totalHaber).toFixed(2),
-      Lineas: (porAsiento.get(c.id) ?? []).map((l) => ({ IdCuenta: l.idCuenta, Codigo: l.codigo, Cuenta: l.cuenta, Debe: new Decimal(l.debe).toFixed(2), Haber: new Decimal(l.haber).toFixed(2), Glosa: l.glosa })),
+      Lineas: (porAsiento.get(c.id) ?? []).map((l) => ({ IdCuenta: l.idCuenta, Codigo: l.codigo, Cuenta: l.cuenta, Debe: new Decimal(l.debe).toFixed(2), Haber: new Decimal(l.haber).toFixed(2), Glosa: l.glosa, IdCentroCosto: l.idCentroCosto, CentroCosto: l.centro })),
     }));
 }
 

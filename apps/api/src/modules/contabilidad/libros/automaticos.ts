@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { DIARIO_VENTAS, ErrorCodes, MapeosContables, type TClaveMapeo, type TMapeoContable, type ZMapeoGuardar } from '@yupana/contracts';
+import { DIARIO_VENTAS, ErrorCodes, MEDIO_EFECTIVO, MapeosContables, type TClaveMapeo, type TMapeoContable, type ZMapeoGuardar } from '@yupana/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { AppError, errorDeCampo } from '../../../lib/app-error';
@@ -127,7 +127,7 @@ const motivoDe = (err: AppError) => {
  * rate of the issue date. Returns the reason instead when it cannot be posted (an AppError: no rate, a missing or
  * non-postable account); a closed month sends the entry to the next open one (registrarAsiento).
  */
-export async function contabilizarVentaEnTx(tx: TTx, d: TDoc): Promise<TResultado> {
+export async function contabilizarVentaEnTx(tx: TTx, d: TDoc, opciones: { cobroAparte?: boolean } = {}): Promise<TResultado> {
   try {
     let tc = new Decimal(1);
     if (d.idMoneda === 2) {
@@ -166,11 +166,83 @@ export async function contabilizarVentaEnTx(tx: TTx, d: TDoc): Promise<TResultad
       lineas,
       siCerradoSiguiente: true,
     });
+    // A contado sale is paid at its issue: 10 / 12 at once (the point of sale posts it after recording its payments).
+    if (!opciones.cobroAparte) await cobroContadoEnTx(tx, d);
     await tx.delete(contabilizacionPendiente).where(eq(contabilizacionPendiente.idDocumento, d.id));
     return id === null ? 'ya-estaba' : 'contabilizado';
   } catch (err) {
     if (err instanceof AppError) return { motivo: motivoDe(err) };
     throw err;
+  }
+}
+
+/**
+ * The collection of a contado factura or boleta, key CONTADO:<id>: the receivable line of its sale entry (same account,
+ * same soles, so no exchange difference) is settled against caja and/or banco. The means are the point of sale's
+ * payments when the document (or the nota de venta it replaces, a canje) was charged at a till: cash net of the change
+ * to CAJA, card, Yape, Plin and transfers to BANCO; a document issued from the factura form has no means: CAJA.
+ * Nothing when the sale entry does not exist (pending: the retry posts both) or when the document's money is owed
+ * elsewhere (a canje of a nota de venta that has dues: its collections settle them).
+ */
+export async function cobroContadoEnTx(tx: TTx, d: TDoc): Promise<number | null> {
+  if (!['01', '03'].includes(d.codigoTipo ?? '') || d.idCondicionPago !== 1) return null;
+  const [venta] = filasDe<{ id_cuenta: number; debe: string }>(
+    await tx.execute(sql`
+      select l.id_cuenta, l.debe from asiento_linea l join asiento_contable a on a.id = l.id_asiento
+       where a.id_empresa = ${d.idEmpresa} and a.clave_origen = ${`VENTA:${d.id}`} and l.debe > 0 order by l.orden limit 1`),
+  );
+  if (!venta) return null;
+  const origenes = d.idDocumentoAfectado ? [d.id, d.idDocumentoAfectado] : [d.id];
+  if (d.idDocumentoAfectado) {
+    const [conCuotas] = filasDe<{ n: number }>(await tx.execute(sql`select count(*)::int as n from cuota_cobrar where id_documento = ${d.idDocumentoAfectado}`));
+    if (conCuotas.n > 0) return null;
+  }
+  // Soles at the till, like the receivable line. Card, Yape, Plin and transfers went to the bank (never above the
+  // total: the till refuses that); the rest is cash, the change already given back.
+  const [p] = filasDe<{ otros: string | null }>(
+    await tx.execute(sql`
+      select sum(p.monto) filter (where p.id_medio_pago <> ${MEDIO_EFECTIVO}) as otros
+        from venta_caja v join pago_venta_caja p on p.id_venta = v.id
+       where v.id_empresa = ${d.idEmpresa} and v.id_documento in (${sql.join(origenes.map((o) => sql`${o}`), sql`, `)})`),
+  );
+  const total = new Decimal(venta.debe);
+  const banco = Decimal.min(total, new Decimal(p?.otros ?? 0));
+  const caja = total.minus(banco);
+  const k = await cuentasDe(tx, d.idEmpresa, ['CAJA', 'BANCO']);
+  const documento = serieNumero(d);
+  const lineas: TLineaNueva[] = [
+    { idCuenta: k.CAJA, debe: caja, haber: 0 },
+    { idCuenta: k.BANCO, debe: banco, haber: 0 },
+    { idCuenta: Number(venta.id_cuenta), debe: 0, haber: total },
+  ].filter((l) => !new Decimal(l.debe).isZero() || !new Decimal(l.haber).isZero());
+  return registrarAsiento(tx, {
+    idEmpresa: d.idEmpresa,
+    idUsuario: null,
+    idDiario: DIARIO_CAJA,
+    fecha: d.fechaEmision,
+    glosa: `Cobro al contado de ${NOMBRES[d.codigoTipo ?? ''] ?? 'Documento'} ${documento} - ${d.receptorRazonSocial}`,
+    origen: 'COBRO',
+    claveOrigen: `CONTADO:${d.id}`,
+    idDocumento: d.id,
+    documento,
+    lineas,
+    siCerradoSiguiente: true,
+  });
+}
+
+/**
+ * The point of sale's alRegistrarVentaCaja (app.ts): after the sale's payments are recorded in the issue's
+ * transaction, the contado collection with their means. Not postable (a broken mapping): the document goes to the
+ * pending list like its sale entry (the retry posts it); a sale at the till is never refused for its books.
+ */
+export async function contabilizarVentaDeCaja(tx: TTx, v: { idDocumento: number }): Promise<void> {
+  const [d] = await tx.select().from(documentoContable).where(eq(documentoContable.id, v.idDocumento));
+  if (!d) return;
+  try {
+    await cobroContadoEnTx(tx, d);
+  } catch (err) {
+    if (err instanceof AppError) await anotarPendiente(tx, d, `Cobro al contado: ${motivoDe(err)}`);
+    else throw err;
   }
 }
 
@@ -199,6 +271,7 @@ export async function revertirVentaEnTx(tx: TTx, d: TDoc): Promise<TResultado> {
     for (const [clave, nueva, origen, diario, glosa] of [
       [`VENTA:${d.id}`, `ANULA:${d.id}`, 'ANULACION', DIARIO_VENTAS, `Anulación de ${documento} - ${d.motivoAnulacion ?? 'comunicación de baja'}`],
       [`COSTO:${d.id}`, `ANULA-COSTO:${d.id}`, 'ANULACION', DIARIO_GENERAL, `Anulación del costo de ventas de ${documento}`],
+      [`CONTADO:${d.id}`, `ANULA-CONTADO:${d.id}`, 'ANULACION', DIARIO_CAJA, `Devolución del cobro al contado de ${documento}`],
     ] as const) {
       const lineas = await lineasInvertidas(tx, d.idEmpresa, clave);
       if (!lineas) continue;
@@ -261,10 +334,10 @@ async function costoDeVentaEnTx(tx: TTx, d: TDoc) {
  * to the pending list with its reason in the same transaction (the issue of a SUNAT document is not refused for its
  * books); the recurring job retries pending ones.
  */
-export async function contabilizarAlEmitir(tx: TTx, e: { creado: { Id: number } }): Promise<void> {
+export async function contabilizarAlEmitir(tx: TTx, e: { creado: { Id: number }; cobroAparte?: boolean }): Promise<void> {
   const [d] = await tx.select().from(documentoContable).where(eq(documentoContable.id, e.creado.Id));
   if (!d || !TIPOS_CONTABILIZABLES.includes(d.codigoTipo ?? '')) return;
-  const x = await contabilizarVentaEnTx(tx, d);
+  const x = await contabilizarVentaEnTx(tx, d, { cobroAparte: e.cobroAparte });
   if (typeof x === 'object') {
     await anotarPendiente(tx, d, x.motivo);
     return;
@@ -303,14 +376,44 @@ export type TCobroContable = {
   glosa: string;
   /** The receivable account the collected document was posted to (COBRAR_FACTURA by default). */
   cobrar?: TClaveMapeo;
+  /** Soles the collected documents were booked at, when not `importe`: the rest is an exchange difference (676/776). */
+  contabilizado?: Decimal.Value;
 };
 
-/** A collection: 10 (caja or banco) D / 12 H, key COBRO:<id>. Its void: the reversal, key ANULA-COBRO:<id>. */
+/**
+ * The lines of money received (`recibido` on `medio`, debit) against what it settles (`contabilizado` on `contra`,
+ * credit) with the exchange difference between them: a gain 776 H, a loss 676 D (or the mapped accounts). A payment
+ * is the same with the sides swapped (`pago`).
+ */
+export async function lineasConDiferencia(
+  tx: Pick<Db, 'select' | 'execute'>,
+  idEmpresa: number,
+  a: { medio: number; contra: number; recibido: Decimal.Value; contabilizado: Decimal.Value; pago?: boolean },
+): Promise<TLineaNueva[]> {
+  const recibido = new Decimal(a.recibido).toDecimalPlaces(2);
+  const contabilizado = new Decimal(a.contabilizado).toDecimalPlaces(2);
+  // Written as a collection (money in D, receivable H) and swapped for a payment. What balances it: more soles
+  // received than booked is a gain for a collection and a loss for a payment (more soles paid out).
+  const exceso = recibido.minus(contabilizado);
+  const lineas: TLineaNueva[] = [
+    { idCuenta: a.medio, debe: recibido, haber: 0 },
+    { idCuenta: a.contra, debe: 0, haber: contabilizado },
+  ];
+  if (!exceso.isZero()) {
+    const clave: TClaveMapeo = exceso.isPos() !== !!a.pago ? 'GANANCIA_CAMBIO' : 'PERDIDA_CAMBIO';
+    const k = await cuentasDe(tx, idEmpresa, [clave]);
+    lineas.push(exceso.isPos() ? { idCuenta: k[clave], debe: 0, haber: exceso } : { idCuenta: k[clave], debe: exceso.abs(), haber: 0 });
+  }
+  return a.pago ? lineas.map((l) => ({ idCuenta: l.idCuenta, debe: l.haber, haber: l.debe })) : lineas;
+}
+
+/** A collection: 10 (caja or banco) D / 12 H (+ 676/776), key COBRO:<id>. Its void: the reversal, key ANULA-COBRO:<id>. */
 export async function contabilizarCobro(tx: TTx, c: TCobroContable): Promise<number | null> {
   const cobrar = c.cobrar ?? 'COBRAR_FACTURA';
   const medio = c.efectivo ? 'CAJA' : 'BANCO';
   const k = await cuentasDe(tx, c.idEmpresa, [medio, cobrar]);
   const importe = new Decimal(c.importe).toDecimalPlaces(2);
+  const lineas = await lineasConDiferencia(tx, c.idEmpresa, { medio: k[medio], contra: k[cobrar], recibido: importe, contabilizado: c.contabilizado ?? importe });
   return registrarAsiento(tx, {
     idEmpresa: c.idEmpresa,
     idUsuario: c.idUsuario,
@@ -319,7 +422,7 @@ export async function contabilizarCobro(tx: TTx, c: TCobroContable): Promise<num
     glosa: c.glosa,
     origen: 'COBRO',
     claveOrigen: `COBRO:${c.idCobro}`,
-    lineas: [{ idCuenta: k[medio], debe: importe, haber: 0 }, { idCuenta: k[cobrar], debe: 0, haber: importe }],
+    lineas,
     siCerradoSiguiente: true,
   });
 }
@@ -463,17 +566,61 @@ async function conMensaje<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** finance's alRegistrarCobro: 10 / 12 in the collection's transaction; the receivable of the first document's type. */
+/**
+ * What a collection settles, in the soles the documents were booked at: per collected line, a soles document's amount,
+ * a dollar document's amount at the rate its sale entry used (the company's selling rate of its issue date). The
+ * difference with the soles received is the exchange difference (exported for supplier payments: same rule).
+ */
+export async function solesContabilizados(
+  tx: Pick<Db, 'select'>,
+  idEmpresa: number,
+  lineas: { idMoneda: number; monto: Decimal.Value; fechaDocumento: string; solesAlCobro: Decimal.Value }[],
+): Promise<Decimal> {
+  let total = new Decimal(0);
+  const tasas = new Map<string, Decimal | null>();
+  for (const l of lineas) {
+    if (l.idMoneda !== 2) {
+      total = total.plus(l.monto);
+      continue;
+    }
+    if (!tasas.has(l.fechaDocumento)) tasas.set(l.fechaDocumento, await tipoDeCambio(tx, idEmpresa, l.fechaDocumento));
+    const t = tasas.get(l.fechaDocumento);
+    // No rate of the issue date: the sale entry is still pending and will be booked at a rate yet to be registered;
+    // nothing better than the collection's own soles (no difference) is known now.
+    total = total.plus(t ? new Decimal(l.monto).times(t).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : l.solesAlCobro);
+  }
+  return total;
+}
+
+/**
+ * finance's alRegistrarCobro: 10 D (soles received) / 12 H (the soles the collected documents were booked at) in the
+ * collection's transaction, on the receivable of the first document's type; a dollar document collected at another
+ * rate than its issue date's posts the difference: 676 D (loss) or 776 H (gain).
+ */
 export async function contabilizarAlCobrar(
   tx: TTx,
   c: { idEmpresa: number; idUsuario: number; idCobro: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string },
 ): Promise<void> {
-  const [t] = filasDe<{ codigo_tipo: string | null }>(
-    await tx.execute(sql`select d.codigo_tipo from cobro_detalle x join cuota_cobrar q on q.id = x.id_cuota join documento_contable d on d.id = q.id_documento
-                          where x.id_cobro = ${c.idCobro} order by x.id limit 1`),
+  const detalle = filasDe<{ codigo_tipo: string | null; id_moneda: number; monto: string; monto_cuenta: string; fecha_emision: string; moneda_cuenta: number; tipo_cambio: string | null }>(
+    await tx.execute(sql`select d.codigo_tipo, q.id_moneda, x.monto, x.monto_cuenta, d.fecha_emision::text as fecha_emision, k.id_moneda as moneda_cuenta, k.tipo_cambio
+                           from cobro_detalle x join cobro k on k.id = x.id_cobro join cuota_cobrar q on q.id = x.id_cuota join documento_contable d on d.id = q.id_documento
+                          where x.id_cobro = ${c.idCobro} order by x.id`),
   );
-  const cobrar = COBRAR_POR_TIPO[t?.codigo_tipo ?? '01'] ?? 'COBRAR_FACTURA';
-  await conMensaje(() => contabilizarCobro(tx, { idEmpresa: c.idEmpresa, idUsuario: c.idUsuario, idCobro: c.idCobro, fecha: c.fecha, importe: c.montoSoles, efectivo: c.efectivo, glosa: c.glosa, cobrar }));
+  const cobrar = COBRAR_POR_TIPO[detalle[0]?.codigo_tipo ?? '01'] ?? 'COBRAR_FACTURA';
+  const recibido = new Decimal(c.montoSoles);
+  const contabilizado = await solesContabilizados(
+    tx,
+    c.idEmpresa,
+    detalle.map((x) => ({
+      idMoneda: Number(x.id_moneda),
+      monto: x.monto,
+      fechaDocumento: x.fecha_emision,
+      solesAlCobro: Number(x.moneda_cuenta) === 1 ? x.monto_cuenta : new Decimal(x.monto_cuenta).times(x.tipo_cambio ?? 1).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
+    })),
+  );
+  await conMensaje(() =>
+    contabilizarCobro(tx, { idEmpresa: c.idEmpresa, idUsuario: c.idUsuario, idCobro: c.idCobro, fecha: c.fecha, importe: recibido, efectivo: c.efectivo, glosa: c.glosa, cobrar, contabilizado }),
+  );
 }
 
 /** finance's alAnularCobro: the collection's reversal. */

@@ -16,6 +16,8 @@ import {
   ZAsientos,
   ZAsientosQuery,
   ZBalanceComprobacion,
+  ZCentrosCostoReporte,
+  ZCentrosCostoReporteQuery,
   ZContabilizacionResultado,
   ZCuentaContable,
   ZCuentaGuardar,
@@ -138,6 +140,11 @@ export async function rutasLibros(app: FastifyInstance, ctx: Contexto): Promise<
     },
   });
 
+  r.get('/v1/libros/centroscostos', {
+    config: { servicio: 'LIBROS_VER' },
+    schema: { tags, security, summary: 'Reporte por centro de costo (cuentas movidas, gastos, ingresos y resultado)', querystring: ZCentrosCostoReporteQuery, response: { 200: ZCentrosCostoReporte, ...errores } },
+    handler: async (req) => reportes.reporteCentrosCosto(ctx, requerirAuth(req), req.query),
+  });
   r.get('/v1/libros/balance', {
     config: { servicio: 'LIBROS_VER' },
     schema: { tags, security, summary: 'Balance de comprobación de un periodo', querystring: ZPeriodoQuery, response: { 200: ZBalanceComprobacion, ...errores } },

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { char, check, date, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditoria, empresa, idGenerado } from '../../../db/schema';
+// Cost centres are finance's master data (one table for both modules).
+import { centroCosto } from '../../finanzas/finanzas.schema';
 
 const dinero = (nombre: string) => numeric(nombre, { precision: 16, scale: 2 });
 
@@ -83,9 +85,12 @@ export const asientoLinea = pgTable(
     debe: dinero('debe').notNull(),
     haber: dinero('haber').notNull(),
     glosa: varchar('glosa', { length: 200 }),
+    // Cost centre (finance's master data) of the line, when the accountant assigns one.
+    idCentroCosto: integer('id_centro_costo').references(() => centroCosto.id),
   },
   (t) => [
     index('asiento_linea_asiento_ix').on(t.idAsiento, t.orden),
+    index('asiento_linea_centro_ix').on(t.idEmpresa, t.idCentroCosto).where(sql`${t.idCentroCosto} is not null`),
     index('asiento_linea_cuenta_ix').on(t.idEmpresa, t.idCuenta),
     check('asiento_linea_importe_ck', sql`${t.debe} >= 0 and ${t.haber} >= 0 and (${t.debe} = 0) <> (${t.haber} = 0)`),
   ],

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import type { TBalanceComprobacion, TLibroMayor } from '@yupana/contracts';
+import type { TBalanceComprobacion, TCentrosCostoReporte, TLibroMayor } from '@yupana/contracts';
 import { noEncontrado } from '../../../lib/app-error';
 import type { TAuth } from '../../../lib/auth';
 import type { Contexto } from '../../../lib/contexto';
@@ -179,4 +179,48 @@ export async function plePlan(ctx: Contexto, auth: TAuth, periodo: string): Prom
   const fecha = `${periodo.replace('-', '')}01`;
   const lineas = r.map((c) => [fecha, c.codigo, textoPle(c.descripcion, 100), '01', 'PLAN CONTABLE GENERAL EMPRESARIAL', '', '', '1'].join('|') + '|');
   return { nombre: nombrePle(auth, periodo, '050300', lineas.length > 0), contenido: lineas.map((l) => `${l}\r\n`).join('') };
+}
+
+/**
+ * Report by cost centre: per centre of the company (or one), the debit, credit and balance of each account its entry
+ * lines moved in the months desde..hasta, its expenses (classes 6 and 9, debit balance), income (class 7, credit
+ * balance) and result; plus what classes 6, 7 and 9 moved without a centre (the accountant's gap to assign).
+ */
+export async function reporteCentrosCosto(ctx: Contexto, auth: TAuth, q: { desde: string; hasta: string; idcentrocosto?: number }): Promise<TCentrosCostoReporte> {
+  const db = ctx.dbh.db;
+  if (q.idcentrocosto !== undefined) {
+    const [c] = filas<{ id: number }>(await db.execute(sql`select id from centro_costo where id = ${q.idcentrocosto} and id_empresa = ${auth.idEmpresa}`));
+    if (!c) throw noEncontrado('El centro de costo no existe');
+  }
+  const movs = filas<{ id_centro: number; codigo_centro: string; nombre: string; id_cuenta: number; codigo: string; descripcion: string; debe: string; haber: string }>(
+    await db.execute(sql`
+      select k.id as id_centro, k.codigo as codigo_centro, k.nombre, c.id as id_cuenta, c.codigo, c.descripcion, sum(l.debe) as debe, sum(l.haber) as haber
+        from asiento_linea l
+        join asiento_contable a on a.id = l.id_asiento and a.id_empresa = ${auth.idEmpresa}
+        join centro_costo k on k.id = l.id_centro_costo and k.id_empresa = ${auth.idEmpresa}
+        join cuenta_contable c on c.id = l.id_cuenta
+       where l.id_empresa = ${auth.idEmpresa} and l.id_centro_costo is not null and a.periodo between ${q.desde} and ${q.hasta}
+         ${q.idcentrocosto !== undefined ? sql`and l.id_centro_costo = ${q.idcentrocosto}` : sql``}
+       group by k.id, k.codigo, k.nombre, c.id, c.codigo, c.descripcion
+       order by k.codigo, c.codigo`),
+  );
+  const [sin] = filas<{ s: string }>(
+    await db.execute(sql`
+      select coalesce(sum(l.debe - l.haber), 0) as s from asiento_linea l
+        join asiento_contable a on a.id = l.id_asiento and a.id_empresa = ${auth.idEmpresa}
+        join cuenta_contable c on c.id = l.id_cuenta
+       where l.id_empresa = ${auth.idEmpresa} and l.id_centro_costo is null and a.periodo between ${q.desde} and ${q.hasta} and left(c.codigo, 1) in ('6', '7', '9')`),
+  );
+  const porCentro = new Map<number, TCentrosCostoReporte['Data'][number] & { g: Decimal; i: Decimal }>();
+  for (const m of movs) {
+    const id = Number(m.id_centro);
+    let c = porCentro.get(id);
+    if (!c) porCentro.set(id, (c = { IdCentroCosto: id, Codigo: m.codigo_centro, Nombre: m.nombre, Cuentas: [], Gastos: '', Ingresos: '', Resultado: '', g: cero, i: cero }));
+    const saldo = new Decimal(m.debe).minus(m.haber);
+    c.Cuentas.push({ IdCuenta: Number(m.id_cuenta), Codigo: m.codigo, Cuenta: m.descripcion, Debe: d2(m.debe), Haber: d2(m.haber), Saldo: d2(saldo) });
+    if (m.codigo.startsWith('6') || m.codigo.startsWith('9')) c.g = c.g.plus(saldo);
+    if (m.codigo.startsWith('7')) c.i = c.i.minus(saldo);
+  }
+  const Data = [...porCentro.values()].map(({ g, i, ...c }) => ({ ...c, Gastos: d2(g), Ingresos: d2(i), Resultado: d2(i.minus(g)) }));
+  return { Data, SinCentro: d2(sin?.s ?? 0) };
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAsiento, TAsientoGuardar, TBalanceComprobacion, TCuentaContable, TCuentaGuardar, TLibroMayor, TPeriodoContable } from '@yupana/contracts';
-import type { TCierreAnio, TEstadoResultados, TEstadoSituacion, TMapeoContable } from '@yupana/contracts';
+import type { TCentroCosto, TCentrosCostoReporte, TCierreAnio, TEstadoResultados, TEstadoSituacion, TMapeoContable } from '@yupana/contracts';
 import { descargarArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
@@ -135,5 +135,22 @@ export function useCerrarAnio() {
   return useMutation({
     mutationFn: (anio: number) => api.post<TCierreAnio>(`${BASE}/libros/ejercicios/${anio}/cierre`, undefined),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['libros'] }),
+  });
+}
+
+// ---- Cost centres (finance's master data) and the report by cost centre ----
+export function useCentrosDeCosto() {
+  return useQuery({
+    queryKey: ['libros', 'centros'],
+    queryFn: ({ signal }) => api.get<{ Data: TCentroCosto[] }>(`${BASE}/centroscostos`, { signal }),
+    select: (r) => r.Data.filter((c) => c.LogEstado === 1),
+  });
+}
+
+export function useReporteCentrosCosto(f: { desde: string; hasta: string }) {
+  return useQuery({
+    queryKey: ['libros', 'reporte-centros', f],
+    queryFn: ({ signal }) => api.get<TCentrosCostoReporte>(`${BASE}/libros/centroscostos`, { query: f, signal }),
+    placeholderData: keepPreviousData,
   });
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DiariosContables, type TAsiento } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { useAsientos, useContabilizar, useCrearAsiento, useCuentas, useGuardarTipoCambio, usePendientes } from '../api/libros';
+import { useAsientos, useCentrosDeCosto, useContabilizar, useCrearAsiento, useCuentas, useGuardarTipoCambio, usePendientes } from '../api/libros';
 import { monto, nombrePeriodo, periodoActual, periodosRecientes } from '../formato';
 
 const NOMBRE_ORIGEN: Record<TAsiento['Origen'], string> = { MANUAL: 'Manual', VENTA: 'Venta', ANULACION: 'Anulación', COBRO: 'Cobro', PAGO: 'Pago', CAJA: 'Caja', COSTO: 'Costo de ventas', COMPRA: 'Compra', CIERRE: 'Cierre', APERTURA: 'Apertura' };
@@ -70,6 +70,7 @@ export function AsientosPage() {
                 columns={[
                   { title: 'Cuenta', dataIndex: 'Codigo', width: 110 },
                   { title: 'Denominación', dataIndex: 'Cuenta' },
+                  { title: 'Centro de costo', dataIndex: 'CentroCosto', width: 160, render: (v: string | null) => v ?? '' },
                   { title: 'Debe', dataIndex: 'Debe', align: 'right', render: (v: string) => (Number(v) ? monto(v) : '') },
                   { title: 'Haber', dataIndex: 'Haber', align: 'right', render: (v: string) => (Number(v) ? monto(v) : '') },
                 ]}
@@ -146,7 +147,7 @@ function Pendientes() {
   );
 }
 
-type TLineaForm = { IdCuenta?: number; Debe?: string | number | null; Haber?: string | number | null };
+type TLineaForm = { IdCuenta?: number; Debe?: string | number | null; Haber?: string | number | null; IdCentroCosto?: number | null };
 type TAsientoForm = { IdDiario: number; Fecha: Dayjs; Glosa: string; Lineas: TLineaForm[] };
 
 /** Cents of an amount typed as text (exact, no floats). */
@@ -165,6 +166,7 @@ const suma = (ls: TLineaForm[] | undefined, k: 'Debe' | 'Haber') => (ls ?? []).r
 function NuevoAsiento({ periodo, onCerrar }: { periodo: string; onCerrar: () => void }) {
   const [form] = Form.useForm<TAsientoForm>();
   const cuentas = useCuentas({ movimiento: true });
+  const centros = useCentrosDeCosto();
   const crear = useCrearAsiento();
   const { message } = App.useApp();
   const lineas = Form.useWatch('Lineas', form);
@@ -180,7 +182,7 @@ function NuevoAsiento({ periodo, onCerrar }: { periodo: string; onCerrar: () => 
         IdDiario: v.IdDiario,
         Fecha: v.Fecha.format('YYYY-MM-DD'),
         Glosa: v.Glosa,
-        Lineas: v.Lineas.map((l) => ({ IdCuenta: l.IdCuenta!, Debe: l.Debe ? String(l.Debe) : '0', Haber: l.Haber ? String(l.Haber) : '0' })),
+        Lineas: v.Lineas.map((l) => ({ IdCuenta: l.IdCuenta!, Debe: l.Debe ? String(l.Debe) : '0', Haber: l.Haber ? String(l.Haber) : '0', IdCentroCosto: l.IdCentroCosto ?? null })),
       });
       message.success(`Asiento ${a.Numero} registrado`);
       onCerrar();
@@ -191,7 +193,7 @@ function NuevoAsiento({ periodo, onCerrar }: { periodo: string; onCerrar: () => 
   };
 
   return (
-    <Modal open width={820} title="Nuevo asiento" okText="Registrar" cancelText="Cancelar" onCancel={onCerrar} onOk={() => form.submit()} confirmLoading={crear.isPending} destroyOnHidden>
+    <Modal open width={980} title="Nuevo asiento" okText="Registrar" cancelText="Cancelar" onCancel={onCerrar} onOk={() => form.submit()} confirmLoading={crear.isPending} destroyOnHidden>
       <Form<TAsientoForm> form={form} layout="vertical" onFinish={enviar} initialValues={{ IdDiario: 5, Fecha: inicial, Lineas: [{}, {}] }}>
         <Space wrap>
           <Form.Item name="Fecha" label="Fecha" rules={[{ required: true, message: 'Ingrese la fecha' }]}>
@@ -214,7 +216,7 @@ function NuevoAsiento({ periodo, onCerrar }: { periodo: string; onCerrar: () => 
                       showSearch
                       aria-label={`Cuenta de la línea ${i + 1}`}
                       placeholder="Cuenta"
-                      style={{ width: 380 }}
+                      style={{ width: 300 }}
                       optionFilterProp="label"
                       loading={cuentas.isLoading}
                       options={(cuentas.data?.Data ?? []).map((x) => ({ value: x.Id, label: `${x.Codigo} ${x.Descripcion}` }))}
@@ -225,6 +227,18 @@ function NuevoAsiento({ periodo, onCerrar }: { periodo: string; onCerrar: () => 
                   </Form.Item>
                   <Form.Item name={[c.name, 'Haber']}>
                     <InputNumber<string> stringMode min="0" precision={2} placeholder="Haber" aria-label={`Haber de la línea ${i + 1}`} style={{ width: 140 }} />
+                  </Form.Item>
+                  <Form.Item name={[c.name, 'IdCentroCosto']}>
+                    <Select
+                      allowClear
+                      showSearch
+                      optionFilterProp="label"
+                      aria-label={`Centro de costo de la línea ${i + 1}`}
+                      placeholder="Centro de costo"
+                      style={{ width: 170 }}
+                      loading={centros.isLoading}
+                      options={(centros.data ?? []).map((x) => ({ value: x.Id, label: `${x.Codigo} ${x.Nombre}` }))}
+                    />
                   </Form.Item>
                   {campos.length > 2 && <Button icon={<DeleteOutlined />} aria-label={`Quitar la línea ${i + 1}`} onClick={() => remove(c.name)} />}
                 </Space>
