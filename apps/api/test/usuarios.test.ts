@@ -152,6 +152,10 @@ describe('GET /api/seguridad/v2/usuarios/{id}/permisos/modulos', () => {
     // ...but does not administer users, roles, SUNAT settings, series or corrections, nor see the SUNAT RUC link.
     for (const id of [1202, 2020, 2040, 3100, 4010, 4020, 4060]) expect(cajero).not.toContain(id);
     for (const id of [1202, 2040, 3100, 4010, 4020, 4060]) expect(supervisor).toContain(id);
+    // Workers' requests (issue 16, planilla2): Supervisor and Soporte see the screen, a cashier does not.
+    expect(supervisor).toContain(10200);
+    expect(soporte).toContain(10200);
+    expect(cajero).not.toContain(10200);
     // The provider's staff see the payments inbox and plan settings; a customer company's supervisor and its own
     // support staff (role Soporte too) do not: those screens answer 403 outside the provider.
     expect(proveedor).toEqual(expect.arrayContaining([5110, 5120, 5130, 5140]));

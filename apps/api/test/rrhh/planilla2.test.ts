@@ -15,7 +15,7 @@ beforeAll(async () => {
   tokenSoporte = (await sesionDe(e.app, 'soporte')).AccessToken;
   tokenOtra = (await sesionDe(e.app, 'demo.supervisor')).AccessToken;
   tokenCajero = (await sesionDe(e.app, 'cajero')).AccessToken;
-});
+}, 180_000);
 afterAll(async () => {
   await e?.cerrar();
 });
