@@ -155,6 +155,10 @@ describe('GET /api/seguridad/v2/usuarios/{id}/permisos/modulos', () => {
     // The report by cost centre (accounting) is the supervisor's and support's, not the cashier's.
     expect(cajero).not.toContain(14200);
     expect(soporte).toContain(14200);
+    // Workers' requests (issue 16, planilla2): Supervisor and Soporte see the screen, a cashier does not.
+    expect(supervisor).toContain(10200);
+    expect(soporte).toContain(10200);
+    expect(cajero).not.toContain(10200);
     // The provider's staff see the payments inbox and plan settings; a customer company's supervisor and its own
     // support staff (role Soporte too) do not: those screens answer 403 outside the provider.
     expect(proveedor).toEqual(expect.arrayContaining([5110, 5120, 5130, 5140]));

@@ -48,6 +48,7 @@ export * from './compras/compras';
 export * from './contabilidad/libros';
 export * from './contabilidad/asientos-automaticos';
 export * from './rrhh/asistencia';
+export * from './rrhh/solicitudes';
 export * from './servicios/index';
 export * from './onboarding/registro';
 export * from './onboarding/cuenta';

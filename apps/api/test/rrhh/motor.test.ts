@@ -24,6 +24,7 @@ const P2026 = Parametros.de(
     SOBRETIEMPO_25_TASA: '0.25',
     SOBRETIEMPO_35_TASA: '0.35',
     FERIADO_SOBRETASA: '1',
+    NOCTURNO_SOBRETASA: '0.35',
     BONIFICACION_EXTRAORDINARIA_TASA: '0.09',
     RENTA5_DEDUCCION_UIT: '7',
     RENTA5_TRAMO1_UIT: '5',
@@ -207,5 +208,45 @@ describe('motor de planilla (casos calculados a mano)', () => {
 
   it('un parámetro que falta en la fecha es un error claro', () => {
     expect(() => calcularBoleta({ anio: 2026, mes: 3, contrato: contrato({}) }, Parametros.de({ RMV: '1130' }, '2026-03-31'))).toThrow(ParametroFaltante);
+  });
+
+  it('trabajo nocturno: sobretasa mínima del 35 % sobre el valor hora de la RMV, en su propia línea', () => {
+    // A whole month of night shifts at the RMV: 240 h × (1130 / 30 / 8 = 4.708333) × 35 % = 395.50, so the month pays
+    // 1130 + 395.50 = 1525.50 = RMV × 1.35 (DS 007-2002-TR art. 8). ONP 13 % × 1525.50 = 198.315 → 198.32.
+    const r = calcularBoleta({ anio: 2026, mes: 3, contrato: contrato({ remuneracion: '1130', sistemaPension: 'ONP', tipoComision: null, asignacionFamiliar: false }), horasNocturnas: '240' }, P2026);
+    expect(montos(r)).toEqual({ BASICO: '1130.00', NOCTURNO: '395.50', ONP: '198.32', ESSALUD: '137.30' });
+    expect(r.totalIngresos.toFixed(2)).toBe('1525.50');
+    expect(r.lineas.find((l) => l.codigo === 'NOCTURNO')!.regla).toContain('DS 007-2002-TR art. 8');
+    // Mixed shift: 10 night hours × 4.708333 × 35 % = 16.479 → 16.48.
+    const mixto = calcularBoleta({ anio: 2026, mes: 3, contrato: contrato({}), horasNocturnas: '10' }, P2026);
+    expect(montos(mixto).NOCTURNO).toBe('16.48');
+    // Without night hours there is no line.
+    expect(montos(calcularBoleta({ anio: 2026, mes: 3, contrato: contrato({}) }, P2026)).NOCTURNO).toBeUndefined();
+  });
+
+  it('EsSalud: sin días laborados en el mes no se aplica la base mínima (RMV)', () => {
+    const c = contrato({ remuneracion: '1200', sistemaPension: 'ONP', tipoComision: null, asignacionFamiliar: false });
+    // 30 faltas: básico 1200 − inasistencias 1200 = 0 asegurable → EsSalud 0.00, not 9 % × 1130 = 101.70.
+    const cero = calcularBoleta({ anio: 2026, mes: 3, contrato: c, faltas: 30 }, P2026);
+    expect(cero.diasLaborados).toBe(0);
+    expect(montos(cero)).toMatchObject({ BASICO: '1200.00', INASISTENCIAS: '1200.00', ONP: '0.00', ESSALUD: '0.00' });
+    expect(cero.lineas.find((l) => l.codigo === 'ESSALUD')!.regla).toContain('sin días laborados');
+    // One day worked (29 faltas → asegurable 40.00): the RMV floor applies again, 9 % × 1130 = 101.70.
+    const uno = calcularBoleta({ anio: 2026, mes: 3, contrato: c, faltas: 29 }, P2026);
+    expect(uno.diasLaborados).toBe(1);
+    expect(montos(uno).ESSALUD).toBe('101.70');
+    // Unpaid leave the whole month is also a month without work: no floor.
+    const licencia = calcularBoleta({ anio: 2026, mes: 3, contrato: c, diasSinGoce: 30 }, P2026);
+    expect(licencia.diasSinGoce).toBe(30);
+    expect(montos(licencia)).toMatchObject({ LICENCIA_SIN_GOCE: '1200.00', ESSALUD: '0.00' });
+  });
+
+  it('licencia sin goce: se descuenta el día de básico y no cuenta como falta', () => {
+    // 3000 / 30 × 5 = 500.00; asegurable 3000 + 113 − 500 = 2613.00; AFP fondo 261.30.
+    const r = calcularBoleta({ anio: 2026, mes: 3, contrato: contrato({}), diasSinGoce: 5, faltas: 1 }, P2026);
+    expect(r.faltas).toBe(1);
+    expect(r.diasSinGoce).toBe(5);
+    expect(r.diasLaborados).toBe(24);
+    expect(montos(r)).toMatchObject({ INASISTENCIAS: '100.00', LICENCIA_SIN_GOCE: '500.00', AFP_FONDO: '251.30' });
   });
 });

@@ -159,6 +159,10 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'PUT /api/rrhh/v1/horarios/:id': { tabla: 'horario', cuerpo: { Nombre: 'Ajeno', Dias: [{ Dia: 1, HoraEntrada: '08:00', HoraSalida: '12:00' }] } },
   'PUT /api/rrhh/v1/huelleros/entidades/:id': { tabla: 'huellero', cuerpo: { NumeroSerie: 'AJENO0001', Nombre: 'Ajeno' } },
   'PUT /api/rrhh/v1/marcacion/trabajador/marcaciones/:id': { tabla: 'marcacion', cuerpo: { Motivo: 'Ajeno' } },
+  // Issue 16 (planilla2): PLAME export and requests with their approval flow (also verified in planilla2.test).
+  'GET /api/rrhh/v1/nominas/:id/plame/:extension': { tabla: 'nomina', extra: { extension: 'rem' } },
+  'GET /api/rrhh/v1/solicitud/:id': { tabla: 'solicitud' },
+  'POST /api/rrhh/v1/flujosolicitud/:id': { tabla: 'solicitud', cuerpo: { Aprobar: true } },
 };
 
 const MENSAJE_AUTORIZACION = /^No tiene permiso para esta operación/;

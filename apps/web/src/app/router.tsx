@@ -256,6 +256,12 @@ export const router = createBrowserRouter([
                     handle: h({ breadcrumb: 'Reporte de asistencia', description: 'Tiempo laborado, tardanzas, faltas y horas extra contra el horario', icon: 'AuditOutlined' }),
                     lazy: () => import('../features/rrhh/pages/asistencia-page').then((m) => ({ Component: m.AsistenciaPage })),
                   },
+                  {
+                    path: 'solicitudes',
+                    loader: guardPermiso({ idPermiso: 10200, componente: 'rrhhsolicitudes' }),
+                    handle: h({ breadcrumb: 'Solicitudes', description: 'Vacaciones, permisos y licencias con su flujo de aprobación', icon: 'FormOutlined' }),
+                    lazy: () => import('../features/rrhh/pages/solicitudes-page').then((m) => ({ Component: m.SolicitudesPage })),
+                  },
                 ],
               },
               // Issue 12 (cajas): cash boxes (Supervisor) and the history of cash sessions.

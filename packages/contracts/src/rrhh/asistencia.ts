@@ -188,6 +188,8 @@ export const ZAsistenciaDia = z.object({
   /** Minutes worked on a holiday or a rest day: paid apart with a 100 % surcharge (Tabla 22 code 0107). */
   MinutosFeriado: z.number().int(),
   Falta: z.boolean(),
+  /** The approved request (vacaciones, permiso, licencia) covering the day: an absence then is not a falta. */
+  Licencia: z.string().nullable(),
   /** An odd number of punches: the last has no pair (e.g. no exit punch); its time is not counted. */
   Incompleta: z.boolean(),
   Observacion: z.string().nullable(),
@@ -212,6 +214,9 @@ export const ZAsistencia = z.object({
     MinutosFeriado: z.number().int(),
     Feriados: z.number().int(),
     Faltas: z.number().int(),
+    /** Days covered by approved requests, and those of them without pay (licencia sin goce). */
+    DiasLicencia: z.number().int(),
+    DiasSinGoce: z.number().int(),
     Incompletas: z.number().int(),
     DiasLaborados: z.number().int(),
   }),

@@ -199,6 +199,9 @@ export const ZNovedad = z.object({
   Faltas: ZEntero({ min: 0, max: 31, mensajeMax: 'Un mes tiene 31 días como máximo' }).default(0),
   MinutosTardanza: ZEntero({ min: 0, max: 20000, mensajeMax: 'Minutos de tardanza no válidos' }).default(0),
   HorasFeriado: ZDecimal('Horas en feriado o descanso', { enteros: 3, decimales: 2 }).default('0'),
+  /** Hours worked between 22:00 and 06:00 (night surcharge) and days of approved unpaid leave. */
+  HorasNocturnas: ZDecimal('Horas nocturnas', { enteros: 3, decimales: 2 }).default('0'),
+  DiasSinGoce: ZEntero({ min: 0, max: 31, mensajeMax: 'Un mes tiene 31 días como máximo' }).default(0),
 });
 export const ZNominaCalcular = z.object({
   /** Overtime hours of the month per worker (replaces what was entered before for those workers). */
@@ -254,6 +257,8 @@ export const ZBoleta = z.object({
   Faltas: z.number().int(),
   MinutosTardanza: z.number().int(),
   HorasFeriado: z.string(),
+  HorasNocturnas: z.string(),
+  DiasSinGoce: z.number().int(),
   TotalIngresos: z.string(),
   TotalDescuentos: z.string(),
   TotalAportes: z.string(),

@@ -9,4 +9,7 @@ export const serviciosRrhh = [
   { Codigo: 'RRHH_NOMINA_APROBAR', Descripcion: 'Aprobar planillas (quedan cerradas)', Modulo: 'rrhh', RolesPorDefecto: [2] },
   { Codigo: 'RRHH_ASISTENCIA_VER', Descripcion: 'Consultar horarios, huelleros, marcaciones y el reporte de asistencia', Modulo: 'rrhh', RolesPorDefecto: [2, 4] },
   { Codigo: 'RRHH_ASISTENCIA_GUARDAR', Descripcion: 'Registrar horarios y su asignación, huelleros y marcaciones manuales', Modulo: 'rrhh', RolesPorDefecto: [2] },
+  { Codigo: 'RRHH_SOLICITUD_VER', Descripcion: 'Consultar solicitudes de trabajadores y flujos de aprobación', Modulo: 'rrhh', RolesPorDefecto: [2, 4] },
+  { Codigo: 'RRHH_SOLICITUD_GUARDAR', Descripcion: 'Registrar solicitudes de trabajadores y flujos de aprobación', Modulo: 'rrhh', RolesPorDefecto: [2] },
+  { Codigo: 'RRHH_SOLICITUD_RESOLVER', Descripcion: 'Aprobar o rechazar el paso de una solicitud (con el rol del paso)', Modulo: 'rrhh', RolesPorDefecto: [2, 4] },
 ] as const satisfies TServicioCatalogo[];

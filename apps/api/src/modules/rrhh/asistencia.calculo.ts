@@ -83,6 +83,9 @@ export function sinDuplicados(minutos: number[]): number[] {
   return r;
 }
 
+/** An approved request covering a day (from `solicitud`). */
+export type LicenciaDia = { descripcion: string; conGoce: boolean };
+
 export function calcularDia(fecha: string, hoy: string, asignacion: AsignacionCalculo | null, minutosMarcados: number[], feriado: string | null = null): TAsistenciaDia {
   const p = sinDuplicados(minutosMarcados);
   const dia = diaSemana(fecha);
@@ -110,6 +113,7 @@ export function calcularDia(fecha: string, hoy: string, asignacion: AsignacionCa
     MinutosNocturnos: nocturnos,
     MinutosFeriado: 0,
     Falta: false,
+    Licencia: null,
     Incompleta: incompleta,
     Observacion: incompleta ? (p.length === 1 ? 'Sin marcación de salida' : 'Marcaciones impares: la última no tiene pareja') : null,
   };
@@ -165,6 +169,7 @@ export function calcularAsistencia(
   asignaciones: AsignacionCalculo[],
   marcaciones: Date[],
   feriados: ReadonlyMap<string, string> = new Map(),
+  licencias: ReadonlyMap<string, LicenciaDia> = new Map(),
 ): TAsistencia {
   const orden = [...asignaciones].sort((a, b) => (a.fechaDesde < b.fechaDesde ? -1 : a.fechaDesde > b.fechaDesde ? 1 : 0));
   // Each punch goes to the day of its shift: a next-morning punch may close the previous day's night shift.
@@ -189,7 +194,12 @@ export function calcularAsistencia(
     }
     agregar(fecha, minuto);
   }
-  const dias = fechasEntre(desde, hasta).map((f) => calcularDia(f, hoy, horarioDelDia(orden, f).asignacion, porFecha.get(f) ?? [], feriados.get(f) ?? null));
+  const dias = fechasEntre(desde, hasta).map((f) => {
+    const d = calcularDia(f, hoy, horarioDelDia(orden, f).asignacion, porFecha.get(f) ?? [], feriados.get(f) ?? null);
+    const l = licencias.get(f);
+    // An approved absence justifies the day: no falta, and the request shows as the day's note.
+    return l ? { ...d, Falta: false, Licencia: l.descripcion, Observacion: d.Falta || !d.Observacion ? l.descripcion : d.Observacion } : d;
+  });
   const sumar = (k: 'MinutosTrabajados' | 'MinutosTardanza' | 'MinutosSalidaAnticipada' | 'MinutosExtra' | 'MinutosExtra25' | 'MinutosExtra35' | 'MinutosNocturnos' | 'MinutosFeriado') =>
     dias.reduce((s, d) => s + d[k], 0);
   return {
@@ -211,6 +221,8 @@ export function calcularAsistencia(
       MinutosFeriado: sumar('MinutosFeriado'),
       Feriados: dias.filter((d) => d.Tipo === 'FERIADO').length,
       Faltas: dias.filter((d) => d.Falta).length,
+      DiasLicencia: dias.filter((d) => d.Licencia !== null).length,
+      DiasSinGoce: dias.filter((d) => licencias.get(d.Fecha)?.conGoce === false).length,
       Incompletas: dias.filter((d) => d.Incompleta).length,
       DiasLaborados: dias.filter((d) => (d.Tipo === 'LABORABLE' || d.Tipo === 'FERIADO') && d.Marcaciones.length > 0).length,
     },

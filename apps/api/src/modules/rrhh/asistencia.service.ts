@@ -23,6 +23,7 @@ import { usuario } from '../../db/schema';
 import { entidad } from '../entidades/entidades.schema';
 import { feriado, horario, horarioDetalle, horarioTrabajador, huellero, marcacion } from './asistencia.schema';
 import { aHora, aLocalLima, aMinutos, calcularAsistencia, deLocalLima, type AsignacionCalculo, type HorarioCalculo } from './asistencia.calculo';
+import { diasDeLicencia, licenciasAprobadas } from './solicitudes.service';
 
 const TIPO_TRABAJADOR = 1;
 export const ORIGEN_HUELLERO = 3;
@@ -35,7 +36,7 @@ const esDuplicado = (err: unknown) => {
 const hoyLima = () => aLocalLima(new Date()).fecha;
 const sumarDia = (fecha: string, n: number) => new Date(Date.parse(`${fecha}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-async function trabajadorDe(ctx: Contexto, auth: TAuth, id: number) {
+export async function trabajadorDe(ctx: Contexto, auth: TAuth, id: number) {
   const [t] = await ctx.dbh.db
     .select({ id: entidad.id, nombre: entidad.razonSocial, documento: entidad.documento })
     .from(entidad)
@@ -294,7 +295,7 @@ export async function reporteAsistencia(ctx: Contexto, auth: TAuth, q: z.output<
         ),
       ),
   ]);
-  const feriados = await feriadosEntre(ctx, auth, q.desde, q.hasta);
+  const [feriados, licencias] = await Promise.all([feriadosEntre(ctx, auth, q.desde, q.hasta), licenciasAprobadas(ctx.dbh.db, auth.idEmpresa, [t.id], q.desde, q.hasta)]);
   const idsHorario = [...new Set(asignaciones.map((a) => a.idHorario))];
   const detalles = idsHorario.length
     ? await ctx.dbh.db
@@ -309,7 +310,7 @@ export async function reporteAsistencia(ctx: Contexto, auth: TAuth, q: z.output<
     horarios.set(d.idHorario, m);
   }
   const calc: AsignacionCalculo[] = asignaciones.map((a) => ({ fechaDesde: a.fechaDesde, horario: { tolerancia: a.tolerancia, dias: horarios.get(a.idHorario) ?? new Map() } }));
-  return calcularAsistencia(t, q.desde, q.hasta, hoy, calc, marcas.map((m) => m.fechaHora), new Map(feriados.map((f) => [f.Fecha, f.Descripcion])));
+  return calcularAsistencia(t, q.desde, q.hasta, hoy, calc, marcas.map((m) => m.fechaHora), new Map(feriados.map((f) => [f.Fecha, f.Descripcion])), diasDeLicencia(licencias, q.desde, q.hasta));
 }
 
 // ---- Holidays ----

@@ -107,6 +107,8 @@ export async function obtenerNomina(ctx: Contexto, auth: TAuth, id: number): Pro
     Faltas: b.faltas,
     MinutosTardanza: b.minutosTardanza,
     HorasFeriado: new Decimal(b.horasFeriado).toString(),
+    HorasNocturnas: new Decimal(b.horasNocturnas).toString(),
+    DiasSinGoce: b.diasSinGoce,
     TotalIngresos: dinero(b.totalIngresos),
     TotalDescuentos: dinero(b.totalDescuentos),
     TotalAportes: dinero(b.totalAportes),
@@ -122,6 +124,8 @@ const valoresNovedad = (nov: z.output<typeof ZNominaCalcular>['Novedades'][numbe
   faltas: nov.Faltas,
   minutosTardanza: nov.MinutosTardanza,
   horasFeriado: nov.HorasFeriado,
+  horasNocturnas: nov.HorasNocturnas,
+  diasSinGoce: nov.DiasSinGoce,
 });
 
 type Tx = Parameters<Parameters<Contexto['dbh']['db']['transaction']>[0]>[0];
@@ -216,6 +220,8 @@ export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: 
             faltas: nov?.faltas ?? 0,
             minutosTardanza: nov?.minutosTardanza ?? 0,
             horasFeriado: nov?.horasFeriado ?? '0',
+            horasNocturnas: nov?.horasNocturnas ?? '0',
+            diasSinGoce: nov?.diasSinGoce ?? 0,
             historialQuinta: historial.filter((h) => h.idEntidad === c.idEntidad),
           },
           p,
@@ -240,6 +246,8 @@ export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: 
           faltas: r.faltas,
           minutosTardanza: nov?.minutosTardanza ?? 0,
           horasFeriado: nov?.horasFeriado ?? '0',
+          horasNocturnas: nov?.horasNocturnas ?? '0',
+          diasSinGoce: r.diasSinGoce,
           totalIngresos: r.totalIngresos.toFixed(2),
           totalDescuentos: r.totalDescuentos.toFixed(2),
           totalAportes: r.totalAportes.toFixed(2),
@@ -311,6 +319,8 @@ export async function importarAsistencia(ctx: Contexto, auth: TAuth, id: number)
       Faltas: a.Totales.Faltas,
       MinutosTardanza: a.Totales.MinutosTardanza,
       HorasFeriado: horas(a.Totales.MinutosFeriado),
+      HorasNocturnas: horas(a.Totales.MinutosNocturnos),
+      DiasSinGoce: a.Totales.DiasSinGoce,
     });
   }
   const detalle = await calcularNomina(ctx, auth, id, { Novedades });

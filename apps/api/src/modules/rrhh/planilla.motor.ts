@@ -60,6 +60,10 @@ export type EntradaBoleta = {
   faltas?: number;
   minutosTardanza?: number;
   horasFeriado?: Decimal.Value;
+  /** Hours worked between 22:00 and 06:00 (they get the night surcharge, DS 007-2002-TR art. 8). */
+  horasNocturnas?: Decimal.Value;
+  /** Days of approved leave without pay (licencia sin goce de haber: perfect suspension, unpaid). */
+  diasSinGoce?: number;
   /** The worker's earlier months of the same year: income subject to 5ta and the 5ta retained (from approved runs). */
   historialQuinta?: { mes: number; ingresos: Decimal.Value; retencion: Decimal.Value }[];
 };
@@ -68,6 +72,8 @@ export type ResultadoBoleta = {
   diasLaborados: number;
   /** Absences deducted (at most the days the contract covers in the month). */
   faltas: number;
+  /** Days of unpaid leave deducted (at most the days left after the absences). */
+  diasSinGoce: number;
   lineas: LineaMotor[];
   totalIngresos: Decimal;
   totalDescuentos: Decimal;
@@ -276,6 +282,22 @@ export function calcularBoleta(e: EntradaBoleta, p: Parametros): ResultadoBoleta
     feriado = r2(horasFeriado.times(valorHora).times(tasa.plus(1)));
     agregar('INGRESO', 'FERIADO', 'Trabajo en feriado o día de descanso', feriado, `${horasFeriado.toString()} h × ${reglaHora} × (1 + ${pct(tasa)}) (DL 713, Tabla 22 código 0107)`);
   }
+  // Night work: the legal minimum is the RMV plus 35 % for a whole month of night shifts (DS 007-2002-TR art. 8), so
+  // each night hour earns 35 % of the RMV's hour value; mixed shifts get it pro rata to their night hours.
+  const horasNocturnas = new Decimal(e.horasNocturnas ?? 0);
+  let nocturno = new Decimal(0);
+  if (!horasNocturnas.isZero()) {
+    const tasa = p.valor('NOCTURNO_SOBRETASA');
+    const rmvHora = p.valor('RMV').dividedBy(30).dividedBy(jornada);
+    nocturno = r2(horasNocturnas.times(rmvHora).times(tasa));
+    agregar(
+      'INGRESO',
+      'NOCTURNO',
+      'Sobretasa por trabajo nocturno',
+      nocturno,
+      `${horasNocturnas.toString()} h nocturnas (22:00-06:00) × valor hora de la RMV ${rmvHora.toDecimalPlaces(4).toString()} (RMV ${f2(p.valor('RMV'))} / 30 / ${jornada.toString()} h) × ${pct(tasa)} (DS 007-2002-TR art. 8)`,
+    );
+  }
   // Pay for work not done: absences at the day's basic pay, tardiness at the minute's value (domain notes §2.8). They
   // lower the remuneration the contributions are computed on (Tabla 22 codes 0705 and 0704).
   const faltas = Math.min(e.faltas ?? 0, dias);
@@ -285,12 +307,18 @@ export function calcularBoleta(e: EntradaBoleta, p: Parametros): ResultadoBoleta
     noLaborado = noLaborado.plus(monto);
     agregar('DESCUENTO', 'INASISTENCIAS', 'Inasistencias', monto, `${f2(rb)} / 30 × ${faltas} día(s) de falta injustificada (Tabla 22 código 0705)`);
   }
+  const sinGoce = Math.min(e.diasSinGoce ?? 0, dias - faltas);
+  if (sinGoce > 0) {
+    const monto = r2(rb.dividedBy(30).times(sinGoce));
+    noLaborado = noLaborado.plus(monto);
+    agregar('DESCUENTO', 'LICENCIA_SIN_GOCE', 'Licencia sin goce de haber', monto, `${f2(rb)} / 30 × ${sinGoce} día(s) de licencia sin goce aprobada (suspensión perfecta, Tabla 21 código 05)`);
+  }
   if ((e.minutosTardanza ?? 0) > 0) {
     const monto = r2(valorHora.times(e.minutosTardanza!).dividedBy(60));
     noLaborado = noLaborado.plus(monto);
     agregar('DESCUENTO', 'TARDANZAS', 'Tardanzas', monto, `${e.minutosTardanza} min × ${reglaHora} / 60 (Tabla 22 código 0704)`);
   }
-  const asegurable = Decimal.max(0, basico.plus(af?.monto ?? 0).plus(sobretiempo).plus(feriado).minus(noLaborado));
+  const asegurable = Decimal.max(0, basico.plus(af?.monto ?? 0).plus(sobretiempo).plus(feriado).plus(nocturno).minus(noLaborado));
 
   let extraordinarios = new Decimal(0);
   if (e.mes === 7 || e.mes === 12) {
@@ -339,9 +367,12 @@ export function calcularBoleta(e: EntradaBoleta, p: Parametros): ResultadoBoleta
   // Employer contribution.
   const tasaEs = p.valor('ESSALUD_TASA');
   const rmv = p.valor('RMV');
-  const baseEs = Decimal.max(asegurable, rmv);
-  const essalud = r2(baseEs.times(tasaEs));
-  agregar('APORTE', 'ESSALUD', 'EsSalud (empleador)', essalud, `${pct(tasaEs)} × ${asegurable.lt(rmv) ? `RMV ${f2(rmv)} (base mínima)` : `remuneración ${f2(asegurable)}`} (Ley 26790)`);
+  // The RMV floor applies to a month with work; a month without any day worked has no minimum base.
+  const trabajados = dias - faltas - sinGoce;
+  const conMinimo = trabajados > 0 && asegurable.lt(rmv);
+  const essalud = r2((conMinimo ? rmv : asegurable).times(tasaEs));
+  const baseEs = conMinimo ? `RMV ${f2(rmv)} (base mínima)` : `remuneración ${f2(asegurable)}${trabajados > 0 ? '' : ' (sin días laborados en el mes: no se aplica la base mínima)'}`;
+  agregar('APORTE', 'ESSALUD', 'EsSalud (empleador)', essalud, `${pct(tasaEs)} × ${baseEs} (Ley 26790)`);
 
   // CTS deposit (May, November): informative, deposited in the worker's CTS account, not part of the net pay.
   if (e.mes === 5 || e.mes === 11) {
@@ -353,8 +384,9 @@ export function calcularBoleta(e: EntradaBoleta, p: Parametros): ResultadoBoleta
   const totalIngresos = suma('INGRESO');
   const totalDescuentos = suma('DESCUENTO');
   return {
-    diasLaborados: dias - faltas,
+    diasLaborados: dias - faltas - sinGoce,
     faltas,
+    diasSinGoce: sinGoce,
     lineas,
     totalIngresos,
     totalDescuentos,

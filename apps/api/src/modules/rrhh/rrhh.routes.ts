@@ -22,6 +22,15 @@ import {
   ZNominasQuery,
   ZParametrosPlanilla,
   ZParametrosPlanillaQuery,
+  ZPlameParams,
+  ZPlantillaFlujo,
+  ZPlantillaFlujoGuardar,
+  ZPlantillasFlujo,
+  ZSolicitud,
+  ZSolicitudCrear,
+  ZSolicitudes,
+  ZSolicitudesQuery,
+  ZSolicitudResolver,
   ZSistemasPension,
   ZTrabajador,
   ZTrabajadores,
@@ -32,6 +41,8 @@ import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
 import { pdfBoleta } from './boleta-pdf';
 import * as nominas from './nominas.service';
+import { archivoPlameDeNomina } from './plame';
+import * as solicitudes from './solicitudes.service';
 import * as trabajadores from './trabajadores.service';
 import { area, cargo } from './rrhh.schema';
 
@@ -183,5 +194,51 @@ export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<vo
       const { pdf, nombre } = await pdfBoleta(ctx, requerirAuth(req), req.params.id, req.params.idBoleta);
       return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${nombre}"`).send(pdf);
     },
+  });
+  r.get('/v1/nominas/:id/plame/:extension', {
+    config: { servicio: 'RRHH_NOMINA_VER' },
+    schema: {
+      tags: planilla,
+      security,
+      summary: 'Archivo de importación del PLAME (PDT 0601) de una planilla aprobada: .rem, .jor o .snl, con el nombre de SUNAT',
+      params: ZPlameParams,
+    },
+    handler: async (req, reply) => {
+      const { nombre, contenido } = await archivoPlameDeNomina(ctx, requerirAuth(req), req.params.id, req.params.extension);
+      return reply.header('content-type', 'text/plain; charset=utf-8').header('content-disposition', `attachment; filename="${nombre}"`).send(contenido);
+    },
+  });
+
+  // ---- Requests and their approval flows (solicitud, plantillaflujo, flujosolicitud) ----
+  const pedidos = ['rrhh: solicitudes'];
+  r.get('/v1/plantillaflujo', {
+    config: { servicio: 'RRHH_SOLICITUD_VER' },
+    schema: { tags: pedidos, security, summary: 'Flujos de aprobación por tipo de solicitud', response: { 200: ZPlantillasFlujo, ...errores } },
+    handler: async (req) => solicitudes.listarPlantillas(ctx, requerirAuth(req)),
+  });
+  r.post('/v1/plantillaflujo', {
+    config: { servicio: 'RRHH_SOLICITUD_GUARDAR' },
+    schema: { tags: pedidos, security, summary: 'Registrar el flujo de aprobación de un tipo de solicitud (reemplaza el anterior)', body: ZPlantillaFlujoGuardar, response: { 201: ZPlantillaFlujo, ...errores } },
+    handler: async (req, reply) => reply.code(201).send(await solicitudes.guardarPlantilla(ctx, requerirAuth(req), req.body)),
+  });
+  r.get('/v1/solicitud', {
+    config: { servicio: 'RRHH_SOLICITUD_VER' },
+    schema: { tags: pedidos, security, summary: 'Solicitudes de los trabajadores', querystring: ZSolicitudesQuery, response: { 200: ZSolicitudes, ...errores } },
+    handler: async (req) => solicitudes.listarSolicitudes(ctx, requerirAuth(req), req.query),
+  });
+  r.get('/v1/solicitud/:id', {
+    config: { servicio: 'RRHH_SOLICITUD_VER' },
+    schema: { tags: pedidos, security, summary: 'Una solicitud con su flujo de aprobación', params: ZIdParams, response: { 200: ZSolicitud, ...errores } },
+    handler: async (req) => solicitudes.obtenerSolicitud(ctx, requerirAuth(req), req.params.id),
+  });
+  r.post('/v1/solicitud', {
+    config: { servicio: 'RRHH_SOLICITUD_GUARDAR' },
+    schema: { tags: pedidos, security, summary: 'Registrar la solicitud de un trabajador (vacaciones, permiso, licencia)', body: ZSolicitudCrear, response: { 201: ZSolicitud, ...conConflicto } },
+    handler: async (req, reply) => reply.code(201).send(await solicitudes.crearSolicitud(ctx, requerirAuth(req), req.body)),
+  });
+  r.post('/v1/flujosolicitud/:id', {
+    config: { servicio: 'RRHH_SOLICITUD_RESOLVER' },
+    schema: { tags: pedidos, security, summary: 'Aprobar o rechazar el paso actual de una solicitud', params: ZIdParams, body: ZSolicitudResolver, response: { 200: ZSolicitud, ...conConflicto } },
+    handler: async (req) => solicitudes.resolverSolicitud(ctx, requerirAuth(req), req.params.id, req.body),
   });
 }

@@ -134,6 +134,8 @@ export const nominaNovedad = pgTable(
     faltas: smallint('faltas').notNull().default(0),
     minutosTardanza: integer('minutos_tardanza').notNull().default(0),
     horasFeriado: numeric('horas_feriado', { precision: 7, scale: 2 }).notNull().default('0'),
+    horasNocturnas: numeric('horas_nocturnas', { precision: 7, scale: 2 }).notNull().default('0'),
+    diasSinGoce: smallint('dias_sin_goce').notNull().default(0),
     ...auditoria,
   },
   (t) => [uniqueIndex('nomina_novedad_uq').on(t.idNomina, t.idEntidad)],
@@ -157,6 +159,8 @@ export const nominaBoleta = pgTable(
     faltas: smallint('faltas').notNull().default(0),
     minutosTardanza: integer('minutos_tardanza').notNull().default(0),
     horasFeriado: numeric('horas_feriado', { precision: 7, scale: 2 }).notNull().default('0'),
+    horasNocturnas: numeric('horas_nocturnas', { precision: 7, scale: 2 }).notNull().default('0'),
+    diasSinGoce: smallint('dias_sin_goce').notNull().default(0),
     totalIngresos: numeric('total_ingresos', { precision: 14, scale: 2 }).notNull(),
     totalDescuentos: numeric('total_descuentos', { precision: 14, scale: 2 }).notNull(),
     totalAportes: numeric('total_aportes', { precision: 14, scale: 2 }).notNull(),
@@ -184,4 +188,76 @@ export const nominaLinea = pgTable(
     ...auditoria,
   },
   (t) => [index('nomina_linea_boleta_ix').on(t.idBoleta)],
+);
+
+/**
+ * Approval flow templates (seed `plantillaflujo`): per request type, the ordered steps, each approved by a user with a
+ * role. Requests (seed `solicitud`) copy the steps into `flujo_solicitud` when created.
+ */
+export const plantillaFlujo = pgTable(
+  'plantilla_flujo',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    nombre: varchar('nombre', { length: 100 }).notNull(),
+    tipoSolicitud: varchar('tipo_solicitud', { length: 12 }).notNull(),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('plantilla_flujo_tipo_uq').on(t.idEmpresa, t.tipoSolicitud).where(sql`${t.logEstado} = 1`)],
+);
+
+export const plantillaFlujoPaso = pgTable(
+  'plantilla_flujo_paso',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idPlantilla: integer('id_plantilla').notNull().references(() => plantillaFlujo.id, { onDelete: 'cascade' }),
+    orden: smallint('orden').notNull(),
+    nombre: varchar('nombre', { length: 100 }).notNull(),
+    idRol: integer('id_rol').notNull(),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('plantilla_flujo_paso_uq').on(t.idPlantilla, t.orden)],
+);
+
+/** A worker's request (vacaciones, permiso, licencia): estado 0 pendiente, 1 aprobada, 2 rechazada. */
+export const solicitud = pgTable(
+  'solicitud',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idEntidad: integer('id_entidad').notNull().references(() => entidad.id),
+    tipo: varchar('tipo', { length: 12 }).notNull(),
+    conGoce: boolean('con_goce').notNull(),
+    fechaDesde: date('fecha_desde', { mode: 'string' }).notNull(),
+    fechaHasta: date('fecha_hasta', { mode: 'string' }).notNull(),
+    motivo: varchar('motivo', { length: 300 }).notNull(),
+    estado: smallint('estado').notNull().default(0),
+    pasoActual: smallint('paso_actual').notNull().default(1),
+    ...auditoria,
+  },
+  (t) => [
+    index('solicitud_entidad_ix').on(t.idEmpresa, t.idEntidad, t.fechaDesde),
+    check('solicitud_estado_ck', sql`${t.estado} in (0, 1, 2)`),
+    check('solicitud_fechas_ck', sql`${t.fechaHasta} >= ${t.fechaDesde}`),
+  ],
+);
+
+/** The steps of one request's flow, copied from its template: estado 0 pendiente, 1 aprobado, 2 rechazado. */
+export const flujoSolicitud = pgTable(
+  'flujo_solicitud',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idSolicitud: integer('id_solicitud').notNull().references(() => solicitud.id, { onDelete: 'cascade' }),
+    orden: smallint('orden').notNull(),
+    nombre: varchar('nombre', { length: 100 }).notNull(),
+    idRol: integer('id_rol').notNull(),
+    estado: smallint('estado').notNull().default(0),
+    idUsuarioResuelve: integer('id_usuario_resuelve'),
+    fechaResuelve: timestamp('fecha_resuelve', { withTimezone: true }),
+    comentario: varchar('comentario', { length: 300 }),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('flujo_solicitud_uq').on(t.idSolicitud, t.orden)],
 );

@@ -13,7 +13,7 @@ import type {
   TTrabajador,
   TTrabajadorGuardar,
 } from '@yupana/contracts';
-import { abrirArchivo } from '../../../lib/archivos';
+import { abrirArchivo, descargarArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
 const BASE = '/rrhh/v1';
@@ -130,4 +130,9 @@ export function useAprobarNomina(id: number) {
 /** Opens a worker's payslip PDF in a new tab. */
 export async function abrirBoletaPdf(idNomina: number, idBoleta: number): Promise<void> {
   await abrirArchivo(`${BASE}/nominas/${idNomina}/boletas/${idBoleta}/pdf`);
+}
+
+/** Downloads one PLAME import file (.rem, .jor, .snl) of an approved run, with SUNAT's name. */
+export async function descargarPlame(idNomina: number, extension: 'rem' | 'jor' | 'snl'): Promise<void> {
+  await descargarArchivo(`${BASE}/nominas/${idNomina}/plame/${extension}`, {}, `plame.${extension}`);
 }

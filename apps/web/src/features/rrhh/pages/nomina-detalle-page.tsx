@@ -1,10 +1,10 @@
-import { ArrowLeftOutlined, CalculatorOutlined, CheckCircleOutlined, ClockCircleOutlined, FieldTimeOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, CalculatorOutlined, CheckCircleOutlined, ClockCircleOutlined, DownloadOutlined, FieldTimeOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Col, Dropdown, Empty, Form, Input, Modal, Popconfirm, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NombresSistemaPension, RegimenesLaborales, type TBoleta, type TLineaBoleta, type TSistemaPension } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { abrirBoletaPdf, useAprobarNomina, useAsistenciaEnNomina, useCalcularNomina, useNomina } from '../api/rrhh';
+import { abrirBoletaPdf, descargarPlame, useAprobarNomina, useAsistenciaEnNomina, useCalcularNomina, useNomina } from '../api/rrhh';
 import { periodo, soles } from '../formato';
 
 const TIPOS: Record<TLineaBoleta['Tipo'], { texto: string; color: string }> = {
@@ -94,6 +94,20 @@ export function NominaDetallePage() {
             <Button icon={<CalculatorOutlined />} onClick={recalcular} loading={calcular.isPending} disabled={aprobada}>
               {n.FechaCalculo ? 'Recalcular' : 'Calcular'}
             </Button>
+            {aprobada && (
+              <Dropdown
+                menu={{
+                  items: [
+                    { key: 'rem', label: 'Ingresos, tributos y descuentos (.rem)' },
+                    { key: 'jor', label: 'Jornada laboral (.jor)' },
+                    { key: 'snl', label: 'Días no laborados (.snl)' },
+                  ],
+                  onClick: ({ key }) => descargarPlame(id, key as 'rem' | 'jor' | 'snl').catch((e: unknown) => message.error(mensajeDeError(e))),
+                }}
+              >
+                <Button icon={<DownloadOutlined />}>Exportar PLAME</Button>
+              </Dropdown>
+            )}
             <Popconfirm title="¿Aprobar la planilla?" description="Una vez aprobada no se puede recalcular ni modificar." okText="Aprobar" cancelText="Cancelar" onConfirm={aprobarla} disabled={aprobada || !n.FechaCalculo}>
               <Button type="primary" icon={<CheckCircleOutlined />} loading={aprobar.isPending} disabled={aprobada || !n.FechaCalculo}>
                 Aprobar
@@ -138,6 +152,7 @@ export function NominaDetallePage() {
               { title: 'Tardanza (min)', dataIndex: 'MinutosTardanza', align: 'right', render: (v: number) => v || '' },
               { title: 'H. extra', key: 'he', align: 'right', render: (_, b) => `${b.HorasExtra25} / ${b.HorasExtra35}` },
               { title: 'H. feriado', dataIndex: 'HorasFeriado', align: 'right', render: (v: string) => (Number(v) ? v : '') },
+              { title: 'H. nocturnas', dataIndex: 'HorasNocturnas', align: 'right', render: (v: string) => (Number(v) ? v : '') },
               { title: 'Ingresos', dataIndex: 'TotalIngresos', align: 'right', render: (v: string) => soles.format(Number(v)) },
               { title: 'Descuentos', dataIndex: 'TotalDescuentos', align: 'right', render: (v: string) => soles.format(Number(v)) },
               { title: 'Neto', dataIndex: 'Neto', align: 'right', render: (v: string, b) => <strong data-testid={`neto-${b.Documento}`}>{soles.format(Number(v))}</strong> },
@@ -182,7 +197,7 @@ function Lineas({ boleta }: { boleta: TBoleta }) {
   );
 }
 
-type ValoresNovedad = { HorasExtra25: string; HorasExtra35: string; HorasFeriado: string; Faltas: string; MinutosTardanza: string };
+type ValoresNovedad = { HorasExtra25: string; HorasExtra35: string; HorasFeriado: string; HorasNocturnas: string; Faltas: string; DiasSinGoce: string; MinutosTardanza: string };
 
 function HorasExtra({ boleta, idNomina, onCerrar }: { boleta: TBoleta | null; idNomina: number; onCerrar: () => void }) {
   const calcular = useCalcularNomina(idNomina);
@@ -201,6 +216,8 @@ function HorasExtra({ boleta, idNomina, onCerrar }: { boleta: TBoleta | null; id
             Faltas: Number(v.Faltas || 0),
             MinutosTardanza: Number(v.MinutosTardanza || 0),
             HorasFeriado: v.HorasFeriado || '0',
+            HorasNocturnas: v.HorasNocturnas || '0',
+            DiasSinGoce: Number(v.DiasSinGoce || 0),
           },
         ],
       });
@@ -228,7 +245,7 @@ function HorasExtra({ boleta, idNomina, onCerrar }: { boleta: TBoleta | null; id
           form={form}
           layout="vertical"
           onFinish={enviar}
-          initialValues={{ HorasExtra25: boleta.HorasExtra25, HorasExtra35: boleta.HorasExtra35, Faltas: String(boleta.Faltas), MinutosTardanza: String(boleta.MinutosTardanza), HorasFeriado: boleta.HorasFeriado }}
+          initialValues={{ HorasExtra25: boleta.HorasExtra25, HorasExtra35: boleta.HorasExtra35, Faltas: String(boleta.Faltas), MinutosTardanza: String(boleta.MinutosTardanza), HorasFeriado: boleta.HorasFeriado, HorasNocturnas: boleta.HorasNocturnas, DiasSinGoce: String(boleta.DiasSinGoce) }}
         >
           <Typography.Paragraph type="secondary">Horas del mes: las dos primeras horas de cada día van al 25 %, las siguientes al 35 % (DS 007-2002-TR).</Typography.Paragraph>
           <Form.Item name="HorasExtra25" label="Horas al 25 %" rules={[{ pattern: /^\d{1,3}(\.\d{1,2})?$/, message: 'Horas no válidas (hasta 2 decimales)' }]}>
@@ -239,6 +256,12 @@ function HorasExtra({ boleta, idNomina, onCerrar }: { boleta: TBoleta | null; id
           </Form.Item>
           <Form.Item name="HorasFeriado" label="Horas en feriado o día de descanso (sobretasa 100 %)" rules={[{ pattern: /^\d{1,3}(\.\d{1,2})?$/, message: 'Horas no válidas (hasta 2 decimales)' }]}>
             <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="HorasNocturnas" label="Horas nocturnas, 22:00 a 06:00 (sobretasa 35 % de la RMV)" rules={[{ pattern: /^\d{1,3}(\.\d{1,2})?$/, message: 'Horas no válidas (hasta 2 decimales)' }]}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="DiasSinGoce" label="Días de licencia sin goce de haber" rules={[{ pattern: /^([0-9]|[12][0-9]|3[01])$/, message: 'Días no válidos (0 a 31)' }]}>
+            <Input inputMode="numeric" />
           </Form.Item>
           <Form.Item name="Faltas" label="Faltas injustificadas (días)" rules={[{ pattern: /^([0-9]|[12][0-9]|3[01])$/, message: 'Días no válidos (0 a 31)' }]}>
             <Input inputMode="numeric" />

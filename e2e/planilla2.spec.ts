@@ -1,0 +1,135 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { iniciarSesion } from './helpers';
+
+const CARGA = { timeout: 20_000 };
+const RUC = '20600123450';
+
+// Issue 16 (planilla2): the PLAME files of an approved run are downloaded with SUNAT's names and layouts.
+test('planilla de setiembre 2025 aprobada: se descargan los archivos .rem, .jor y .snl del PLAME', async ({ page }) => {
+  test.setTimeout(120_000);
+  await iniciarSesion(page, 'supervisor');
+  const menu = page.getByRole('menu', { name: 'Menú principal' });
+  await menu.getByRole('link', { name: 'Planillas' }).click();
+  await expect(page.getByTestId('pagina-nominas')).toBeVisible(CARGA);
+  await page.getByRole('button', { name: 'Nueva planilla' }).click();
+  const modal = page.getByRole('dialog', { name: 'Nueva planilla mensual' });
+  await modal.getByLabel('Mes').click();
+  await page.locator('.ant-select-item-option[title="Setiembre"]').click();
+  await modal.getByLabel('Año').fill('2025');
+  await modal.getByRole('button', { name: 'Crear' }).click();
+  await expect(page).toHaveURL(/\/admin\/rrhh\/nominas\/\d+$/);
+  await expect(page.getByText('Planilla de Setiembre 2025', { exact: true })).toBeVisible(CARGA);
+  // A draft has no export yet.
+  await expect(page.getByRole('button', { name: 'Exportar PLAME' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Calcular' }).click();
+  await expect(page.getByText(/Planilla calculada: \d+ trabajadores/)).toBeVisible(CARGA);
+  await page.getByRole('button', { name: 'Aprobar' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Aprobar' }).click();
+  await expect(page.getByTestId('estado-nomina')).toHaveText('Aprobada');
+
+  const descargar = async (opcion: RegExp) => {
+    await page.getByRole('button', { name: 'Exportar PLAME' }).hover();
+    const descarga = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: opcion }).click();
+    const d = await descarga;
+    return { nombre: d.suggestedFilename(), texto: await readFile(await d.path(), 'utf8') };
+  };
+
+  const rem = await descargar(/\.rem/);
+  expect(rem.nombre).toBe(`0601202509${RUC}.rem`);
+  const lineas = rem.texto.split('\r\n');
+  expect(lineas.pop()).toBe('');
+  expect(lineas.every((l) => /^01\|\d{8}\|\d{4}\|\d+\.\d{2}\|\d+\.\d{2}\|$/.test(l))).toBe(true);
+  // Carmen Rojas (demo, AFP Habitat, 3,500 with asignación familiar): básico and asignación familiar, accrued = paid;
+  // her AFP fund 10 % × 3,613 as a deduction (accrued 0.00).
+  expect(lineas).toEqual(expect.arrayContaining(['01|45871236|0121|3500.00|3500.00|', '01|45871236|0201|113.00|113.00|', '01|45871236|0608|0.00|361.30|']));
+  // EsSalud and ONP are computed by the PDT: never in the file.
+  expect(lineas.some((l) => /\|(0804|0607)\|/.test(l))).toBe(false);
+
+  const jor = await descargar(/\.jor/);
+  expect(jor.nombre).toBe(`0601202509${RUC}.jor`);
+  expect(jor.texto.split('\r\n')).toContain('01|45871236|240|0|0|0|');
+
+  const snl = await descargar(/\.snl/);
+  expect(snl.nombre).toBe(`0601202509${RUC}.snl`);
+  expect(snl.texto === '' || snl.texto.endsWith('|\r\n')).toBe(true);
+});
+
+// Issue 16 (planilla2): a worker's request goes through its two-step approval flow; once approved, its days are not
+// faltas in the attendance report.
+test('solicitud de vacaciones con flujo de dos pasos: aprobada, sus días no son faltas en la asistencia', async ({ page }) => {
+  test.setTimeout(120_000);
+  await iniciarSesion(page, 'supervisor');
+  const menu = page.getByRole('menu', { name: 'Menú principal' });
+  await menu.getByRole('link', { name: 'Solicitudes' }).click();
+  await expect(page).toHaveURL(/\/admin\/rrhh\/solicitudes$/);
+  await expect(page.getByTestId('pagina-solicitudes')).toBeVisible(CARGA);
+
+  // The vacation flow: the supervisor's role approves both steps here (the API tests cover steps of other roles).
+  await page.getByRole('button', { name: 'Flujos de aprobación' }).click();
+  const flujos = page.getByRole('dialog', { name: 'Flujos de aprobación' });
+  await flujos.getByLabel('Nombre del flujo').fill('Vacaciones con visto de RR. HH.');
+  await flujos.getByLabel('Nombre del paso 1').fill('Jefe inmediato');
+  const elegirRol = async (paso: number) =>
+    expect(async () => {
+      await flujos.getByLabel(`Rol del paso ${paso}`).click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Supervisor"]').click({ timeout: 3_000 });
+      // The chosen role shows in each step's select (the list itself opens outside the dialog).
+      // (antd renders the chosen label twice per select: the value and its accessible copy; seen in a run.)
+      await expect(flujos.getByText('Supervisor', { exact: true })).toHaveCount(2 * paso, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+  await elegirRol(1);
+  await flujos.getByRole('button', { name: 'Agregar paso' }).click();
+  await flujos.getByLabel('Nombre del paso 2').fill('Recursos humanos');
+  await elegirRol(2);
+  await flujos.getByRole('button', { name: 'Guardar flujo' }).click();
+  await expect(page.getByText('Flujo de Vacaciones guardado')).toBeVisible();
+  await expect(flujos.getByRole('row', { name: /Vacaciones con visto de RR\. HH\./ })).toContainText('2. Recursos humanos');
+  await flujos.getByRole('button', { name: 'Close' }).click();
+
+  // Luis (demo worker with the warehouse schedule) asks for 12 to 14 August 2026 (Wednesday to Friday).
+  await page.getByRole('button', { name: 'Nueva solicitud' }).click();
+  const nueva = page.getByRole('dialog', { name: 'Nueva solicitud' });
+  await expect(async () => {
+    await nueva.getByLabel('Trabajador').click();
+    await nueva.getByLabel('Trabajador').fill('Torres');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title^="Torres Quispe, Luis"]').click({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+  await nueva.getByLabel('Desde').fill('2026-08-12');
+  await nueva.getByLabel('Hasta').fill('2026-08-14');
+  await nueva.getByLabel('Motivo').fill('Viaje familiar');
+  await nueva.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText(/Solicitud \d+ registrada: pasa a Jefe inmediato/)).toBeVisible();
+  const fila = page.getByRole('row', { name: /Viaje familiar/ });
+  await expect(fila).toContainText('Pendiente: Jefe inmediato');
+
+  for (const [paso, aviso] of [
+    ['Jefe inmediato', 'Paso aprobado: pasa al siguiente'],
+    ['Recursos humanos', 'Solicitud aprobada'],
+  ] as const) {
+    await fila.getByRole('button', { name: /Resolver la solicitud/ }).click();
+    const dialogo = page.getByRole('dialog', { name: /Solicitud \d+: Vacaciones/ });
+    await expect(dialogo).toContainText(`Paso actual: ${paso}`);
+    await dialogo.getByLabel('Comentario').fill(`Visto bueno de ${paso}`);
+    await dialogo.getByRole('button', { name: 'Aprobar' }).click();
+    await expect(page.getByText(aviso)).toBeVisible();
+    await expect(dialogo).toBeHidden();
+  }
+  await expect(fila).toContainText('Aprobada');
+
+  // The attendance report of those days: justified by the approved vacation, not faltas.
+  await menu.getByRole('link', { name: 'Reporte de asistencia' }).click();
+  await expect(page.getByTestId('pagina-asistencia')).toBeVisible(CARGA);
+  await page.getByLabel('Desde').fill('2026-08-12');
+  await expect(page).toHaveURL(/desde=2026-08-12/);
+  await page.getByLabel('Hasta').fill('2026-08-14');
+  await expect(page).toHaveURL(/hasta=2026-08-14/);
+  await expect(async () => {
+    await page.getByRole('combobox').first().click();
+    await page.getByRole('combobox').first().fill('Torres');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title^="Torres Quispe, Luis"]').click({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByText('Vacaciones (solicitud aprobada)')).toHaveCount(3, CARGA);
+  await expect(page.getByTestId('faltas-asistencia')).toHaveText('0');
+});
