@@ -1,22 +1,11 @@
-import { expect as expectBase, test, type Page } from '@playwright/test';
-import { iniciarSesion, leerStorage } from './helpers';
+import { expect as expectBase, test } from '@playwright/test';
+import { iniciarSesion, llamarApi } from './helpers';
 
 // Issues 13 and 14: the supervisor registers a supplier's factura at /admin/compras, sees the stock rise at the
 // purchase's cost, pays it from a cash box in the payables view (receipt included) and sees the balance go to 0.
 const expect = expectBase.configure({ timeout: 30_000 });
 test.use({ viewport: { width: 1366, height: 900 } });
 const MARCA = Date.now().toString(36).toUpperCase();
-
-async function llamarApi<T>(page: Page, ruta: string, metodo = 'GET', cuerpo?: unknown): Promise<{ status: number; body: T }> {
-  const token = await leerStorage(page, 'AccessToken');
-  return page.evaluate(
-    async ({ ruta, metodo, cuerpo, token }) => {
-      const r = await fetch(ruta, { method: metodo, headers: { Authorization: `Bearer ${token}`, ...(cuerpo ? { 'Content-Type': 'application/json' } : {}) }, body: cuerpo ? JSON.stringify(cuerpo) : undefined });
-      return { status: r.status, body: (await r.json()) as T };
-    },
-    { ruta, metodo, cuerpo, token },
-  );
-}
 
 test('compra al proveedor: el stock sube, se paga y el saldo queda en 0', async ({ page }) => {
   test.setTimeout(150_000);

@@ -1,5 +1,5 @@
 import { expect as expectBase, test, type Page } from '@playwright/test';
-import { CONTRASENHA_DEMO, leerStorage } from './helpers';
+import { CONTRASENHA_DEMO, llamarApi } from './helpers';
 
 // Issue 13, lots: the supervisor marks a product as lot-tracked, buys 10 units of lot A (expiring in 10 days) with
 // its expiry, sees the expiry alert on the stock page, and sells 12 with a boleta without naming a lot: FEFO takes
@@ -8,16 +8,6 @@ const expect = expectBase.configure({ timeout: 30_000 });
 test.use({ viewport: { width: 1366, height: 900 } });
 const MARCA = Date.now().toString(36).toUpperCase();
 
-async function llamarApi<T>(page: Page, ruta: string, metodo = 'GET', cuerpo?: unknown): Promise<{ status: number; body: T }> {
-  const token = await leerStorage(page, 'AccessToken');
-  return page.evaluate(
-    async ({ ruta, metodo, cuerpo, token }) => {
-      const r = await fetch(ruta, { method: metodo, headers: { Authorization: `Bearer ${token}`, ...(cuerpo ? { 'Content-Type': 'application/json' } : {}) }, body: cuerpo ? JSON.stringify(cuerpo) : undefined });
-      return { status: r.status, body: (await r.json()) as T };
-    },
-    { ruta, metodo, cuerpo, token },
-  );
-}
 /** The shared login, with room for a loaded machine (six sessions share two cores while this runs). */
 async function iniciarSesion(page: Page, usuario: string) {
   await page.goto('/auth/login');

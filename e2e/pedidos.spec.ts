@@ -1,22 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { iniciarSesion, leerStorage } from './helpers';
+import { expect, test } from '@playwright/test';
+import { iniciarSesion, llamarApi } from './helpers';
 
 // Issue 12: a quotation with a catalogue item at its price-list price, turned into an order, invoiced with a boleta
 // through the issuing service, and seen in the sales report. Independent of the other specs.
 test.describe.configure({ timeout: 180_000 });
 
 const MARCA = Date.now().toString(36).toUpperCase();
-
-async function llamarApi<T>(page: Page, ruta: string, metodo = 'GET', cuerpo?: unknown): Promise<{ status: number; body: T }> {
-  const token = await leerStorage(page, 'AccessToken');
-  return page.evaluate(
-    async ({ ruta, metodo, cuerpo, token }) => {
-      const r = await fetch(ruta, { method: metodo, headers: { Authorization: `Bearer ${token}`, ...(cuerpo ? { 'Content-Type': 'application/json' } : {}) }, body: cuerpo ? JSON.stringify(cuerpo) : undefined });
-      return { status: r.status, body: (await r.json()) as T };
-    },
-    { ruta, metodo, cuerpo, token },
-  );
-}
 
 test('cotización -> pedido -> boleta, y la venta en el reporte de ventas', async ({ page }) => {
   await iniciarSesion(page, 'supervisor');
