@@ -13,12 +13,12 @@
  * Env: BENCH_SEGUNDOS per phase (default 10), BENCH_CONEXIONES (default 16), BENCH_SERIES (default 8).
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { baseTemporal, percentil, servidorPostgres } from './comun';
 
 const CONEXIONES = Number(process.env.BENCH_CONEXIONES ?? 16);
 const SEGUNDOS = Number(process.env.BENCH_SEGUNDOS ?? 10);
@@ -52,10 +52,6 @@ async function servidor(): Promise<void> {
 }
 
 const hoyLima = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const percentil = (xs: number[], p: number) => {
-  const o = [...xs].sort((a, b) => a - b);
-  return o[Math.min(o.length - 1, Math.max(0, Math.ceil((p / 100) * o.length) - 1))] ?? 0;
-};
 
 type Fase = { docs: number; porSegundo: number; p50: number; p99: number; ids: number[]; enEspera: number; activas: number };
 
@@ -96,19 +92,13 @@ async function fase(url: string, headers: Record<string, string>, cuerpos: strin
 }
 
 async function principal(): Promise<void> {
-  const servidorPg = [process.env.BENCH_DATABASE_URL, process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((u) => u && /^postgres(ql)?:\/\//.test(u));
+  const servidorPg = servidorPostgres();
   if (!servidorPg) {
     console.error('bench:asientos necesita PostgreSQL: defina BENCH_DATABASE_URL=postgres://usuario@host:5432/postgres');
     process.exit(2);
   }
-  const nombre = `yupana_bench_asientos_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: servidorPg });
-  await admin.connect();
-  await admin.query(`create database "${nombre}"`);
-  await admin.end();
-  const u = new URL(servidorPg);
-  u.pathname = `/${nombre}`;
-  const temporal = u.toString();
+  const baseDatos = await baseTemporal(servidorPg, 'asientos');
+  const temporal = baseDatos.url;
 
   const hijo = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--servidor'], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, BENCH_DB_TEMPORAL: temporal } });
   const terminado = new Promise((resolve) => hijo.on('exit', resolve));
@@ -200,10 +190,7 @@ async function principal(): Promise<void> {
     await db.end().catch(() => undefined);
     hijo.kill('SIGTERM');
     await terminado;
-    const a = new pg.Client({ connectionString: servidorPg });
-    await a.connect();
-    await a.query(`drop database if exists "${nombre}" with (force)`);
-    await a.end();
+    await baseDatos.borrar();
   }
 }
 
