@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { ErrorCodes, type TCaja, type TCuadreCaja, type TSesionCaja, type TVentaCaja } from '@yupana/contracts';
 import { documentoContable } from '../../src/modules/contabilidad/contabilidad.schema';
 import { cuotaCobrar } from '../../src/modules/finanzas/finanzas.schema';
@@ -71,6 +71,12 @@ describe('venta al crédito en el punto de venta', () => {
     const otra = await cajero.post(VENTA, { Documento: credito(1003, idFactura, '118.00', cuotas) }, { 'idempotency-key': 'credito-pos-0001' });
     expect(otra.json().Id).toBe(v.Id);
     expect((await e.dbh.db.select({ n: count() }).from(cuotaCobrar).where(eq(cuotaCobrar.idDocumento, v.Documento.Id)))[0].n).toBe(2);
+    // In the books the receivable stays open: the sale's 12 / 40 / 70 and no collection (10 / 12) at the till.
+    const asientos = (await e.dbh.db.execute(sql`
+      select a.clave_origen as clave, c.codigo, l.debe::text as debe from asiento_linea l join asiento_contable a on a.id = l.id_asiento
+        join cuenta_contable c on c.id = l.id_cuenta
+       where a.clave_origen in (${`VENTA:${v.Documento.Id}`}, ${`CONTADO:${v.Documento.Id}`}) and l.debe > 0`)) as unknown as { rows: { clave: string; codigo: string; debe: string }[] };
+    expect(asientos.rows).toEqual([{ clave: `VENTA:${v.Documento.Id}`, codigo: '1212', debe: '118.00' }]);
   });
 
   it('una nota de venta al crédito a un DNI; un contado después: la caja espera solo lo cobrado', async () => {
