@@ -122,3 +122,50 @@ describe('pagos a proveedores: asiento y anulación', () => {
     expect((await sup.put(`${F}/pagos/999999/anulaciones`, { Motivo: 'No existe' })).statusCode).toBe(404);
   });
 });
+
+describe('pago de una compra en dólares a otro tipo de cambio', () => {
+  it('el 42 se cancela a lo que se contabilizó la compra y la diferencia va a 676 (pérdida) o 776 (ganancia), al céntimo', async () => {
+    const ayer = sumarDias(hoy, -1);
+    expect((await sup.post(`${F}/tiposcambios`, { Fecha: ayer, Compra: '3.690', Venta: '3.700' })).statusCode).toBe(201);
+    expect((await sup.post(`${F}/tiposcambios`, { Fecha: hoy, Compra: '3.740', Venta: '3.750' })).statusCode).toBe(201);
+    const r = await sup.post(`${LOG}/compras`, {
+      ...PROVEEDOR,
+      TipoDocumento: '01',
+      Serie: 'F002',
+      Numero: 777,
+      FechaEmision: ayer,
+      IdMoneda: 2,
+      Lineas: [{ IdItem: idBien, IdAlmacen: principal.Id, Cantidad: '10', ValorUnitario: '5', AfectacionIgv: '10' }],
+      IdCondicionPago: 2,
+      Cuotas: [{ Monto: '59.00', FechaVencimiento: sumarDias(hoy, 30) }],
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const dolares: TCompra = r.json();
+    // US$ 59.00 booked at 3.700: S/ 218.30 on 42.
+    expect((await lineasDe(`COMPRA:${dolares.Id}`)).find((l) => l[1] === '4212')).toEqual(['COMPRA', '4212', '0.00', '218.30']);
+    const [cuota] = (await cuotasDe(dolares.Id)).Cuotas;
+    // US$ 40.00 paid from a soles cash box at 3.750: S/ 150.00 out, S/ 148.00 booked: S/ 2.00 lost.
+    const p1 = await sup.post(`${F}/pagos/efectivos`, { IdCuentaFinanciera: caja, Detalle: [{ IdCuota: cuota.IdCuota, Monto: '40.00' }] });
+    expect(p1.statusCode, p1.body).toBe(201);
+    expect(await lineasDe(`PAGO:${p1.json().Id}`)).toEqual([
+      ['PAGO', '4212', '148.00', '0.00'],
+      ['PAGO', '676', '2.00', '0.00'],
+      ['PAGO', '101', '0.00', '150.00'],
+    ]);
+    // The day's rate corrected to 3.650: US$ 19.00 = S/ 69.35 paid, S/ 70.30 booked: S/ 0.95 gained.
+    expect((await sup.post(`${F}/tiposcambios`, { Fecha: hoy, Compra: '3.640', Venta: '3.650' })).statusCode).toBe(201);
+    const p2 = await sup.post(`${F}/pagos/efectivos`, { IdCuentaFinanciera: caja, Detalle: [{ IdCuota: cuota.IdCuota, Monto: '19.00' }] });
+    expect(p2.statusCode, p2.body).toBe(201);
+    expect(await lineasDe(`PAGO:${p2.json().Id}`)).toEqual([
+      ['PAGO', '4212', '70.30', '0.00'],
+      ['PAGO', '776', '0.00', '0.95'],
+      ['PAGO', '101', '0.00', '69.35'],
+    ]);
+    // The payable nets to zero in the books: 218.30 booked, 148.00 + 70.30 settled.
+    const saldo = (await e.dbh.db.execute(
+      `select coalesce(sum(l.debe - l.haber), 0)::numeric(16,2)::text as s from asiento_linea l join asiento_contable a on a.id = l.id_asiento
+        join cuenta_contable c on c.id = l.id_cuenta where c.codigo = '4212' and a.clave_origen in ('COMPRA:${dolares.Id}', 'PAGO:${p1.json().Id}', 'PAGO:${p2.json().Id}')`,
+    )) as unknown as { rows: { s: string }[] };
+    expect(saldo.rows[0].s).toBe('0.00');
+  });
+});

@@ -445,6 +445,9 @@ export async function contabilizarPago(tx: TTx, p: TPagoContable): Promise<numbe
   const medio = p.efectivo ? 'CAJA' : 'BANCO';
   const k = await cuentasDe(tx, p.idEmpresa, [medio, 'POR_PAGAR']);
   const importe = new Decimal(p.importe).toDecimalPlaces(2);
+  // 42 D at what the purchases were booked at, 10 H what was paid, the difference to 676 (loss) or 776 (gain).
+  const [dinero, porPagar, ...diferencia] = await lineasConDiferencia(tx, p.idEmpresa, { medio: k[medio], contra: k.POR_PAGAR, recibido: importe, contabilizado: p.contabilizado ?? importe, pago: true });
+  const lineas = [porPagar, ...diferencia, dinero];
   return registrarAsiento(tx, {
     idEmpresa: p.idEmpresa,
     idUsuario: p.idUsuario,
@@ -453,7 +456,7 @@ export async function contabilizarPago(tx: TTx, p: TPagoContable): Promise<numbe
     glosa: p.glosa,
     origen: 'PAGO',
     claveOrigen: `PAGO:${p.idPago}`,
-    lineas: [{ idCuenta: k.POR_PAGAR, debe: importe, haber: 0 }, { idCuenta: k[medio], debe: 0, haber: importe }],
+    lineas,
     siCerradoSiguiente: true,
   });
 }
@@ -628,12 +631,32 @@ export async function revertirAlAnularCobro(tx: TTx, c: { idEmpresa: number; idC
   await conMensaje(() => revertirCobro(tx, c.idEmpresa, c.idCobro, c.fecha, c.glosa));
 }
 
-/** finance's alRegistrarPago: 42 / 10 in the supplier payment's transaction (refused with the reason when it cannot be posted). */
+/**
+ * finance's alRegistrarPago: 42 / 10 in the supplier payment's transaction (refused with the reason when it cannot be
+ * posted). A dollar purchase was booked on 42 at its own rate (compra.tipo_cambio): paid at another day's rate, the
+ * difference goes to 676 (more soles paid: loss) or 776 (fewer: gain).
+ */
 export async function contabilizarAlPagar(
   tx: TTx,
   p: { idEmpresa: number; idUsuario: number; idPago: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string },
 ): Promise<void> {
-  await conMensaje(() => contabilizarPago(tx, { idEmpresa: p.idEmpresa, idUsuario: p.idUsuario, idPago: p.idPago, fecha: p.fecha, importe: p.montoSoles, efectivo: p.efectivo, glosa: p.glosa }));
+  const detalle = filasDe<{ id_moneda: number; monto: string; tasa: string | null; monto_cuenta: string; moneda_cuenta: number; tasa_pago: string | null }>(
+    await tx.execute(sql`select q.id_moneda, x.monto::text as monto, c.tipo_cambio::text as tasa, x.monto_cuenta::text as monto_cuenta,
+                                k.id_moneda as moneda_cuenta, k.tipo_cambio::text as tasa_pago
+                           from pago_proveedor_detalle x join pago_proveedor k on k.id = x.id_pago_proveedor join cuota_pagar q on q.id = x.id_cuota
+                           left join compra c on c.id = q.id_documento and c.id_empresa = q.id_empresa
+                          where x.id_pago_proveedor = ${p.idPago} order by x.id`),
+  );
+  const redondeo = (v: Decimal) => v.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const contabilizado = detalle.reduce((s, x) => {
+    if (Number(x.id_moneda) !== 2) return s.plus(x.monto);
+    if (x.tasa) return s.plus(redondeo(new Decimal(x.monto).times(x.tasa)));
+    // A due not from a registered purchase: no booked rate is known, so no difference (the soles paid for it).
+    return s.plus(Number(x.moneda_cuenta) === 1 ? x.monto_cuenta : redondeo(new Decimal(x.monto_cuenta).times(x.tasa_pago ?? 1)));
+  }, new Decimal(0));
+  await conMensaje(() =>
+    contabilizarPago(tx, { idEmpresa: p.idEmpresa, idUsuario: p.idUsuario, idPago: p.idPago, fecha: p.fecha, importe: p.montoSoles, efectivo: p.efectivo, glosa: p.glosa, contabilizado }),
+  );
 }
 
 /** finance's alAnularPago: the supplier payment's reversal. */
