@@ -187,4 +187,35 @@ describe('reserva de stock por pedidos', () => {
     expect((await sup.put(`${VEN}/pedidos/${idPerdedor}/estados`, { Estado: 18 })).statusCode).toBe(200);
     expect(await stockFila()).toMatchObject({ Cantidad: '6', Reservado: '6', Disponible: '0' });
   });
+
+  it('un pedido en cajas (CAJA x 12) reserva las unidades que moverá: 2 cajas son 24 unidades', async () => {
+    const LOG = '/api/logistica/v1';
+    const VEN = '/api/ventas/v1';
+    const series = (await sup.get('/api/entidades/v2/entidades/series?idtipodocumento=1004')).json().Data as { Serie: string; IdSucursal: number }[];
+    const idSucursal = series.find((s) => s.Serie === 'B001')!.IdSucursal;
+    const bien = await sup.post(`${LOG}/items`, { Codigo: 'RES-CJ', Descripcion: 'ATÚN FLORIDA 170 G', CodigoUnidad: 'NIU', Precio: '6.50', PrecioIncluyeIgv: true, AfectacionIgv: '10' });
+    expect(bien.statusCode, bien.body).toBe(201);
+    const idItem = bien.json().Id as number;
+    const p = await sup.put(`${LOG}/items/${idItem}/presentaciones`, { Presentaciones: [{ CodigoUnidad: 'BX', Descripcion: 'CAJA X 12', Factor: '12' }] });
+    expect(p.statusCode, p.body).toBe(200);
+    const principal = ((await sup.get(`${LOG}/almacenes`)).json().Data as { Id: number; IdSucursal: number; EsPredeterminado: boolean }[]).find((a) => a.IdSucursal === idSucursal && a.EsPredeterminado)!;
+    expect((await sup.post(`${LOG}/movimientos`, { Clase: 'I', TipoOperacion: '16', Fecha: hoy, IdAlmacen: principal.Id, Lineas: [{ IdItem: idItem, Cantidad: '30', CostoUnitario: '4.00' }] })).statusCode).toBe(201);
+    const pedido = async (cajas: string) => {
+      const r = await sup.post(`${VEN}/pedidos`, {
+        Tipo: 2, IdSucursal: idSucursal, FechaEmision: hoy, Cliente: { IdTipoDocumento: 1, NumeroDocumento: CLIENTE_DNI.NumeroDocumento, RazonSocial: CLIENTE_DNI.RazonSocial },
+        Lineas: [{ IdItem: idItem, ItemDescripcion: 'ATÚN FLORIDA 170 G CAJA X 12', CodigoUnidad: 'BX', Cantidad: cajas, PrecioUnitario: '72.00' }],
+      });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json().Id as number;
+    };
+    const a = await pedido('2');
+    expect((await sup.put(`${VEN}/pedidos/${a}/estados`, { Estado: 18 })).statusCode).toBe(200);
+    const fila = ((await sup.get(`${LOG}/inventarios/stock?filtro=RES-CJ`)).json().Data as { IdAlmacen: number; Reservado: string; Disponible: string }[]).find((f) => f.IdAlmacen === principal.Id)!;
+    expect(fila).toMatchObject({ Reservado: '24', Disponible: '6' });
+    // One more box does not fit in the 6 units left.
+    const b = await pedido('1');
+    const r = await sup.put(`${VEN}/pedidos/${b}/estados`, { Estado: 18 });
+    expect(r.statusCode, r.body).toBe(409);
+    expect(r.json().Mensaje).toMatch(/disponible 6/);
+  });
 });

@@ -6,6 +6,9 @@ import { AppError } from '../../lib/app-error';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** A line's base units: a line in a presentation (CAJA x 12) reserves factor x quantity, like the stock it will move. */
+const presentacion = sql`left join item_presentacion ip on ip.id_empresa = p.id_empresa and ip.id_item = pi.id_item and ip.codigo_unidad = pi.codigo_unidad`;
+const unidades = sql`pi.cantidad * coalesce(ip.factor, 1)`;
 
 /**
  * Units of an item reserved in a warehouse: the lines of the orders "18 Por facturar" of the branch whose default
@@ -14,8 +17,9 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * changes its state.
  */
 export const reservadoEn = (idAlmacen: SQL | number, idItem: SQL | number, excepto: number | null = null): SQL => sql`(
-  select coalesce(sum(pi.cantidad), 0) from pedido_venta_item pi
+  select coalesce(sum(${unidades}), 0) from pedido_venta_item pi
   join pedido_venta p on p.id = pi.id_pedido
+  ${presentacion}
   join almacen a on a.id_sucursal = p.id_sucursal and a.es_predeterminado and a.log_estado = 1
   where p.estado = ${EstadoPedido.POR_FACTURAR} and p.tipo = ${TipoPedido.PEDIDO} and pi.id_item = ${idItem} and a.id = ${idAlmacen}
     ${excepto === null ? sql`` : sql`and p.id <> ${excepto}`})`;
@@ -40,8 +44,9 @@ export async function reservarPedido(tx: Tx, idEmpresa: number, idPedido: number
   if (!bloqueadas.length) return;
   const r = await tx.execute(sql`
     with pedidas as (
-      select pi.id_item, sum(pi.cantidad) as cantidad, min(pi.item_descripcion) as descripcion
-      from pedido_venta_item pi where pi.id_pedido = ${idPedido} and pi.id_item is not null group by pi.id_item
+      select pi.id_item, sum(${unidades}) as cantidad, min(pi.item_descripcion) as descripcion
+      from pedido_venta_item pi join pedido_venta p on p.id = pi.id_pedido ${presentacion}
+      where pi.id_pedido = ${idPedido} and pi.id_item is not null group by pi.id_item
     )
     select pd.descripcion, pd.cantidad::text as pedida, s.cantidad::text as stock, ${reservadoEn(sql`s.id_almacen`, sql`s.id_item`, idPedido)}::text as reservado
     from stock s join pedidas pd on pd.id_item = s.id_item
