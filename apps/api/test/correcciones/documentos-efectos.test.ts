@@ -158,6 +158,10 @@ describe('notas de crédito y débito sobre la deuda del documento que modifican
     const rebaja = await nota(1005, f.Id, '09', [concepto('DISMINUCIÓN EN EL VALOR', '40.00')]);
     expect(await saldo(f.Id)).toBe('0.00');
     expect(Number(await aFavor()) - Number(favorAntes)).toBe(5);
+    // The customer's statement shows it.
+    const ec = await sup.get(`${F}/reportes/estadoscuentas?cliente=${CLIENTE.NumeroDocumento}&idmoneda=1`);
+    expect(ec.statusCode, ec.body).toBe(200);
+    expect(ec.json().SaldoAFavor).toBe(await aFavor());
     // A correction of the description changes no amount.
     await nota(1005, f.Id, '03', [concepto('CORRECCIÓN DE LA DESCRIPCIÓN', '0.01')]);
     expect(await saldo(f.Id)).toBe('0.00');

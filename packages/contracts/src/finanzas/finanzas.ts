@@ -253,5 +253,7 @@ export const ZEstadoCuenta = z.object({
   TotalCargos: z.string(),
   TotalAbonos: z.string(),
   Saldo: z.string(),
+  /** What credit notes left in the customer's favour beyond the dues they lowered (in this currency, not yet used). */
+  SaldoAFavor: z.string(),
 });
 export type TEstadoCuenta = z.infer<typeof ZEstadoCuenta>;

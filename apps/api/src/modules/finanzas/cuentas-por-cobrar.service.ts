@@ -228,6 +228,11 @@ export async function estadoDeCuenta(ctx: Contexto, auth: TAuth, cliente: string
     abonos = abonos.plus(m.abono);
     return { Fecha: m.fecha, Concepto: m.concepto, Referencia: m.referencia, Cargo: new Decimal(m.cargo).toFixed(2), Abono: new Decimal(m.abono).toFixed(2), Saldo: saldo.toFixed(2) };
   });
+  const [favor] = await filas<{ s: string }>(
+    db,
+    sql`select coalesce(sum(monto), 0)::numeric(14,2)::text as s from nota_cuota
+         where id_empresa = ${auth.idEmpresa} and numero_documento_cliente = ${cliente} and id_moneda = ${idMoneda} and tipo = 'F' and not revertido`,
+  );
   const [nombre] = movs.length ? [movs[0].razon] : await filas<{ r: string }>(db, sql`select razon_social_cliente as r from cuota_cobrar where id_empresa = ${auth.idEmpresa} and numero_documento_cliente = ${cliente} limit 1`).then((r) => r.map((x) => x.r));
   return {
     NumeroDocumentoCliente: cliente,
@@ -237,5 +242,6 @@ export async function estadoDeCuenta(ctx: Contexto, auth: TAuth, cliente: string
     TotalCargos: cargos.toFixed(2),
     TotalAbonos: abonos.toFixed(2),
     Saldo: saldo.toFixed(2),
+    SaldoAFavor: new Decimal(favor.s).toFixed(2),
   };
 }

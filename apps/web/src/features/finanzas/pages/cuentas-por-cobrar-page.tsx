@@ -146,6 +146,16 @@ function EstadoCuentaModal({ datos, onCerrar }: { datos: { cliente: string; nomb
   return (
     <Modal open={!!datos} title={`Estado de cuenta: ${datos?.nombre ?? ''} (${NOMBRE_MONEDA[m]})`} onCancel={onCerrar} footer={null} width={820} destroyOnHidden>
       {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} />}
+      {consulta.data && Number(consulta.data.SaldoAFavor) > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="saldo-a-favor"
+          title={`Saldo a favor del cliente: ${dinero(consulta.data.SaldoAFavor, m)}`}
+          description="Lo dejaron notas de crédito por más de lo que debía; no se ha devuelto ni aplicado."
+        />
+      )}
       <Table
         rowKey={(r) => `${r.Referencia}-${r.Fecha}`}
         size="small"
