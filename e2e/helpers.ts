@@ -16,10 +16,14 @@ export const CONTRASENHA_DEMO = 'Demo.2026';
  */
 /** Types into an antd Select with search and picks the option with that title (again until the list shows it). */
 export async function elegirOpcion(page: Page, campo: Locator, texto: string, titulo: string) {
+  // The select that holds the field: the pick counts only once it shows the option (a click that landed while the
+  // list was still opening, or on another line's list, chose nothing; seen in CI with two account selects).
+  const select = campo.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
   await expect(async () => {
     await campo.click();
     await campo.fill(texto);
     await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${titulo}"]`).click({ timeout: 3_000 });
+    await expect(select).toContainText(titulo, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
 
