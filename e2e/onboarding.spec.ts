@@ -264,6 +264,8 @@ test.describe('marca principal: datos de facturación', () => {
 
 test.describe('marca principal: lo que decide la marca', () => {
   test('título y logo de Yupana, /auth/inicio lleva a /auth/login y config-tuboleta no es alcanzable', async ({ page }) => {
+    // A sign-in and six page loads: the default 30 s ran out in CI once on a busy machine.
+    test.setTimeout(120_000);
     await page.goto('/auth/inicio?volver=%2Fadmin%2Fpagos');
     await esperar(page).toHaveURL(/\/auth\/login\?volver=%2Fadmin%2Fpagos$/);
     await esperar(page).toHaveTitle('Yupana | Iniciar sesión');
