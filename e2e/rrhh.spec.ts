@@ -33,7 +33,7 @@ test('trabajador con contrato, planilla de marzo 2026 calculada con su neto y ap
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Comisión sobre el flujo"]').click();
   await form.getByRole('switch').click();
   await form.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Trabajador registrado con su contrato')).toBeVisible();
+  await expect(page.getByText('Trabajador registrado con su contrato')).toBeVisible(CARGA);
   await expect(form).toBeHidden();
   const fila = page.getByRole('row', { name: /Huanca Ccori, Rosa Elena/ });
   await expect(fila).toContainText('AFP Integra');
