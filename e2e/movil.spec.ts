@@ -122,3 +122,57 @@ test('a 375 px la lista de documentos es de tarjetas: Total y Estado se ven sin 
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
+
+test('a 375 px las tablas de seguridad son tarjetas: usuarios, roles y auditoría muestran estado y acciones sin desplazarse', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.goto('/auth/login');
+  await page.getByLabel('Usuario').fill('soporte');
+  await page.getByLabel('Contraseña').fill(CONTRASENHA_DEMO);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByTestId('pagina-inicio')).toBeVisible({ timeout: 120_000 });
+
+  /** A card's "label: value" pair is on screen, within the 375 px. */
+  async function dentro(loc: ReturnType<Page['locator']>) {
+    await loc.scrollIntoViewIfNeeded();
+    const caja = await loc.boundingBox();
+    expect(caja, 'se ve en pantalla').not.toBeNull();
+    expect(caja!.x).toBeGreaterThanOrEqual(0);
+    expect(caja!.x + caja!.width).toBeLessThanOrEqual(375);
+  }
+
+  // Users: the card of the demo cashier, with its state and its actions at the card's foot.
+  await page.goto('/admin/usuarios');
+  const usuarios = page.getByTestId('pagina-usuarios');
+  await expect(usuarios).toBeVisible({ timeout: 120_000 });
+  const cajero = usuarios.getByTestId('usuario-cajero');
+  await expect(cajero).toBeVisible({ timeout: 60_000 });
+  await expect(usuarios.locator('.ant-table')).toHaveCount(0);
+  const estado = cajero.locator('dt', { hasText: /^Estado$/ });
+  await dentro(estado);
+  await dentro(estado.locator('xpath=following-sibling::dd[1]'));
+  await expect(cajero.locator('dt', { hasText: /^Roles$/ }).locator('xpath=following-sibling::dd[1]')).toContainText('Cajero');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // Roles: the Cajero role's card opens its permissions drawer from the card.
+  await page.goto('/seguridad/roles');
+  const roles = page.getByTestId('pagina-roles');
+  await expect(roles).toBeVisible({ timeout: 120_000 });
+  const rol = roles.getByTestId('rol-Cajero');
+  await expect(rol).toBeVisible({ timeout: 60_000 });
+  await expect(roles.locator('.ant-table')).toHaveCount(0);
+  await dentro(rol.getByRole('button', { name: 'Permisos y servicios' }));
+  await rol.getByRole('button', { name: 'Permisos y servicios' }).click();
+  await expect(page.locator('.ant-drawer-title', { hasText: 'Rol Cajero' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // Security log: cards with the event and when; a sign-in event was just recorded.
+  await page.goto('/seguridad/auditoria');
+  const auditoria = page.getByTestId('pagina-auditoria');
+  await expect(auditoria).toBeVisible({ timeout: 120_000 });
+  const tarjeta = auditoria.getByTestId('tarjeta-fila').first();
+  await expect(tarjeta).toBeVisible({ timeout: 60_000 });
+  await expect(auditoria.locator('.ant-table')).toHaveCount(0);
+  await dentro(tarjeta.locator('dt', { hasText: /^Evento$/ }).locator('xpath=following-sibling::dd[1]'));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});

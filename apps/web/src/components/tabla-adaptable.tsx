@@ -7,7 +7,7 @@ import { isValidElement, useState, type Key, type ReactNode } from 'react';
  * card with every titled column as a "label: value" line, so nothing (totals, states) hides behind a sideways scroll.
  * Takes the same props as antd's Table and renders the same cells (`render`), so a page only swaps `Table` for it.
  * Columns without a title (actions, icons) and the `acciones` column go to the card's foot; `expandable` becomes a
- * "Ver detalle" toggle.
+ * "Ver detalle" toggle. A `data-testid` that `onRow` gives a row is the card's (otherwise `tarjeta-fila`).
  */
 export function TablaAdaptable<T extends object>(props: TableProps<T>) {
   const pantalla = Grid.useBreakpoint();
@@ -57,11 +57,13 @@ function TarjetasDeFilas<T extends object>({ columns = [], dataSource = [], rowK
           const clave = claveDe(fila, i);
           const abierta = abiertas.has(clave);
           const eventos = onRow?.(fila, i) ?? {};
+          // A row's own test id (pages give one to find a row by its name) names its card too.
+          const idPrueba = (eventos as Record<string, unknown>)['data-testid'];
           return (
             <div
               key={clave}
               role="listitem"
-              data-testid="tarjeta-fila"
+              data-testid={typeof idPrueba === 'string' ? idPrueba : 'tarjeta-fila'}
               onClick={eventos.onClick}
               style={{ border: '1px solid #e5e7eb', borderRadius: 8, padding: '8px 12px', marginBottom: 8, background: '#fff', cursor: eventos.onClick ? 'pointer' : undefined }}
             >

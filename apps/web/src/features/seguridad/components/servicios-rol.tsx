@@ -1,4 +1,5 @@
-import { App, Input, Switch, Table, Tag } from 'antd';
+import { App, Input, Switch, Tag } from 'antd';
+import { TablaAdaptable } from '../../../components/tabla-adaptable';
 import type { TServicio } from '@yupana/contracts';
 import { useState } from 'react';
 import { mensajeDeError } from '../../../lib/api-error';
@@ -16,7 +17,7 @@ export function ServiciosRol({ idRol, editable }: { idRol: number; editable: boo
   return (
     <>
       <Input.Search placeholder="Buscar servicio" allowClear onSearch={(v) => { setFiltro(v.trim()); setPagina(1); }} style={{ marginBottom: 12, maxWidth: 320 }} />
-      <Table<TServicio>
+      <TablaAdaptable<TServicio>
         rowKey="IdServicio"
         size="small"
         loading={servicios.isFetching || delRol.isFetching}

@@ -1,5 +1,6 @@
 import { EventosSeguridad, type TAuditoriaEvento, type TEventoSeguridad } from '@yupana/contracts';
-import { Card, DatePicker, InputNumber, Select, Space, Table, Tag } from 'antd';
+import { Card, DatePicker, InputNumber, Select, Space, Tag } from 'antd';
+import { TablaAdaptable } from '../../../components/tabla-adaptable';
 import dayjs from 'dayjs';
 import { mensajeDeError } from '../../../lib/api-error';
 import { useAuditoria } from '../api/auditoria';
@@ -54,7 +55,7 @@ export function AuditoriaPage() {
         />
         <InputNumber min={0} placeholder="Id de usuario" value={f.idUsuario || null} onChange={(v) => fijar({ idUsuario: v ?? undefined })} style={{ width: 150 }} aria-label="Id de usuario" />
       </Space>
-      <Table<TAuditoriaEvento>
+      <TablaAdaptable<TAuditoriaEvento>
         rowKey="Id"
         size="middle"
         loading={eventos.isFetching}

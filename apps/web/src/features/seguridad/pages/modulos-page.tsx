@@ -1,6 +1,7 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TModulo, TModuloGuardar } from '@yupana/contracts';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Tag } from 'antd';
+import { TablaAdaptable } from '../../../components/tabla-adaptable';
 import { useState } from 'react';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { usePermiso } from '../../../lib/permissions/use-permiso';
@@ -70,7 +71,7 @@ export function ModulosPage() {
           </Button>
         )}
       </Space>
-      <Table<TModulo>
+      <TablaAdaptable<TModulo>
         rowKey="IdModulo"
         loading={modulos.isFetching}
         dataSource={modulos.data?.Data}

@@ -1,5 +1,6 @@
 import type { TParametroFila } from '@yupana/contracts';
-import { App, Button, Card, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Select, Space, Switch, Tag, Typography } from 'antd';
+import { TablaAdaptable } from '../../../components/tabla-adaptable';
 import { useState } from 'react';
 import { authStorage } from '../../../lib/auth-storage';
 import { mensajeDeError } from '../../../lib/api-error';
@@ -35,7 +36,7 @@ export function ParametrosPage() {
           options={[{ value: 0, label: 'Solo la empresa' }, ...(usuarios.data?.Data ?? []).map((u) => ({ value: u.IdUsuario, label: `${u.Usuario} (${u.Nombres} ${u.Apellidos})` }))]}
         />
       </Space>
-      <Table<TParametroFila>
+      <TablaAdaptable<TParametroFila>
         rowKey="Codigo"
         loading={parametros.isFetching}
         dataSource={parametros.data?.Data}

@@ -1,5 +1,6 @@
 import type { TPermisoNodo, TServicio } from '@yupana/contracts';
-import { Alert, App, Card, Col, Empty, Row, Select, Spin, Switch, Table, Tag, Tree, Typography, type TreeDataNode } from 'antd';
+import { Alert, App, Card, Col, Empty, Row, Select, Spin, Switch, Tag, Tree, Typography, type TreeDataNode } from 'antd';
+import { TablaAdaptable } from '../../../components/tabla-adaptable';
 import { useMemo, useState } from 'react';
 import { mensajeDeError } from '../../../lib/api-error';
 import { usePermiso } from '../../../lib/permissions/use-permiso';
@@ -60,7 +61,7 @@ function ServiciosDePermiso({ permiso, editable }: { permiso: TPermisoNodo; edit
           onChange={(id) => cambiar(id, 1)}
         />
       )}
-      <Table<TPermisoServicio>
+      <TablaAdaptable<TPermisoServicio>
         rowKey="IdServicio"
         size="small"
         loading={vinculos.isFetching}

@@ -1,6 +1,7 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Roles, type TRol } from '@yupana/contracts';
-import { App, Button, Card, Drawer, Form, Input, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
+import { App, Button, Card, Drawer, Form, Input, Modal, Select, Space, Tabs, Tag } from 'antd';
+import { TablaAdaptable } from '../../../components/tabla-adaptable';
 import { useState } from 'react';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useUsuarioActual } from '../../../lib/api/get-usuario';
@@ -74,7 +75,7 @@ export function RolesPage() {
           </Button>
         )}
       </Space>
-      <Table<TRol>
+      <TablaAdaptable<TRol>
         rowKey="IdRol"
         loading={roles.isFetching}
         dataSource={roles.data?.Data}

@@ -1,5 +1,6 @@
 import type { TServicio } from '@yupana/contracts';
-import { App, Card, Input, Select, Space, Switch, Table, Tag } from 'antd';
+import { App, Card, Input, Select, Space, Switch, Tag } from 'antd';
+import { TablaAdaptable } from '../../../components/tabla-adaptable';
 import { mensajeDeError } from '../../../lib/api-error';
 import { usePermiso } from '../../../lib/permissions/use-permiso';
 import { useEditarServicio, useServicios } from '../api/servicios';
@@ -22,7 +23,7 @@ export function ServiciosPage() {
         <Select value={f.modulo ?? ''} onChange={(v) => fijar({ modulo: v })} style={{ width: 180 }} aria-label="Módulo" options={[{ value: '', label: 'Todos los módulos' }, ...MODULOS.map((m) => ({ value: m, label: m }))]} />
         <Select value={f.estado} onChange={(v) => fijar({ estado: v })} options={OPCIONES_ESTADO} style={{ width: 140 }} aria-label="Estado" />
       </Space>
-      <Table<TServicio>
+      <TablaAdaptable<TServicio>
         rowKey="IdServicio"
         loading={servicios.isFetching}
         dataSource={servicios.data?.Data}

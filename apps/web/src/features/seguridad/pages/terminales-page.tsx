@@ -1,6 +1,7 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TTerminal, TTerminalGuardar } from '@yupana/contracts';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { TablaAdaptable } from '../../../components/tabla-adaptable';
 import { useState } from 'react';
 import { useUsuarioActual } from '../../../lib/api/get-usuario';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
@@ -66,7 +67,7 @@ export function TerminalesPage() {
           </Button>
         )}
       </Space>
-      <Table<TTerminal>
+      <TablaAdaptable<TTerminal>
         rowKey="IdTerminal"
         loading={terminales.isFetching}
         dataSource={terminales.data?.Data}

@@ -1,6 +1,7 @@
 import { DownOutlined, UserAddOutlined } from '@ant-design/icons';
 import { EstadoUsuario, ParametrosSeguridad, type TUsuarioEmpresa } from '@yupana/contracts';
-import { App, Button, Card, Dropdown, Input, Modal, Select, Space, Switch, Table, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { App, Button, Card, Dropdown, Input, Modal, Select, Space, Switch, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { TablaAdaptable } from '../../../components/tabla-adaptable';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { mensajeDeError } from '../../../lib/api-error';
@@ -171,7 +172,7 @@ export function UsuariosPage() {
           )}
         </Space>
       </Space>
-      <Table<TUsuarioEmpresa>
+      <TablaAdaptable<TUsuarioEmpresa>
         rowKey="IdUsuario"
         loading={usuarios.isFetching}
         dataSource={usuarios.data?.Data}
