@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { request } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MensajesConsultaEntidad, type TImportacionPadron } from '@yupana/contracts';
@@ -181,6 +182,46 @@ describe('reanudación desde el punto de control', () => {
       expect((await llamar('POST', `/api/entidades/v1/padron-ruc/importaciones/${id}/reanudacion`)).statusCode).toBe(409);
     });
   }
+
+  it('una subida que se corta a medio camino queda en ERROR sin archivo: no se ofrece reanudar y se pide subirla de nuevo', async () => {
+    // The browser's connection drops after the first 64 kB of a real padrón file (a real socket: the server has
+    // started writing the file when the connection is cut).
+    const direccion = await e.app.listen({ port: 0, host: '127.0.0.1' });
+    const id = await new Promise<number>((listo, fallo) => {
+      const req = request(`${direccion}/api/entidades/v1/padron-ruc/importaciones?nombre=cortado.txt`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'content-length': String(5_000_000) },
+      });
+      req.on('error', () => undefined);
+      req.write(padronMuestra(3000).subarray(0, 64 * 1024));
+      // Cut once the server has taken the upload: the import row exists.
+      const revisar = setInterval(() => {
+        void e.dbh.db
+          .select({ id: padronImportacion.id })
+          .from(padronImportacion)
+          .where(eq(padronImportacion.nombreArchivo, 'cortado.txt'))
+          .then(([f]) => {
+            if (!f) return;
+            clearInterval(revisar);
+            req.destroy();
+            listo(f.id);
+          }, fallo);
+      }, 50);
+    });
+    await expect.poll(async () => (await llamar('GET', `/api/entidades/v1/padron-ruc/importaciones/${id}`)).json().Estado, { timeout: 20_000 }).toBe('ERROR');
+    const imp = (await llamar('GET', '/api/entidades/v1/padron-ruc')).json().Importacion as TImportacionPadron;
+    expect(imp).toMatchObject({ NombreArchivo: 'cortado.txt', Estado: 'ERROR', Reanudable: false, Mensaje: 'El archivo no llegó completo al servidor (la subida se interrumpió); súbalo de nuevo' });
+    const reanudar = await llamar('POST', `/api/entidades/v1/padron-ruc/importaciones/${imp.Id}/reanudacion`);
+    expect(reanudar.statusCode).toBe(409);
+    expect(reanudar.json().Mensaje).toContain('súbalo de nuevo');
+    // Nothing half-written is left in the upload folder, and a new upload of the whole file works.
+    expect(readdirSync(path.join(carpeta, 'subidas')).filter((n) => n === `importacion-${imp.Id}.txt`)).toEqual([]);
+    const otra = await e.app.inject(
+      conToken(token, { method: 'POST', url: '/api/entidades/v1/padron-ruc/importaciones?nombre=entero.txt', headers: { 'content-type': 'application/octet-stream' }, payload: padronMuestra(50) }),
+    );
+    expect(otra.statusCode, otra.body).toBe(202);
+    expect(await esperarFin(otra.json().Id)).toMatchObject({ Estado: 'COMPLETADA', Reanudable: false });
+  });
 
   it('no arranca una segunda importación mientras otra está en curso', async () => {
     const archivo = path.join(carpeta, 'padron-doble.txt');

@@ -27,6 +27,9 @@ export const ZImportacionPadron = z.object({
   /** 0-100. */
   Porcentaje: z.number(),
   Mensaje: z.string().nullable(),
+  /** Paused or stopped with its file on the server: it can resume from its checkpoint. An upload that broke in
+   * transit left no file: it is uploaded again instead. */
+  Reanudable: z.boolean(),
   FechaInicio: z.string(),
   FechaFin: z.string().nullable(),
 });

@@ -39,6 +39,7 @@ function aRespuesta(f: FilaImportacion): TImportacionPadron {
     LineasRechazadas: f.lineasRechazadas,
     Porcentaje: f.bytesTotal > 0 ? Math.min(100, Math.floor((f.bytesProcesados * 1000) / f.bytesTotal) / 10) : f.estado === 'COMPLETADA' ? 100 : 0,
     Mensaje: f.mensaje,
+    Reanudable: (f.estado === 'PAUSADA' || f.estado === 'ERROR') && f.ruta !== '',
     FechaInicio: f.fechaInicio.toISOString(),
     FechaFin: f.fechaFin ? f.fechaFin.toISOString() : null,
   };
@@ -72,6 +73,8 @@ async function hayOtraEnCurso(ctx: Contexto, excepto?: number): Promise<boolean>
     );
   return filas.some((f) => f.id !== excepto);
 }
+
+const SUBIDA_INCOMPLETA = 'El archivo no llegó completo al servidor (la subida se interrumpió); súbalo de nuevo';
 
 const ERROR_EN_CURSO = () => new AppError(ErrorCodes.VALIDACION, 'Ya hay una importación del padrón en curso; espere a que termine o páusela', 409);
 
@@ -176,10 +179,12 @@ export async function importarSubida(ctx: Contexto, auth: TAuth, nombreArchivo: 
   const revision = revisarInicio();
   try {
     await pipeline(cuerpo, revision.flujo, createWriteStream(ruta));
-  } catch (err) {
+  } catch {
     await unlink(ruta).catch(() => undefined);
-    await ctx.dbh.db.update(padronImportacion).set({ estado: 'ERROR', mensaje: 'No se pudo recibir el archivo' }).where(eq(padronImportacion.id, provisional.id));
-    throw err;
+    // Nothing of a broken upload is kept: the row says so, and it is uploaded again (not resumed: there is no file).
+    await ctx.dbh.db.update(padronImportacion).set({ estado: 'ERROR', mensaje: SUBIDA_INCOMPLETA, fechaFin: new Date() }).where(eq(padronImportacion.id, provisional.id));
+    // The client's fault (its connection), not the server's: a 400 with the reason, never a 500.
+    throw errorDeCampo('Archivo', SUBIDA_INCOMPLETA);
   }
   const motivo = revision.motivo();
   if (motivo) {
@@ -190,6 +195,7 @@ export async function importarSubida(ctx: Contexto, auth: TAuth, nombreArchivo: 
   }
   const { size } = await stat(ruta);
   if (size === 0) {
+    await unlink(ruta).catch(() => undefined);
     await ctx.dbh.db.update(padronImportacion).set({ estado: 'ERROR', mensaje: 'El archivo está vacío' }).where(eq(padronImportacion.id, provisional.id));
     throw errorDeCampo('Archivo', 'El archivo está vacío');
   }
@@ -237,6 +243,9 @@ export async function importarRuta(ctx: Contexto, auth: TAuth, nombre: string): 
 export async function reanudarImportacion(ctx: Contexto, auth: TAuth, id: number): Promise<TImportacionPadron> {
   const f = await importacionPorId(ctx, id);
   if (f.estado === 'COMPLETADA') throw new AppError(ErrorCodes.VALIDACION, 'La importación ya terminó', 409);
+  // A broken upload has no file to resume from (and an uploaded copy could have been removed from the folder).
+  if (f.estado !== 'PROCESANDO' && (f.ruta === '' || !(await stat(f.ruta).then((i) => i.isFile(), () => false))))
+    throw new AppError(ErrorCodes.VALIDACION, f.ruta === '' ? SUBIDA_INCOMPLETA : 'El archivo de esta importación ya no está en el servidor; súbalo de nuevo', 409);
   if (enCurso.has(id) || (await hayOtraEnCurso(ctx, f.estado === 'PROCESANDO' ? undefined : id))) throw ERROR_EN_CURSO();
   return iniciar(ctx, auth, id);
 }

@@ -90,7 +90,7 @@ export function PadronRucPage() {
                     Pausar
                   </Button>
                 )}
-                {(imp.Estado === 'PAUSADA' || imp.Estado === 'ERROR') && (
+                {imp.Reanudable && (
                   <Button type="primary" icon={<PlayCircleOutlined />} onClick={() => ejecutar({ tipo: 'reanudacion', id: imp.Id })} loading={accion.isPending}>
                     Reanudar desde donde quedó
                   </Button>
