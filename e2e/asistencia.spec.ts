@@ -7,7 +7,7 @@ const SERIE = 'E2EASIS0001';
 // Issue 16 (attendance): register a device and a schedule, assign it to a worker, the device pushes a week of marks
 // over the ZKTeco protocol, and the attendance report shows the one late arrival.
 test('horario asignado, el huellero envía la semana y el reporte muestra la tardanza', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await iniciarSesion(page, 'supervisor');
   const menu = page.getByRole('menu', { name: 'Menú principal' });
 
@@ -112,7 +112,7 @@ test('horario asignado, el huellero envía la semana y el reporte muestra la tar
 // Issue 16: a company's non-working day is not a falta, and the payroll takes the month's attendance (faltas) into
 // the payslip. Runs after the test above (one worker, in order): Luis Torres has "Turno almacén" (Mon-Fri) since March.
 test('un día no laborable de la empresa no es falta, y la planilla de junio toma las faltas de la asistencia', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await iniciarSesion(page, 'supervisor');
   const menu = page.getByRole('menu', { name: 'Menú principal' });
 

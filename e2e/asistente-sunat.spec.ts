@@ -35,7 +35,7 @@ async function hastaPasoSunat(page: Page, ruc: string, razonSocial: string, corr
 
 test.describe('asistente: vinculación con SUNAT', () => {
   test('empresa con RUC: sube su certificado y usuario SOL, prueba la conexión (error y luego correcta) y sigue a las series', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const ruc = '20100047218';
     await registrar(page, 'julia.mendoza@ejemplo.pe');
     await hastaPasoSunat(page, ruc, 'Mendoza Importaciones SAC', 'julia.mendoza@ejemplo.pe');
@@ -67,7 +67,7 @@ test.describe('asistente: vinculación con SUNAT', () => {
   });
 
   test('depósito: el proveedor registra su cuenta, CCI y Yape; una empresa nueva deja SUNAT para después, compra y ve esos datos al subir su pago', async ({ page }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     // The provider's staff publish the deposit data (the form checks the CCI's 20 digits and the 9-digit phone).
     await iniciarSesion(page, 'proveedor');
     await page.goto('/admin/gestion-pagos');

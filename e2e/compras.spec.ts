@@ -8,7 +8,7 @@ test.use({ viewport: { width: 1366, height: 900 } });
 const MARCA = Date.now().toString(36).toUpperCase();
 
 test('compra al proveedor: el stock sube, se paga y el saldo queda en 0', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await iniciarSesion(page, 'supervisor');
   // A product of its own, so the stock figures are this test's alone.
   const codigo = `CMP-${MARCA}`;
@@ -101,7 +101,7 @@ test('compra al proveedor: el stock sube, se paga y el saldo queda en 0', async 
 
 // The supplier's XML fills the purchase; the line whose product the company does not know is matched on screen.
 test('compra desde el XML del proveedor con un producto por emparejar', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await iniciarSesion(page, 'supervisor');
   const codigo = `XML-${MARCA}`;
   const item = await llamarApi<{ Id: number }>(page, '/api/logistica/v1/items', 'POST', { Codigo: codigo, Descripcion: `CAFÉ TOSTADO ${MARCA}`, CodigoUnidad: 'NIU', Precio: '20', PrecioIncluyeIgv: true, AfectacionIgv: '10' });

@@ -21,7 +21,7 @@ async function ventasDelMes(page: Page, auth: Record<string, string>) {
 // Issue 15 (automatic entries): an issued factura has its entry in the journal at once (no posting run), and its
 // income is in the estado de resultados of the month; the statements screen downloads its Excel and PDF.
 test('una factura emitida aparece en el diario con su asiento y su venta en el estado de resultados', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await iniciarSesion(page, 'supervisor');
   const auth = { Authorization: `Bearer ${await leerStorage(page, 'AccessToken')}` };
   const antes = await ventasDelMes(page, auth);

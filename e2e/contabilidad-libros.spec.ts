@@ -21,7 +21,7 @@ async function llenarAsiento(page: Page) {
 // Issue 15: a sub-account, a closed month refusing an entry, the balanced entry once reopened, the trial balance
 // with equal totals and the account's ledger.
 test('subcuenta, periodo cerrado que rechaza el asiento, asiento cuadrado, balance y libro mayor', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await iniciarSesion(page, 'supervisor');
   const menu = page.getByRole('menu', { name: 'Menú principal' });
 
@@ -85,7 +85,7 @@ test('subcuenta, periodo cerrado que rechaza el asiento, asiento cuadrado, balan
 // A USD factura without exchange rate does not stop the posting: it is listed as pending with its reason, and once
 // the rate of the day is registered it is posted.
 test('una factura en dólares sin tipo de cambio queda pendiente y se contabiliza al registrar el tipo de cambio', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   await iniciarSesion(page, 'supervisor');
   const token = await leerStorage(page, 'AccessToken');
   const auth = { Authorization: `Bearer ${token}` };

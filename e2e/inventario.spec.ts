@@ -7,7 +7,7 @@ const expect = expectBase.configure({ timeout: 30_000 });
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('ingreso de compra, boleta con el producto del catálogo, stock y kardex valorizado', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await iniciarSesion(page, 'supervisor');
   const menu = page.getByRole('menu', { name: 'Menú principal' });
   await menu.getByRole('link', { name: 'Movimientos' }).click();

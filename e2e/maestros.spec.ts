@@ -14,7 +14,7 @@ test.use({ viewport: { width: 1280, height: 900 } });
 const CARGA = { timeout: 20_000 };
 
 test('maestros: importa el padrón de muestra, registra un cliente por consulta de RUC, valida el DNI y busca un ítem por tres letras', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   // 1. The padrón is the platform's: the provider's staff upload the sample and watch the progress bar reach COMPLETADA.
   await iniciarSesion(page, 'proveedor');
   const menu = page.getByRole('menu', { name: 'Menú principal' });

@@ -8,7 +8,7 @@ const expect = expectBase.configure({ timeout: 30_000 });
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('una bodega sin RUC emite, descarga y anula una nota de venta; su menú no tiene pantallas de SUNAT', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await iniciarSesion(page, 'sinruc.supervisor');
   const menu = page.getByRole('menu', { name: 'Menú principal' });
   await menu.getByText('Emitir', { exact: true }).click();
@@ -68,7 +68,7 @@ test('una bodega sin RUC emite, descarga y anula una nota de venta; su menú no 
 });
 
 test('un cajero emite una nota de venta pero no ve Anular: solo se ofrece lo que su rol permite (issue 11, item 10)', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   await iniciarSesion(page, 'cajero');
   await page.goto('/admin/documentos/emitir/nota-venta');
   await expect(page.getByTestId('formulario-nota-venta')).toBeVisible();

@@ -7,7 +7,7 @@ const RUC = '20600123450';
 
 // Issue 16 (planilla2): the PLAME files of an approved run are downloaded with SUNAT's names and layouts.
 test('planilla de setiembre 2025 aprobada: se descargan los archivos .rem, .jor y .snl del PLAME', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await iniciarSesion(page, 'supervisor');
   const menu = page.getByRole('menu', { name: 'Menú principal' });
   await menu.getByRole('link', { name: 'Planillas' }).click();
@@ -59,7 +59,7 @@ test('planilla de setiembre 2025 aprobada: se descargan los archivos .rem, .jor 
 // Issue 16 (planilla2): a worker's request goes through its two-step approval flow; once approved, its days are not
 // faltas in the attendance report.
 test('solicitud de vacaciones con flujo de dos pasos: aprobada, sus días no son faltas en la asistencia', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await iniciarSesion(page, 'supervisor');
   const menu = page.getByRole('menu', { name: 'Menú principal' });
   await menu.getByRole('link', { name: 'Solicitudes' }).click();

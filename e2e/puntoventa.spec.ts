@@ -8,7 +8,7 @@ const expect = expectBase.configure({ timeout: 30_000 });
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('el cajero abre su caja, vende una boleta en el punto de venta y cierra la caja con el arqueo ciego', async ({ page, context }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await iniciarSesion(page, 'cajero');
   const menu = page.getByRole('menu', { name: 'Menú principal' });
   await menu.getByText('Caja', { exact: true }).click();

@@ -5,7 +5,7 @@ const CARGA = { timeout: 20_000 };
 
 // Issue 16: register a worker with a contract, create and compute the month's payroll, see the net pay, approve.
 test('trabajador con contrato, planilla de marzo 2026 calculada con su neto y aprobada', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   await iniciarSesion(page, 'supervisor');
   const menu = page.getByRole('menu', { name: 'Menú principal' });
   await menu.getByRole('link', { name: 'Trabajadores' }).click();
