@@ -47,6 +47,7 @@ import {
   contabilizarAlCobrar,
   contabilizarAlEmitir,
   contabilizarAlMovimientoCaja,
+  contabilizarAlAprobarNomina,
   contabilizarAlPagar,
   contabilizarVentaDeCaja,
   contabilizarAlRegistrarCompra,
@@ -68,6 +69,7 @@ import { alAnularCompra, alRegistrarCompra } from './modules/logistica/compras.s
 import { aplicarNotaACuotas, cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
 import { alAnularCobro, alRegistrarCobro } from './modules/finanzas/cobros.service';
 import { alAnularPago, alRegistrarPago } from './modules/finanzas/pagos.service';
+import { alAprobarNomina } from './modules/rrhh/nominas.service';
 import { alRegistrarMovimientoCaja } from './modules/cajas/cajas.service';
 import { alRegistrarVentaCaja } from './modules/cajas/venta.service';
 import { alDocumentoAnulado } from './modules/contabilidad/envio/documentos.repo';
@@ -310,6 +312,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alAnularCobro(revertirAlAnularCobro);
   // Supplier payments post 42/10 (caja or banco) and their void reverses it.
   alRegistrarPago(contabilizarAlPagar);
+  alAprobarNomina(contabilizarAlAprobarNomina);
   alAnularPago(revertirAlAnularPago);
   alRegistrarMovimientoCaja(contabilizarAlMovimientoCaja);
   alRegistrarVentaCaja(contabilizarVentaDeCaja);

@@ -1,3 +1,5 @@
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, type TBoleta, type TNominaDetalle, type TTrabajador } from '@yupana/contracts';
 import { parametroPlanilla } from '../../src/modules/rrhh/rrhh.schema';
@@ -160,6 +162,42 @@ describe('planillas', () => {
     const calculada = (await llamar('POST', `/v1/nominas/${mayo.Id}/calculo`, {})).json<TNominaDetalle>();
     const cts = boletaDe(calculada, ana.Id).Lineas.find((l) => l.Codigo === 'CTS')!;
     expect(cts).toMatchObject({ Tipo: 'INFORMATIVO', Monto: '518.83' });
+  });
+
+  it('la planilla aprobada queda contabilizada en el diario de planillas: gasto, aportes, retenciones, neto y destino', async () => {
+    const d = (await llamar('GET', `/v1/nominas/${idNomina}`)).json<TNominaDetalle>();
+    const suma = (pred: (tipo: string, codigo: string) => boolean) =>
+      d.Boletas.flatMap((b) => b.Lineas).filter((l) => pred(l.Tipo, l.Codigo)).reduce((s, l) => s.plus(l.Monto), new Decimal(0));
+    const filas = ((await e.dbh.db.execute(sql`
+      select c.codigo, l.debe::text as debe, l.haber::text as haber, a.id_diario, a.fecha::text as fecha, a.glosa
+        from asiento_linea l join asiento_contable a on a.id = l.id_asiento join cuenta_contable c on c.id = l.id_cuenta
+       where a.clave_origen = ${`PLANILLA:${idNomina}`} order by l.orden`)) as unknown as { rows: { codigo: string; debe: string; haber: string; id_diario: number; fecha: string; glosa: string }[] }).rows;
+    expect(filas.length).toBeGreaterThan(0);
+    // Journal 4 (Planillas), the month's last day.
+    expect(filas[0]).toMatchObject({ id_diario: 4, fecha: '2026-04-30', glosa: 'Planilla de remuneraciones 2026-04' });
+    const cuenta = (codigo: string) => filas.filter((f) => f.codigo === codigo);
+    const debe = (codigo: string) => cuenta(codigo).reduce((s, f) => s.plus(f.debe), new Decimal(0)).toFixed(2);
+    const haber = (codigo: string) => cuenta(codigo).reduce((s, f) => s.plus(f.haber), new Decimal(0)).toFixed(2);
+    // Ana's and Benito's figures are in these sums (3000 + 113, 2400 + 25 + 13.50 ...): every amount is the payslips'.
+    const sueldos = suma((t) => t === 'INGRESO').minus(suma((t, c) => t === 'DESCUENTO' && ['INASISTENCIAS', 'LICENCIA_SIN_GOCE', 'TARDANZAS'].includes(c)));
+    const essalud = suma((t, c) => t === 'APORTE' && c === 'ESSALUD');
+    expect(debe('6211')).toBe(sueldos.toFixed(2));
+    expect(debe('6271')).toBe(essalud.toFixed(2));
+    expect(haber('4031')).toBe(essalud.toFixed(2));
+    expect(haber('4032')).toBe(suma((t, c) => c === 'ONP').toFixed(2));
+    expect(haber('407')).toBe(suma((t, c) => c.startsWith('AFP_')).toFixed(2));
+    expect(haber('4111')).toBe(new Decimal(d.TotalNeto).toFixed(2));
+    expect(Number(haber('4032'))).toBeGreaterThanOrEqual(317.01);
+    expect(Number(haber('407'))).toBeGreaterThanOrEqual(311.3 + 45.76 + 42.65);
+    // Destination of the expense: 94 D / 791 H for 62x.
+    expect(debe('94')).toBe(sueldos.plus(essalud).toFixed(2));
+    expect(haber('791')).toBe(debe('94'));
+    const totalDebe = filas.reduce((s, f) => s.plus(f.debe), new Decimal(0));
+    const totalHaber = filas.reduce((s, f) => s.plus(f.haber), new Decimal(0));
+    expect(totalDebe.toFixed(2)).toBe(totalHaber.toFixed(2));
+    // Approving again is refused above (409) and leaves one entry.
+    const n = ((await e.dbh.db.execute(sql`select count(*)::int as n from asiento_contable where clave_origen = ${`PLANILLA:${idNomina}`}`)) as unknown as { rows: { n: number }[] }).rows[0].n;
+    expect(n).toBe(1);
   });
 
   it('la boleta de pago en PDF con el contenido mínimo y el neto', async () => {

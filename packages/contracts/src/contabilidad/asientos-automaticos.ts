@@ -29,6 +29,16 @@ export const MapeosContables = {
   VARIACION_MERCADERIAS: { Grupo: 'Compras', Descripcion: 'Variación de mercaderías', Defecto: '6111' },
   PERDIDA_CAMBIO: { Grupo: 'Diferencia de cambio', Descripcion: 'Pérdida por diferencia de cambio', Defecto: '676' },
   GANANCIA_CAMBIO: { Grupo: 'Diferencia de cambio', Descripcion: 'Ganancia por diferencia de cambio', Defecto: '776' },
+  PLANILLA_SUELDOS: { Grupo: 'Planillas', Descripcion: 'Sueldos y salarios (remuneraciones del mes)', Defecto: '6211' },
+  PLANILLA_GRATIFICACIONES: { Grupo: 'Planillas', Descripcion: 'Gratificaciones y bonificación extraordinaria', Defecto: '6214' },
+  PLANILLA_ESSALUD: { Grupo: 'Planillas', Descripcion: 'EsSalud del empleador (gasto)', Defecto: '6271' },
+  ESSALUD_POR_PAGAR: { Grupo: 'Planillas', Descripcion: 'EsSalud por pagar', Defecto: '4031' },
+  ONP_POR_PAGAR: { Grupo: 'Planillas', Descripcion: 'ONP por pagar', Defecto: '4032' },
+  AFP_POR_PAGAR: { Grupo: 'Planillas', Descripcion: 'AFP por pagar (aporte, comisión y prima)', Defecto: '407' },
+  RENTA_QUINTA: { Grupo: 'Planillas', Descripcion: 'Renta de quinta categoría retenida', Defecto: '40173' },
+  REMUNERACIONES_POR_PAGAR: { Grupo: 'Planillas', Descripcion: 'Remuneraciones por pagar (neto de la planilla)', Defecto: '4111' },
+  DESTINO_PLANILLA: { Grupo: 'Planillas', Descripcion: 'Destino de los gastos de personal (elemento 9)', Defecto: '94' },
+  CARGAS_IMPUTABLES: { Grupo: 'Planillas', Descripcion: 'Cargas imputables a cuentas de costos y gastos', Defecto: '791' },
 } as const;
 export type TClaveMapeo = keyof typeof MapeosContables;
 export const ClavesMapeo = Object.keys(MapeosContables) as TClaveMapeo[];

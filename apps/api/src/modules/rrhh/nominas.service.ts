@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { EstadosNomina, ErrorCodes, type TBoleta, type TNomina, type TNominaDetalle, ZNominaCalcular, ZNominaCrear, ZNominasQuery } from '@yupana/contracts';
 import type { z } from 'zod';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
@@ -12,6 +12,24 @@ import { horarioTrabajador } from './asistencia.schema';
 import { reporteAsistencia } from './asistencia.service';
 
 type FilaNomina = typeof nomina.$inferSelect;
+type TTxNomina = Parameters<Parameters<Contexto['dbh']['db']['transaction']>[0]>[0];
+
+/** An approved run's totals per payslip line code and its net pay, for the work other modules do at approval. */
+export type TNominaAprobada = {
+  idEmpresa: number;
+  idUsuario: number;
+  idNomina: number;
+  anio: number;
+  mes: number;
+  lineas: { tipo: string; codigo: string; monto: string }[];
+  neto: string;
+};
+type TAlAprobarNomina = (tx: TTxNomina, n: TNominaAprobada) => Promise<void>;
+const trasAprobar: TAlAprobarNomina[] = [];
+/** Work other modules do inside a payroll approval's transaction (the books post the accrual); registered in app.ts. */
+export function alAprobarNomina(fn: TAlAprobarNomina): void {
+  if (!trasAprobar.includes(fn)) trasAprobar.push(fn);
+}
 const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'setiembre', 'octubre', 'noviembre', 'diciembre'];
 const dinero = (v: string) => new Decimal(v).toFixed(2);
 
@@ -339,6 +357,21 @@ export async function aprobarNomina(ctx: Contexto, auth: TAuth, id: number): Pro
       .set({ estado: 1, fechaAprobacion: new Date(), logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
       .where(and(eq(nomina.id, id), eq(nomina.estado, 0)))
       .returning();
+    if (trasAprobar.length > 0) {
+      const lineas = await tx
+        .select({ tipo: nominaLinea.tipo, codigo: nominaLinea.codigo, monto: sql<string>`sum(${nominaLinea.monto})::text` })
+        .from(nominaLinea)
+        .innerJoin(nominaBoleta, eq(nominaBoleta.id, nominaLinea.idBoleta))
+        .where(and(eq(nominaBoleta.idNomina, id), eq(nominaBoleta.idEmpresa, auth.idEmpresa)))
+        .groupBy(nominaLinea.tipo, nominaLinea.codigo)
+        .orderBy(nominaLinea.tipo, nominaLinea.codigo);
+      const [t] = await tx
+        .select({ neto: sql<string>`coalesce(sum(${nominaBoleta.neto}), 0)::text` })
+        .from(nominaBoleta)
+        .where(and(eq(nominaBoleta.idNomina, id), eq(nominaBoleta.idEmpresa, auth.idEmpresa)));
+      const aprobada = { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idNomina: id, anio: a.anio, mes: a.mes, lineas, neto: t.neto };
+      for (const fn of trasAprobar) await fn(tx, aprobada);
+    }
     return a;
   });
   const conteo = await conteoBoletas(ctx, [id]);

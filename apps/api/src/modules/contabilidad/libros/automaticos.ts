@@ -698,3 +698,91 @@ export async function revertirAlAnularCompra(tx: TTx, c: { idEmpresa: number; id
   });
 }
 
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payroll
+// ---------------------------------------------------------------------------------------------------------------
+
+const DIARIO_PLANILLAS = 4;
+
+/** An approved payroll run's totals per payslip line (type and code), as HR sums them, and its net pay. */
+export type TPlanillaContable = {
+  idEmpresa: number;
+  idUsuario: number;
+  idNomina: number;
+  anio: number;
+  mes: number;
+  /** Sum of each line code of the run's payslips, per type (INGRESO, DESCUENTO, APORTE; INFORMATIVO is not posted). */
+  lineas: { tipo: string; codigo: string; monto: string }[];
+  neto: string;
+};
+
+/** Earnings that are not worked time but the July and December bonuses: 6214. */
+const GRATIFICACIONES = new Set(['GRATIFICACION', 'BONIF_EXTRAORDINARIA']);
+/** Deductions for time not worked: they lower the month's pay expense (6211), they are not owed to anyone. */
+const NO_LABORADO = new Set(['INASISTENCIAS', 'LICENCIA_SIN_GOCE', 'TARDANZAS']);
+/** Deductions withheld for a third party. */
+const RETENCIONES: Record<string, TClaveMapeo> = { ONP: 'ONP_POR_PAGAR', AFP_FONDO: 'AFP_POR_PAGAR', AFP_COMISION: 'AFP_POR_PAGAR', AFP_PRIMA: 'AFP_POR_PAGAR', RENTA_QUINTA: 'RENTA_QUINTA' };
+
+/**
+ * The accrual of an approved payroll run (key PLANILLA:<id>, journal 4 Planillas, dated the month's last day):
+ * 6211 sueldos (earnings less time not worked) and 6214 gratificaciones D, 6271 EsSalud D / 4031 EsSalud H;
+ * 4032 ONP, 407 AFP and 40173 5ta H (what was withheld); 4111 H the net pay; and the destination of the expense,
+ * 94 D / 791 H (PCGE: class 6 expenses are carried to element 9). Every figure is a sum of the payslips' own lines, so
+ * the entry always matches them; a line code without an account is refused (a new concept needs its mapping).
+ */
+export async function contabilizarPlanilla(tx: TTx, p: TPlanillaContable): Promise<number | null> {
+  const k = await cuentasDe(tx, p.idEmpresa, [
+    'PLANILLA_SUELDOS', 'PLANILLA_GRATIFICACIONES', 'PLANILLA_ESSALUD', 'ESSALUD_POR_PAGAR', 'ONP_POR_PAGAR', 'AFP_POR_PAGAR',
+    'RENTA_QUINTA', 'REMUNERACIONES_POR_PAGAR', 'DESTINO_PLANILLA', 'CARGAS_IMPUTABLES',
+  ]);
+  let sueldos = new Decimal(0);
+  let gratificaciones = new Decimal(0);
+  let essalud = new Decimal(0);
+  const retenido = new Map<TClaveMapeo, Decimal>();
+  for (const l of p.lineas) {
+    const monto = new Decimal(l.monto);
+    if (l.tipo === 'INGRESO') {
+      if (GRATIFICACIONES.has(l.codigo)) gratificaciones = gratificaciones.plus(monto);
+      else sueldos = sueldos.plus(monto);
+    } else if (l.tipo === 'DESCUENTO') {
+      if (NO_LABORADO.has(l.codigo)) sueldos = sueldos.minus(monto);
+      else if (RETENCIONES[l.codigo]) retenido.set(RETENCIONES[l.codigo], (retenido.get(RETENCIONES[l.codigo]) ?? new Decimal(0)).plus(monto));
+      else throw new AppError(ErrorCodes.VALIDACION, `El descuento ${l.codigo} de la planilla no tiene cuenta contable`, 400);
+    } else if (l.tipo === 'APORTE') {
+      if (l.codigo !== 'ESSALUD') throw new AppError(ErrorCodes.VALIDACION, `El aporte ${l.codigo} de la planilla no tiene cuenta contable`, 400);
+      essalud = essalud.plus(monto);
+    }
+  }
+  const gasto = sueldos.plus(gratificaciones).plus(essalud);
+  if (gasto.isZero()) return null;
+  const debe = (idCuenta: number, v: Decimal): TLineaNueva[] => (v.isZero() ? [] : [{ idCuenta, debe: v, haber: 0 }]);
+  const haber = (idCuenta: number, v: Decimal): TLineaNueva[] => (v.isZero() ? [] : [{ idCuenta, debe: 0, haber: v }]);
+  const periodo = `${p.anio}-${String(p.mes).padStart(2, '0')}`;
+  const ultimoDia = new Date(Date.UTC(p.anio, p.mes, 0)).toISOString().slice(0, 10);
+  return registrarAsiento(tx, {
+    idEmpresa: p.idEmpresa,
+    idUsuario: p.idUsuario,
+    idDiario: DIARIO_PLANILLAS,
+    fecha: ultimoDia,
+    glosa: `Planilla de remuneraciones ${periodo}`,
+    origen: 'PLANILLA',
+    claveOrigen: `PLANILLA:${p.idNomina}`,
+    lineas: [
+      ...debe(k.PLANILLA_SUELDOS, sueldos),
+      ...debe(k.PLANILLA_GRATIFICACIONES, gratificaciones),
+      ...debe(k.PLANILLA_ESSALUD, essalud),
+      ...haber(k.ESSALUD_POR_PAGAR, essalud),
+      ...(['ONP_POR_PAGAR', 'AFP_POR_PAGAR', 'RENTA_QUINTA'] as const).flatMap((c) => haber(k[c], retenido.get(c) ?? new Decimal(0))),
+      ...haber(k.REMUNERACIONES_POR_PAGAR, new Decimal(p.neto)),
+      ...debe(k.DESTINO_PLANILLA, gasto),
+      ...haber(k.CARGAS_IMPUTABLES, gasto),
+    ],
+    siCerradoSiguiente: true,
+  });
+}
+
+/** HR's alAprobarNomina: the payroll accrual in the approval's transaction (refused with the reason when it cannot be posted). */
+export async function contabilizarAlAprobarNomina(tx: TTx, p: TPlanillaContable): Promise<void> {
+  await conMensaje(() => contabilizarPlanilla(tx, p));
+}
