@@ -168,7 +168,7 @@ describe('aplicar el saldo a favor del cliente', () => {
   it('dos aplicaciones simultáneas del mismo saldo a favor: solo una pasa', async () => {
     const a = await facturaCredito(['10.00']);
     await notaCredito(a.Id, '40.00');
-    const [x, y] = [await facturaCredito(['30.00']), await facturaCredito(['30.00'])];
+    const [x, y] = [await facturaCredito(['60.00']), await facturaCredito(['60.00'])];
     const [qx] = await cuotas(x.Id);
     const [qy] = await cuotas(y.Id);
     const todo = await disponible();
@@ -177,8 +177,8 @@ describe('aplicar el saldo a favor del cliente', () => {
     expect(rs.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     expect(rs.find((r) => r.statusCode === 400)!.json().ErrorId).toBe(600954);
     expect(await disponible()).toBe('0.00');
-    const [{ n }] = await filas<{ n: string }>(sql`select coalesce(sum(monto), 0)::text as n from cuota_cobrar where id in (${qx.IdCuota}, ${qy.IdCuota}) and cobrado > 0`);
-    expect(Number(n)).toBe(30);
+    const [{ n }] = await filas<{ n: string }>(sql`select coalesce(sum(cobrado), 0)::numeric(14,2)::text as n from cuota_cobrar where id in (${qx.IdCuota}, ${qy.IdCuota})`);
+    expect(n).toBe(todo);
   });
 
   it('anular la nota de crédito después de aplicarla deja el saldo a favor en 0 (nunca negativo) y no admite más aplicaciones', async () => {
