@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect as expectBase, test } from '@playwright/test';
 import { iniciarSesion, llamarApi } from './helpers';
 
-expect.configure({ timeout: 20_000 });
+const expect = expectBase.configure({ timeout: 30_000 });
 const MARCA = Date.now().toString(36).toUpperCase();
 const enDias = (dias: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date(Date.now() + dias * 86_400_000));
 

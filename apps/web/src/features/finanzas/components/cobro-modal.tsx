@@ -166,14 +166,14 @@ export function CobroModal({
           />
         )}
         {tipo !== 3 && (
-        <Form.Item
-          name="IdCuentaFinanciera"
-          label={tipo === 1 ? 'Caja' : 'Cuenta bancaria'}
-          rules={[{ required: true, message: T.cuenta }]}
-          extra={!cuentas.isLoading && opciones.length === 0 ? <Link to="/admin/finanzas/maestros">Registre primero una {tipo === 1 ? 'caja' : 'cuenta bancaria'} en Datos maestros</Link> : undefined}
-        >
-          <Select options={opciones} loading={cuentas.isLoading} placeholder="Seleccione" />
-        </Form.Item>
+          <Form.Item
+            name="IdCuentaFinanciera"
+            label={tipo === 1 ? 'Caja' : 'Cuenta bancaria'}
+            rules={[{ required: true, message: T.cuenta }]}
+            extra={!cuentas.isLoading && opciones.length === 0 ? <Link to="/admin/finanzas/maestros">Registre primero una {tipo === 1 ? 'caja' : 'cuenta bancaria'} en Datos maestros</Link> : undefined}
+          >
+            <Select options={opciones} loading={cuentas.isLoading} placeholder="Seleccione" />
+          </Form.Item>
         )}
         {tipo === 2 && (
           <>
