@@ -70,6 +70,7 @@ export const ErrorCodes = {
   TIPO_CAMBIO_FALTANTE: 600951,
   COBRO_ANULADO: 600952,
   PAGO_ANULADO: 600953,
+  SALDO_A_FAVOR_INSUFICIENTE: 600954,
   // Quotations and orders (601200-601249).
   PEDIDO_ESTADO_INVALIDO: 601201,
   PEDIDO_YA_ATENDIDO: 601202,
@@ -130,6 +131,7 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.TIPO_CAMBIO_FALTANTE]: 'No hay tipo de cambio registrado para la fecha del cobro',
   [ErrorCodes.COBRO_ANULADO]: 'El cobro ya está anulado',
   [ErrorCodes.PAGO_ANULADO]: 'El pago ya está anulado',
+  [ErrorCodes.SALDO_A_FAVOR_INSUFICIENTE]: 'El saldo a favor del cliente no alcanza para la aplicación',
   [ErrorCodes.NOMINA_APROBADA]: 'La planilla está aprobada: ya no se puede recalcular ni modificar',
   [ErrorCodes.NOMINA_SIN_CALCULO]: 'Calcule la planilla antes de aprobarla',
   [ErrorCodes.NOMINA_SIN_TRABAJADORES]: 'No hay trabajadores con contrato vigente en el periodo de la planilla',

@@ -8,8 +8,9 @@ import { ZDecimal, ZEntero, ZId, ZTexto, textoPermitido } from '../validacion';
 
 /** Account types of the seed (§9): 1 Caja Chica, 2 Caja, 3 Banco. */
 export const TiposCuentaFinanciera = { 1: 'Caja chica', 2: 'Caja', 3: 'Banco' } as const;
-/** Collection kinds: cash or through a bank (bancarizado). */
-export const TiposCobro = { 1: 'Efectivo', 2: 'Bancarizado' } as const;
+/** Collection kinds: cash or through a bank (bancarizado); 3 applies the customer's credit in favour (no money). */
+export const TiposCobro = { 1: 'Efectivo', 2: 'Bancarizado', 3: 'Aplicación de saldo a favor' } as const;
+export const TIPO_COBRO_SALDO_A_FAVOR = 3;
 /** Payment means of a bank collection (SUNAT Tabla 1 / catálogo 59, the ones a collection uses). */
 export const MediosPagoBancarios = {
   '001': 'Depósito en cuenta',
@@ -171,6 +172,17 @@ export const ZCuentasPorCobrar = z.object({
 export type TCuentasPorCobrar = z.infer<typeof ZCuentasPorCobrar>;
 
 // ---- Collections ----
+const ZDetalleCobro = z
+  .array(z.object({ IdCuota: ZId, Monto: ZMontoPositivo('Monto') }), { error: 'Indique las cuotas a cobrar' })
+  .min(1, 'Seleccione al menos una cuota')
+  .max(200, 'Máximo 200 cuotas por cobro')
+  .superRefine((v, ctx) => {
+    const vistos = new Set<number>();
+    v.forEach((d, i) => {
+      if (vistos.has(d.IdCuota)) ctx.addIssue({ code: 'custom', path: [i, 'IdCuota'], message: 'La cuota está repetida' });
+      vistos.add(d.IdCuota);
+    });
+  });
 export const ZCobroCrear = z
   .object({
     IdCuentaFinanciera: ZId,
@@ -192,6 +204,26 @@ export const ZCobroCrear = z
   });
 export type TCobroCrear = z.input<typeof ZCobroCrear>;
 export type TCobroCrearParseado = z.infer<typeof ZCobroCrear>;
+/** Applying the customer's credit in favour to open dues of the same customer and currency: no account, no means. */
+export const ZSaldoAFavorAplicar = z.object({
+  Fecha: ZFechaFinanzas('la fecha de la aplicación').optional(),
+  Observacion: opcional(250),
+  Detalle: ZDetalleCobro,
+});
+export type TSaldoAFavorAplicar = z.input<typeof ZSaldoAFavorAplicar>;
+export const ZSaldoAFavorQuery = z.object({
+  cliente: textoPermitido(z.string({ error: 'Indique el RUC o DNI del cliente' }).trim().regex(/^[A-Za-z0-9-]{1,15}$/, 'Indique el RUC o DNI del cliente')),
+  idmoneda: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], { error: 'Moneda: 1 soles o 2 dólares' }).default(1).transform(Number),
+});
+/** A customer's credit in favour in one currency: what credit notes left (Generado), what was applied, what remains. */
+export const ZSaldoAFavor = z.object({
+  NumeroDocumentoCliente: z.string(),
+  IdMoneda: z.number().int(),
+  Generado: z.string(),
+  Aplicado: z.string(),
+  Disponible: z.string(),
+});
+export type TSaldoAFavor = z.infer<typeof ZSaldoAFavor>;
 export const ZCobroDetalle = z.object({
   IdCuota: z.number().int(),
   IdDocumento: z.number().int(),
@@ -207,7 +239,8 @@ export const ZCobro = z.object({
   Fecha: z.string(),
   IdTipoCobro: z.number().int(),
   TipoCobro: z.string(),
-  IdCuentaFinanciera: z.number().int(),
+  /** null for an application of the customer's credit in favour (kind 3): no money moved. */
+  IdCuentaFinanciera: z.number().int().nullable(),
   CuentaFinanciera: z.string(),
   IdMoneda: z.number().int(),
   Monto: z.string(),
@@ -253,7 +286,7 @@ export const ZEstadoCuenta = z.object({
   TotalCargos: z.string(),
   TotalAbonos: z.string(),
   Saldo: z.string(),
-  /** What credit notes left in the customer's favour beyond the dues they lowered (in this currency, not yet used). */
+  /** What credit notes left in the customer's favour beyond the dues they lowered, less what was applied (this currency). */
   SaldoAFavor: z.string(),
 });
 export type TEstadoCuenta = z.infer<typeof ZEstadoCuenta>;

@@ -3,19 +3,22 @@ import { eq, sql } from 'drizzle-orm';
 import {
   ErrorCodes,
   MediosPagoBancarios,
+  TIPO_COBRO_SALDO_A_FAVOR,
   TiposCobro,
   serieNumero,
   type TCobro,
   type TCobroCrearParseado,
+  type TSaldoAFavor,
   ZCobrosQuery,
+  ZSaldoAFavorAplicar,
 } from '@yupana/contracts';
 import type { z } from 'zod';
-import { AppError, noEncontrado } from '../../lib/app-error';
+import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { cobro, cobroDetalle } from './finanzas.schema';
 import { filas, hoyLima, LADO_COBRAR } from './antiguedad';
-import { bloquearCuotas, cuentaDeLiquidacion, montosEnCuenta, moverCuotas, siguienteNumero, type TLadoLiquidacion, type TTxFinanzas } from './liquidacion';
+import { bloquearCuotas, cuentaDeLiquidacion, type TCuentaLiquidacion, montosEnCuenta, moverCuotas, siguienteNumero, type TLadoLiquidacion, type TTxFinanzas } from './liquidacion';
 
 // The receivables' side of the shared registration (liquidacion.ts); 13_001 is the advisory lock key (with the
 // company id) serialising the receipt numbers of a company's collections.
@@ -39,7 +42,11 @@ const LADO_COBRO: TLadoLiquidacion = {
 };
 
 /** What a collection is, as the modules that follow it (the books) see it inside its transaction. */
-export type TCobroRegistrado = { idEmpresa: number; idUsuario: number; idCobro: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string };
+export type TCobroRegistrado = {
+  idEmpresa: number; idUsuario: number; idCobro: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string;
+  /** An application of the customer's credit in favour (kind 3): no money came in. */
+  aplicacionSaldo?: boolean;
+};
 type TTxCobro = TTxFinanzas;
 type TAlCobro = (tx: TTxCobro, c: TCobroRegistrado) => Promise<void>;
 type TAlAnularCobro = (tx: TTxCobro, c: { idEmpresa: number; idCobro: number; fecha: string; glosa: string }) => Promise<void>;
@@ -117,8 +124,113 @@ export async function anularCobro(ctx: Contexto, auth: TAuth, id: number, motivo
   return obtenerCobro(ctx, auth, id);
 }
 
+/**
+ * A customer's credit in favour in one currency: the credit notes' parts nothing was owed for (nota_cuota F, not
+ * undone) less the applications not voided. `bloquear` takes the F rows FOR UPDATE (id order) first, so two
+ * applications of the same credit run one after the other and the second sums the first's (a new statement after
+ * the wait sees the committed row); a note's void updates the same rows, so it waits too.
+ */
+async function saldoDisponible(tx: TTxCobro | Contexto['dbh']['db'], idEmpresa: number, cliente: string, idMoneda: number, bloquear: boolean) {
+  if (bloquear)
+    await tx.execute(
+      sql`select id from nota_cuota where id_empresa = ${idEmpresa} and numero_documento_cliente = ${cliente} and id_moneda = ${idMoneda} and tipo = 'F' and not revertido order by id for update`,
+    );
+  const [f] = await filas<{ generado: string; aplicado: string }>(
+    tx,
+    sql`select (select coalesce(sum(monto), 0) from nota_cuota
+                 where id_empresa = ${idEmpresa} and numero_documento_cliente = ${cliente} and id_moneda = ${idMoneda} and tipo = 'F' and not revertido)::text as generado,
+               (select coalesce(sum(monto), 0) from cobro
+                 where id_empresa = ${idEmpresa} and numero_documento_cliente = ${cliente} and id_moneda = ${idMoneda} and id_tipo_cobro = ${TIPO_COBRO_SALDO_A_FAVOR} and not anulado)::text as aplicado`,
+  );
+  const generado = new Decimal(f.generado);
+  const aplicado = new Decimal(f.aplicado);
+  return { generado, aplicado, disponible: Decimal.max(generado.minus(aplicado), 0) };
+}
+
+/** GET saldosafavor: the customer's credit in favour in one currency (0.00 when there is none). */
+export async function consultarSaldoAFavor(ctx: Contexto, auth: TAuth, cliente: string, idMoneda: number): Promise<TSaldoAFavor> {
+  const s = await saldoDisponible(ctx.dbh.db, auth.idEmpresa, cliente, idMoneda, false);
+  return { NumeroDocumentoCliente: cliente, IdMoneda: idMoneda, Generado: s.generado.toFixed(2), Aplicado: s.aplicado.toFixed(2), Disponible: s.disponible.toFixed(2) };
+}
+
+/**
+ * Settles open dues of ONE customer with the customer's credit in favour instead of money (kind 3, "Aplicación de
+ * saldo a favor", no account), in one transaction: the credit's rows locked first, then the dues (the order a note's
+ * void takes them), every amount within its due's balance (1410), the total within the available credit (600954),
+ * all dues in one currency (the credit's). Voided like any collection (PUT cobros/{id}/anulaciones): the dues get
+ * their balance back and the credit becomes available again (available = credit - applications not voided).
+ */
+export async function aplicarSaldoAFavor(ctx: Contexto, auth: TAuth, b: z.infer<typeof ZSaldoAFavorAplicar>): Promise<TCobro> {
+  const hoy = hoyLima();
+  const fecha = b.Fecha ?? hoy;
+  if (fecha > hoy) throw errorDeCampo('Fecha', 'La fecha de la aplicación no puede ser posterior a hoy');
+  const ids = b.Detalle.map((d) => d.IdCuota);
+  // Customer and currency of the dues (unlocked read; checked again under the locks).
+  const previas = await filas<{ cliente: string; id_moneda: number }>(
+    ctx.dbh.db,
+    sql`select distinct numero_documento_cliente as cliente, id_moneda from cuota_cobrar
+         where id_empresa = ${auth.idEmpresa} and id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`,
+  );
+  if (!previas.length) throw noEncontrado('No se encontró la cuota a cobrar');
+  if (new Set(previas.map((p) => p.cliente)).size > 1) throw errorDeCampo('Detalle', 'El saldo a favor es de un cliente: seleccione cuotas de ese mismo cliente');
+  if (new Set(previas.map((p) => Number(p.id_moneda))).size > 1)
+    throw errorDeCampo('Detalle', 'El saldo a favor se aplica en su moneda: seleccione cuotas de una sola moneda');
+  const cliente = previas[0].cliente;
+  const idMoneda = Number(previas[0].id_moneda);
+  const idCobro = await ctx.dbh.db.transaction(async (tx) => {
+    const { disponible } = await saldoDisponible(tx, auth.idEmpresa, cliente, idMoneda, true);
+    const porId = await bloquearCuotas(tx, LADO_COBRO, auth.idEmpresa, b.Detalle);
+    for (const q of porId.values())
+      if (q.tercero !== cliente || Number(q.id_moneda) !== idMoneda) throw errorDeCampo('Detalle', 'Las cuotas cambiaron mientras se registraba: vuelva a intentarlo');
+    // Same currency: the "account" is the credit's currency (the day's rate only for the soles value of dollars).
+    const { lineas, total, montoSoles, tasa } = await montosEnCuenta(tx, LADO_COBRO, auth.idEmpresa, { idMoneda } as TCuentaLiquidacion, fecha, b.Detalle, porId);
+    if (total.gt(disponible))
+      throw new AppError(
+        ErrorCodes.SALDO_A_FAVOR_INSUFICIENTE,
+        `El saldo a favor disponible del cliente es ${MONEDA(idMoneda)} ${disponible.toFixed(2)}: no alcanza para aplicar ${MONEDA(idMoneda)} ${total.toFixed(2)}`,
+        400,
+        { errores: { Detalle: `Saldo a favor disponible: ${MONEDA(idMoneda)} ${disponible.toFixed(2)}` } },
+      );
+    const siguiente = await siguienteNumero(tx, LADO_COBRO, auth.idEmpresa);
+    const primera = porId.get(Math.min(...porId.keys()))!;
+    const [c] = await tx
+      .insert(cobro)
+      .values({
+        idEmpresa: auth.idEmpresa,
+        idSucursal: auth.sucursales[0] ?? null,
+        numero: siguiente,
+        fecha,
+        idTipoCobro: TIPO_COBRO_SALDO_A_FAVOR,
+        idCuentaFinanciera: null,
+        idMoneda,
+        monto: total.toFixed(2),
+        montoSoles: montoSoles.toFixed(2),
+        tipoCambio: tasa ? tasa.toFixed(4) : null,
+        numeroDocumentoCliente: cliente,
+        razonSocialCliente: primera.razon,
+        observacion: b.Observacion,
+        logUsuarioCrea: auth.idUsuario,
+      })
+      .returning({ id: cobro.id });
+    await tx.insert(cobroDetalle).values(
+      lineas.map((l) => ({ idEmpresa: auth.idEmpresa, idCobro: c.id, idCuota: l.idCuota, monto: l.monto.toFixed(2), montoCuenta: l.montoCuenta.toFixed(2), logUsuarioCrea: auth.idUsuario })),
+    );
+    await moverCuotas(tx, LADO_COBRO, auth.idUsuario, lineas, 1);
+    const docs = [...new Set(lineas.map((l) => serieNumero(porId.get(l.idCuota)!.serie, porId.get(l.idCuota)!.correlativo)))].join(', ');
+    const registrado: TCobroRegistrado = {
+      idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idCobro: c.id, fecha, montoSoles: montoSoles.toFixed(2), efectivo: false,
+      glosa: `Aplicación de saldo a favor ${numeroRecibo(siguiente)} - ${primera.razon} (${docs})`.slice(0, 200), aplicacionSaldo: true,
+    };
+    for (const fn of trasCobrar) await fn(tx, registrado);
+    return c.id;
+  });
+  return obtenerCobro(ctx, auth, idCobro);
+}
+
+const MONEDA = (id: number) => (id === 2 ? 'US$' : 'S/');
+
 type TFilaCobro = {
-  id: number; numero: number; fecha: string; id_tipo_cobro: number; id_cuenta_financiera: number; cuenta: string; id_moneda: number; monto: string;
+  id: number; numero: number; fecha: string; id_tipo_cobro: number; id_cuenta_financiera: number | null; cuenta: string | null; id_moneda: number; monto: string;
   monto_soles: string; tipo_cambio: string | null; medio_pago: string | null; numero_operacion: string | null; numero_documento_cliente: string;
   razon_social_cliente: string; observacion: string | null; anulado: boolean; motivo_anulacion: string | null;
 };
@@ -138,9 +250,9 @@ async function armarCobros(ctx: Contexto, auth: TAuth, cs: TFilaCobro[]): Promis
     NumeroRecibo: numeroRecibo(c.numero),
     Fecha: c.fecha,
     IdTipoCobro: c.id_tipo_cobro,
-    TipoCobro: TiposCobro[c.id_tipo_cobro as 1 | 2] ?? '',
+    TipoCobro: TiposCobro[c.id_tipo_cobro as 1 | 2 | 3] ?? '',
     IdCuentaFinanciera: c.id_cuenta_financiera,
-    CuentaFinanciera: c.cuenta,
+    CuentaFinanciera: c.cuenta ?? 'Saldo a favor del cliente',
     IdMoneda: c.id_moneda,
     Monto: new Decimal(c.monto).toFixed(2),
     MontoSoles: new Decimal(c.monto_soles).toFixed(2),
@@ -168,7 +280,7 @@ async function armarCobros(ctx: Contexto, auth: TAuth, cs: TFilaCobro[]): Promis
 
 const SELECT_COBRO = sql`select c.id, c.numero, c.fecha::text, c.id_tipo_cobro, c.id_cuenta_financiera, f.nombre as cuenta, c.id_moneda, c.monto::text,
   c.monto_soles::text, c.tipo_cambio::text, c.medio_pago, c.numero_operacion, c.numero_documento_cliente, c.razon_social_cliente, c.observacion,
-  c.anulado, c.motivo_anulacion from cobro c join cuenta_financiera f on f.id = c.id_cuenta_financiera`;
+  c.anulado, c.motivo_anulacion from cobro c left join cuenta_financiera f on f.id = c.id_cuenta_financiera`;
 
 export async function obtenerCobro(ctx: Contexto, auth: TAuth, id: number): Promise<TCobro> {
   const cs = await filas<TFilaCobro>(ctx.dbh.db, sql`${SELECT_COBRO} where c.id = ${id} and c.id_empresa = ${auth.idEmpresa}`);

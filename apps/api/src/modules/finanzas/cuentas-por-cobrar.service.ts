@@ -207,7 +207,7 @@ export async function estadoDeCuenta(ctx: Contexto, auth: TAuth, cliente: string
           and not q.anulado
         group by q.id_documento, q.fecha_emision, q.serie, q.correlativo
         union all
-        select c.fecha::text, 1, 'Cobro ' || case c.id_tipo_cobro when 1 then 'en efectivo' else 'bancarizado' end, 'RC-' || c.numero,
+        select c.fecha::text, 1, case c.id_tipo_cobro when 1 then 'Cobro en efectivo' when 2 then 'Cobro bancarizado' else 'Aplicación de saldo a favor' end, 'RC-' || c.numero,
                '0', sum(det.monto)::text, max(c.razon_social_cliente), c.id
         from cobro c join cobro_detalle det on det.id_cobro = c.id join cuota_cobrar q on q.id = det.id_cuota
         where c.id_empresa = ${auth.idEmpresa} and c.numero_documento_cliente = ${cliente} and q.id_moneda = ${idMoneda} and not c.anulado
@@ -228,10 +228,13 @@ export async function estadoDeCuenta(ctx: Contexto, auth: TAuth, cliente: string
     abonos = abonos.plus(m.abono);
     return { Fecha: m.fecha, Concepto: m.concepto, Referencia: m.referencia, Cargo: new Decimal(m.cargo).toFixed(2), Abono: new Decimal(m.abono).toFixed(2), Saldo: saldo.toFixed(2) };
   });
+  // The credit notes' parts nothing was owed for, less what was applied to other dues (applications not voided).
   const [favor] = await filas<{ s: string }>(
     db,
-    sql`select coalesce(sum(monto), 0)::numeric(14,2)::text as s from nota_cuota
-         where id_empresa = ${auth.idEmpresa} and numero_documento_cliente = ${cliente} and id_moneda = ${idMoneda} and tipo = 'F' and not revertido`,
+    sql`select greatest((select coalesce(sum(monto), 0) from nota_cuota
+         where id_empresa = ${auth.idEmpresa} and numero_documento_cliente = ${cliente} and id_moneda = ${idMoneda} and tipo = 'F' and not revertido)
+       - (select coalesce(sum(monto), 0) from cobro
+         where id_empresa = ${auth.idEmpresa} and numero_documento_cliente = ${cliente} and id_moneda = ${idMoneda} and id_tipo_cobro = 3 and not anulado), 0)::numeric(14,2)::text as s`,
   );
   const [nombre] = movs.length ? [movs[0].razon] : await filas<{ r: string }>(db, sql`select razon_social_cliente as r from cuota_cobrar where id_empresa = ${auth.idEmpresa} and numero_documento_cliente = ${cliente} limit 1`).then((r) => r.map((x) => x.r));
   return {

@@ -20,6 +20,9 @@ import {
   ZEstadoCuenta,
   ZEstadoCuentaQuery,
   ZIdParams,
+  ZSaldoAFavor,
+  ZSaldoAFavorAplicar,
+  ZSaldoAFavorQuery,
   ZTipoCambio,
   ZTipoCambioGuardar,
   ZTiposCambio,
@@ -131,6 +134,22 @@ export async function rutasFinanzas(app: FastifyInstance, ctx: Contexto): Promis
     config: { servicio: 'FIN_COBRO_REGISTRAR' },
     schema: { tags: tCobros, security, summary: 'Cobro bancarizado de una o varias cuotas (a una cuenta bancaria, con medio de pago y operación)', body: ZCobroCrear, response: { 201: ZCobro, ...errores } },
     handler: async (req, reply) => reply.code(201).send(await cobros.registrarCobro(ctx, requerirAuth(req), 2, req.body)),
+  });
+  r.post('/v1/cobros/saldosafavor', {
+    config: { servicio: 'FIN_COBRO_REGISTRAR' },
+    schema: {
+      tags: tCobros,
+      security,
+      summary: 'Aplicar el saldo a favor del cliente (de sus notas de crédito) a una o varias cuotas, sin dinero ni cuenta',
+      body: ZSaldoAFavorAplicar,
+      response: { 201: ZCobro, ...errores },
+    },
+    handler: async (req, reply) => reply.code(201).send(await cobros.aplicarSaldoAFavor(ctx, requerirAuth(req), req.body)),
+  });
+  r.get('/v1/saldosafavor', {
+    config: { servicio: 'FIN_CXC_VER' },
+    schema: { tags: tCxc, security, summary: 'Saldo a favor de un cliente en una moneda: generado por notas de crédito, aplicado y disponible', querystring: ZSaldoAFavorQuery, response: { 200: ZSaldoAFavor, ...errores } },
+    handler: async (req) => cobros.consultarSaldoAFavor(ctx, requerirAuth(req), req.query.cliente, req.query.idmoneda),
   });
   r.get('/v1/cobros', {
     config: { servicio: 'FIN_CXC_VER' },

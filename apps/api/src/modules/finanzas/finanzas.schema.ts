@@ -126,7 +126,10 @@ export const notaCuota = pgTable(
   ],
 );
 
-/** A collection (cobro): cash (1) or bank (2) into one financial account, settling one or several dues. */
+/**
+ * A collection (cobro): cash (1) or bank (2) into one financial account, settling one or several dues, or (3) the
+ * application of the customer's credit in favour (left by credit notes, nota_cuota F), which moves no money: no account.
+ */
 export const cobro = pgTable(
   'cobro',
   {
@@ -136,9 +139,9 @@ export const cobro = pgTable(
     // Receipt number per company (RC-<numero>), allocated under an advisory lock in the collection's transaction.
     numero: integer('numero').notNull(),
     fecha: date('fecha', { mode: 'string' }).notNull(),
-    // 1 efectivo, 2 bancarizado.
+    // 1 efectivo, 2 bancarizado, 3 aplicación de saldo a favor (no account).
     idTipoCobro: smallint('id_tipo_cobro').notNull(),
-    idCuentaFinanciera: integer('id_cuenta_financiera').notNull().references(() => cuentaFinanciera.id),
+    idCuentaFinanciera: integer('id_cuenta_financiera').references(() => cuentaFinanciera.id),
     idMoneda: smallint('id_moneda').notNull(),
     // Total received into the account, in the account's currency.
     monto: dinero('monto').notNull(),
@@ -160,7 +163,11 @@ export const cobro = pgTable(
     uniqueIndex('cobro_numero_uq').on(t.idEmpresa, t.numero),
     index('cobro_empresa_fecha_ix').on(t.idEmpresa, t.fecha, t.id),
     index('cobro_cliente_ix').on(t.idEmpresa, t.numeroDocumentoCliente),
-    check('cobro_tipo_ck', sql`${t.idTipoCobro} in (1, 2)`),
+    check('cobro_tipo_ck', sql`${t.idTipoCobro} in (1, 2, 3)`),
+    // Money goes into an account; an application of a credit in favour goes into none.
+    check('cobro_cuenta_ck', sql`(${t.idTipoCobro} = 3) = (${t.idCuentaFinanciera} is null)`),
+    // The applications of a customer's credit, summed under the credit's row locks (available = F notes - these).
+    index('cobro_saldo_favor_ix').on(t.idEmpresa, t.numeroDocumentoCliente, t.idMoneda).where(sql`${t.idTipoCobro} = 3 and not ${t.anulado}`),
   ],
 );
 

@@ -27,6 +27,8 @@ export type TLadoLiquidacion = TLadoCuotas & {
 export type TCuotaBloqueada = { id: number; id_documento: number; serie: string; correlativo: number; id_moneda: number; monto: string; aplicado: string; tercero: string; razon: string; anulado_doc: boolean };
 export type TLineaLiquidacion = { idCuota: number; monto: Decimal; montoCuenta: Decimal };
 type TCuenta = typeof cuentaFinanciera.$inferSelect;
+/** What the conversion needs of an account: its currency. */
+export type TCuentaLiquidacion = Pick<TCuenta, 'idMoneda'>;
 
 const MONEDA = (id: number) => SimboloMoneda[id] ?? '';
 
@@ -82,7 +84,7 @@ export async function bloquearCuotas(tx: TTxFinanzas, L: TLadoLiquidacion, idEmp
  * The lines in the account's currency: a dollar due or a dollar account needs the day's rate (venta); dollars into
  * soles times the rate, soles into dollars divided by it, to the cent (half up). The total and its value in soles.
  */
-export async function montosEnCuenta(tx: TTxFinanzas, L: TLadoLiquidacion, idEmpresa: number, cuenta: TCuenta, fecha: string, detalle: { IdCuota: number; Monto: string }[], porId: Map<number, TCuotaBloqueada>) {
+export async function montosEnCuenta(tx: TTxFinanzas, L: TLadoLiquidacion, idEmpresa: number, cuenta: TCuentaLiquidacion, fecha: string, detalle: { IdCuota: number; Monto: string }[], porId: Map<number, TCuotaBloqueada>) {
   let tasa: Decimal | null = null;
   if (cuenta.idMoneda === 2 || [...porId.values()].some((q) => q.id_moneda === 2)) {
     const [tc] = await tx.select().from(tipoCambio).where(and(eq(tipoCambio.idEmpresa, idEmpresa), eq(tipoCambio.idMoneda, 2), eq(tipoCambio.fecha, fecha)));

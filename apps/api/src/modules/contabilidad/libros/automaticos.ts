@@ -602,8 +602,12 @@ export async function solesContabilizados(
  */
 export async function contabilizarAlCobrar(
   tx: TTx,
-  c: { idEmpresa: number; idUsuario: number; idCobro: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string },
+  c: { idEmpresa: number; idUsuario: number; idCobro: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string; aplicacionSaldo?: boolean },
 ): Promise<void> {
+  if (c.aplicacionSaldo) {
+    await conMensaje(() => contabilizarAplicacionSaldo(tx, c));
+    return;
+  }
   const detalle = filasDe<{ codigo_tipo: string | null; id_moneda: number; monto: string; monto_cuenta: string; fecha_emision: string; moneda_cuenta: number; tipo_cambio: string | null }>(
     await tx.execute(sql`select d.codigo_tipo, q.id_moneda, x.monto, x.monto_cuenta, d.fecha_emision::text as fecha_emision, k.id_moneda as moneda_cuenta, k.tipo_cambio
                            from cobro_detalle x join cobro k on k.id = x.id_cobro join cuota_cobrar q on q.id = x.id_cuota join documento_contable d on d.id = q.id_documento
@@ -624,6 +628,48 @@ export async function contabilizarAlCobrar(
   await conMensaje(() =>
     contabilizarCobro(tx, { idEmpresa: c.idEmpresa, idUsuario: c.idUsuario, idCobro: c.idCobro, fecha: c.fecha, importe: recibido, efectivo: c.efectivo, glosa: c.glosa, cobrar, contabilizado }),
   );
+}
+
+/**
+ * An application of the customer's credit in favour (finance's collection kind 3) is not cash: the credit note's entry
+ * already credited the receivable (COBRAR_NOTA_CREDITO H, the whole note, also the part beyond the debt), and the due
+ * it settles is a debit on its document's receivable. When both are the same account (the default: 1212) they already
+ * net out and nothing is posted; when the company mapped notes elsewhere, the credit moves to the settled document's
+ * account: note account D / document account H, in the soles the documents were booked at (key COBRO:<id>, so the
+ * collection's void reverses it like any collection's). Returns the entry id, or null when nothing is posted.
+ */
+export async function contabilizarAplicacionSaldo(tx: TTx, c: { idEmpresa: number; idUsuario: number; idCobro: number; fecha: string; glosa: string }): Promise<number | null> {
+  const detalle = filasDe<{ codigo_tipo: string | null; id_moneda: number; monto: string; fecha_emision: string }>(
+    await tx.execute(sql`select d.codigo_tipo, q.id_moneda, x.monto::text as monto, d.fecha_emision::text as fecha_emision
+                           from cobro_detalle x join cuota_cobrar q on q.id = x.id_cuota join documento_contable d on d.id = q.id_documento
+                          where x.id_cobro = ${c.idCobro} order by x.id`),
+  );
+  const claves = [...new Set(detalle.map((x) => COBRAR_POR_TIPO[x.codigo_tipo ?? '01'] ?? 'COBRAR_FACTURA'))];
+  const k = await cuentasDe(tx, c.idEmpresa, ['COBRAR_NOTA_CREDITO', ...claves]);
+  const porCuenta = new Map<number, Decimal>();
+  for (const x of detalle) {
+    const cuenta = k[COBRAR_POR_TIPO[x.codigo_tipo ?? '01'] ?? 'COBRAR_FACTURA'];
+    if (cuenta === k.COBRAR_NOTA_CREDITO) continue;
+    const soles = await solesContabilizados(tx, c.idEmpresa, [{ idMoneda: Number(x.id_moneda), monto: x.monto, fechaDocumento: x.fecha_emision, solesAlCobro: x.monto }]);
+    porCuenta.set(cuenta, (porCuenta.get(cuenta) ?? new Decimal(0)).plus(soles));
+  }
+  if (!porCuenta.size) return null;
+  const total = [...porCuenta.values()].reduce((a, b) => a.plus(b), new Decimal(0));
+  const lineas: TLineaNueva[] = [
+    { idCuenta: k.COBRAR_NOTA_CREDITO, debe: total, haber: 0 },
+    ...[...porCuenta.entries()].map(([idCuenta, v]) => ({ idCuenta, debe: 0, haber: v })),
+  ];
+  return registrarAsiento(tx, {
+    idEmpresa: c.idEmpresa,
+    idUsuario: c.idUsuario,
+    idDiario: DIARIO_GENERAL,
+    fecha: c.fecha,
+    glosa: c.glosa,
+    origen: 'COBRO',
+    claveOrigen: `COBRO:${c.idCobro}`,
+    lineas,
+    siCerradoSiguiente: true,
+  });
 }
 
 /** finance's alAnularCobro: the collection's reversal. */

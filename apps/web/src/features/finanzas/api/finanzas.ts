@@ -11,6 +11,8 @@ import type {
   TPago,
   TPagoCrear,
   TEstadoCuenta,
+  TSaldoAFavor,
+  TSaldoAFavorAplicar,
   TTipoCambio,
   TTipoCambioGuardar,
 } from '@yupana/contracts';
@@ -54,6 +56,24 @@ export function useRegistrarCobro() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ tipo, datos }: { tipo: 1 | 2; datos: TCobroCrear }) => api.post<TCobro>(`${BASE}/cobros/${tipo === 1 ? 'efectivos' : 'bancarizados'}`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['finanzas'] }),
+  });
+}
+
+/** The customer's credit in favour in one currency (left by credit notes beyond the debt), to apply at collection. */
+export function useSaldoAFavor(cliente: string | null, idmoneda: number) {
+  return useQuery({
+    queryKey: ['finanzas', 'saldoafavor', cliente, idmoneda],
+    queryFn: ({ signal }) => api.get<TSaldoAFavor>(`${BASE}/saldosafavor`, { query: { cliente: cliente ?? '', idmoneda }, signal }),
+    enabled: !!cliente,
+  });
+}
+
+/** Settles dues with the customer's credit in favour: a collection of kind 3, no account. */
+export function useAplicarSaldoAFavor() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TSaldoAFavorAplicar) => api.post<TCobro>(`${BASE}/cobros/saldosafavor`, datos),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['finanzas'] }),
   });
 }

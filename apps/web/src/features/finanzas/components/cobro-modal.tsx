@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MediosPagoBancarios } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { abrirRecibo, abrirReciboPago, useCuentasFinancieras, useRegistrarCobro, useRegistrarPago } from '../api/finanzas';
+import { abrirRecibo, abrirReciboPago, useAplicarSaldoAFavor, useCuentasFinancieras, useRegistrarCobro, useRegistrarPago, useSaldoAFavor } from '../api/finanzas';
 import { dinero, fechaPe, NOMBRE_MONEDA } from '../formato';
 
 type TValores = { IdCuentaFinanciera?: number; MedioPago?: string; NumeroOperacion?: string; Observacion?: string };
@@ -21,13 +21,26 @@ const TEXTOS = {
 
 /**
  * Collect (or pay) one or several open dues of a document, in cash (a caja) or through the bank; then its receipt.
+ * A collection may also use the customer's credit in favour (`numeroCliente` given: the available amount is shown).
  * `modo` 'pago' pays a supplier's purchase with the same form.
  */
-export function CobroModal({ documento, tercero, onCerrar, modo = 'cobro' }: { documento: TDocumentoConCuotas; tercero: string; onCerrar: () => void; modo?: 'cobro' | 'pago' }) {
+export function CobroModal({
+  documento,
+  tercero,
+  numeroCliente,
+  onCerrar,
+  modo = 'cobro',
+}: {
+  documento: TDocumentoConCuotas;
+  tercero: string;
+  numeroCliente?: string;
+  onCerrar: () => void;
+  modo?: 'cobro' | 'pago';
+}) {
   const { message } = App.useApp();
   const T = TEXTOS[modo];
   const [form] = Form.useForm<TValores>();
-  const [tipo, setTipo] = useState<1 | 2>(1);
+  const [tipo, setTipo] = useState<1 | 2 | 3>(1);
   const abiertas = documento.Cuotas.filter((c) => Number(c.Saldo) > 0);
   const [montos, setMontos] = useState<Record<number, string>>(() => Object.fromEntries(abiertas.map((c) => [c.IdCuota, c.Saldo])));
   const [erroresMonto, setErroresMonto] = useState<Record<number, string>>({});
@@ -36,7 +49,10 @@ export function CobroModal({ documento, tercero, onCerrar, modo = 'cobro' }: { d
   const cuentas = useCuentasFinancieras(1);
   const registrarCobro = useRegistrarCobro();
   const registrarPago = useRegistrarPago();
-  const registrar = modo === 'cobro' ? registrarCobro : registrarPago;
+  const aplicarSaldo = useAplicarSaldoAFavor();
+  const saldoAFavor = useSaldoAFavor(modo === 'cobro' ? (numeroCliente ?? null) : null, documento.IdMoneda);
+  const disponible = saldoAFavor.data?.Disponible ?? '0.00';
+  const registrar = tipo === 3 ? aplicarSaldo : modo === 'cobro' ? registrarCobro : registrarPago;
   const opciones = useMemo(
     () =>
       (cuentas.data?.Data ?? [])
@@ -59,6 +75,12 @@ export function CobroModal({ documento, tercero, onCerrar, modo = 'cobro' }: { d
     if (Object.keys(errores).length) return;
     if (!detalle.length) return setError(T.ninguno);
     try {
+      if (tipo === 3) {
+        const x = await aplicarSaldo.mutateAsync({ Detalle: detalle, Observacion: v.Observacion || undefined });
+        message.success(`Saldo a favor aplicado: ${x.NumeroRecibo}`);
+        setHecho({ ...x, Tipo: x.TipoCobro });
+        return;
+      }
       const datos = {
         IdCuentaFinanciera: v.IdCuentaFinanciera!,
         Detalle: detalle,
@@ -93,7 +115,7 @@ export function CobroModal({ documento, tercero, onCerrar, modo = 'cobro' }: { d
         <Result
           status="success"
           title={`Recibo ${hecho.NumeroRecibo}`}
-          subTitle={`${hecho.Tipo} de ${dinero(hecho.Monto, hecho.IdMoneda)} ${T.hacia} ${hecho.CuentaFinanciera}`}
+          subTitle={tipo === 3 ? `${hecho.Tipo}: ${dinero(hecho.Monto, hecho.IdMoneda)} del saldo a favor del cliente` : `${hecho.Tipo} de ${dinero(hecho.Monto, hecho.IdMoneda)} ${T.hacia} ${hecho.CuentaFinanciera}`}
           extra={
             <Button type="primary" onClick={() => (modo === 'cobro' ? abrirRecibo : abrirReciboPago)(hecho.Id).catch((e: unknown) => message.error(mensajeDeError(e)))}>
               Ver recibo
@@ -121,20 +143,38 @@ export function CobroModal({ documento, tercero, onCerrar, modo = 'cobro' }: { d
           <Radio.Group
             value={tipo}
             onChange={(e) => {
-              setTipo(e.target.value as 1 | 2);
+              setTipo(e.target.value as 1 | 2 | 3);
               form.setFieldValue('IdCuentaFinanciera', undefined);
             }}
-            options={[{ value: 1, label: 'Efectivo' }, { value: 2, label: 'Bancarizado (depósito o transferencia)' }]}
+            options={[
+              { value: 1, label: 'Efectivo' },
+              { value: 2, label: 'Bancarizado (depósito o transferencia)' },
+              ...(modo === 'cobro' && numeroCliente
+                ? [{ value: 3, label: `Saldo a favor del cliente (disponible ${dinero(disponible, documento.IdMoneda)})`, disabled: !(Number(disponible) > 0) }]
+                : []),
+            ]}
           />
         </Form.Item>
-        <Form.Item
-          name="IdCuentaFinanciera"
-          label={tipo === 1 ? 'Caja' : 'Cuenta bancaria'}
-          rules={[{ required: true, message: T.cuenta }]}
-          extra={!cuentas.isLoading && opciones.length === 0 ? <Link to="/admin/finanzas/maestros">Registre primero una {tipo === 1 ? 'caja' : 'cuenta bancaria'} en Datos maestros</Link> : undefined}
-        >
-          <Select options={opciones} loading={cuentas.isLoading} placeholder="Seleccione" />
-        </Form.Item>
+        {tipo === 3 && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="saldo-a-favor-disponible"
+            title={`Saldo a favor disponible: ${dinero(disponible, documento.IdMoneda)}`}
+            description="Se aplica el crédito que dejaron las notas de crédito del cliente: no ingresa dinero a ninguna caja ni cuenta."
+          />
+        )}
+        {tipo !== 3 && (
+          <Form.Item
+            name="IdCuentaFinanciera"
+            label={tipo === 1 ? 'Caja' : 'Cuenta bancaria'}
+            rules={[{ required: true, message: T.cuenta }]}
+            extra={!cuentas.isLoading && opciones.length === 0 ? <Link to="/admin/finanzas/maestros">Registre primero una {tipo === 1 ? 'caja' : 'cuenta bancaria'} en Datos maestros</Link> : undefined}
+          >
+            <Select options={opciones} loading={cuentas.isLoading} placeholder="Seleccione" />
+          </Form.Item>
+        )}
         {tipo === 2 && (
           <>
             <Form.Item name="MedioPago" label="Medio de pago" rules={[{ required: true, message: 'Seleccione el medio de pago' }]}>
