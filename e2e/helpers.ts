@@ -85,7 +85,8 @@ export class ServidorAdicional {
     return `http://127.0.0.1:${this.puerto}`;
   }
 
-  async iniciar(extra: Record<string, string> = {}) {
+  /** `esperaMs`: how long to wait for /api/health (a fresh embedded database loads the demo data first; slow under load). */
+  async iniciar(extra: Record<string, string> = {}, esperaMs = 90_000) {
     this.proceso = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
       cwd: raiz,
       env: {
@@ -100,7 +101,7 @@ export class ServidorAdicional {
       },
       stdio: 'ignore',
     });
-    const limite = Date.now() + 90_000;
+    const limite = Date.now() + esperaMs;
     while (Date.now() < limite) {
       try {
         if ((await fetch(`${this.url}/api/health`)).ok) return;

@@ -93,6 +93,15 @@ export const ZItem = z.object({
   ControlLote: z.boolean(),
   ControlSerie: z.boolean(),
   LogEstado: z.number().int(),
+  /**
+   * Only in a search with `idsucursal` (the point of sale): the goods' stock in that branch's default warehouse (the
+   * box's), what orders "Por facturar" reserve there and what is left to sell (stock - reserved, never below 0). Null for
+   * services (unit ZZ) and when the branch has no default warehouse.
+   */
+  Existencia: z
+    .object({ Almacen: z.string(), Stock: z.string(), Reservado: z.string(), Disponible: z.string() })
+    .nullable()
+    .optional(),
 });
 export type TItem = z.infer<typeof ZItem>;
 
@@ -112,6 +121,7 @@ export const ZItemsQuery = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  idsucursal: ZId.optional().describe("Branch whose default warehouse's available stock each item carries (Existencia)"),
 });
 export const ZItems = z.object({ Data: z.array(ZItem), Count: z.number().int() });
 export const ZItemParams = z.object({ id: ZId });

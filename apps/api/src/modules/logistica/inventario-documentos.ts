@@ -5,6 +5,8 @@ import { AppError } from '../../lib/app-error';
 import { asentar, filasDe, type TLineaLibro, type Tx } from './libro.repo';
 import { devolverALotes, hayControlados, moverLotes, revertirLotes } from './lotes.service';
 import { factoresDe, unidadesBase } from './presentaciones.service';
+// eslint-disable-next-line yupana/no-cross-import -- a sale must leave what orders "Por facturar" reserve (issue 12)
+import { verificarReservasDeVenta } from '../ventas/reservas';
 
 /** What the issue hook receives (kept structural so this module does not import contabilidad). */
 type TEmitidoInventario = {
@@ -14,6 +16,8 @@ type TEmitidoInventario = {
   idSucursal: number;
   idUsuario: number;
   idDocumentoAfectado: number | null;
+  /** The order the document invoices: its reservation is available to it. */
+  idPedido?: number | null;
 };
 
 const VENTAS: number[] = [TipoDocumentoContable.FACTURA, TipoDocumentoContable.BOLETA, TipoDocumentoContable.NOTA_VENTA];
@@ -97,6 +101,13 @@ export async function moverStockAlEmitir(tx: Tx, e: TEmitidoInventario): Promise
     }));
   if (lineas.length === 0) return;
   const permite = filas[0].permite ?? true;
+  // With negative stock forbidden a sale may not take units reserved by orders "Por facturar" (other than the one it
+  // invoices): available = stock - reserved, checked under the stock rows' lock before the ledger posts.
+  if (esVenta && !permite) {
+    const pedidas = new Map<number, Decimal>();
+    for (const l of lineas) pedidas.set(l.idItem, (pedidas.get(l.idItem) ?? new Decimal(0)).minus(l.cantidad));
+    await verificarReservasDeVenta(tx, { idEmpresa: e.idEmpresa, idAlmacen, pedidas, nombre: (id) => bienes.get(id) ?? String(id), excepto: e.idPedido ?? null });
+  }
   const idMovimiento = await asentar(
     tx,
     { idEmpresa: e.idEmpresa, idUsuario: e.idUsuario, numero: null, clase: esVenta ? 'S' : 'I', tipoOperacion, fecha: e.b.FechaEmision, idAlmacen, idDocumentoContable: e.creado.Id, glosa: e.creado.SerieNumero },

@@ -6,6 +6,8 @@ import { errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { item } from './logistica.schema';
+// eslint-disable-next-line yupana/no-cross-import -- available = stock - what orders "Por facturar" reserve (issue 12)
+import { reservadoEn } from '../ventas/reservas';
 
 type Fila = typeof item.$inferSelect;
 type TGuardar = z.output<typeof ZItemGuardar>;
@@ -67,7 +69,43 @@ export async function buscarItems(ctx: Contexto, auth: TAuth, q: z.output<typeof
       .offset((q.pagina - 1) * q.regxpag),
     ctx.dbh.db.select({ n: count() }).from(item).where(donde),
   ]);
-  return { Data: filas.map(aItem), Count: Number(n) };
+  const data = filas.map(aItem);
+  if (q.idsucursal !== undefined) await conExistencias(ctx, auth, q.idsucursal, data);
+  return { Data: data, Count: Number(n) };
+}
+
+/**
+ * The point of sale's stock column: per item of the page (goods only), stock in the branch's default warehouse (the
+ * warehouse a sale of that branch takes from), reserved by orders "Por facturar" and available = stock - reserved.
+ * One query for the page; a branch of another company, or one the user may not see, is a 404.
+ */
+async function conExistencias(ctx: Contexto, auth: TAuth, idSucursal: number, data: TItem[]): Promise<void> {
+  const [suc] = (
+    (await ctx.dbh.db.execute(sql`select id from sucursal where id = ${idSucursal} and id_empresa = ${auth.idEmpresa}`)) as unknown as { rows: { id: number }[] }
+  ).rows;
+  if (!suc || (auth.sucursales.length && !auth.sucursales.includes(idSucursal))) throw noEncontrado('No se encontró la sucursal');
+  const [alm] = (
+    (await ctx.dbh.db.execute(sql`select id, nombre from almacen
+      where id_empresa = ${auth.idEmpresa} and id_sucursal = ${idSucursal} and es_predeterminado and log_estado = 1`)) as unknown as { rows: { id: number; nombre: string }[] }
+  ).rows;
+  const bienes = data.filter((i) => i.CodigoUnidad !== 'ZZ');
+  for (const i of data) i.Existencia = null;
+  if (!alm || !bienes.length) return;
+  const filas = (
+    (await ctx.dbh.db.execute(sql`select i.id, coalesce(s.cantidad, 0)::text as stock, ${reservadoEn(Number(alm.id), sql`i.id`)}::text as reservado
+      from item i left join stock s on s.id_almacen = ${alm.id} and s.id_item = i.id
+      where i.id_empresa = ${auth.idEmpresa} and i.id in (${sql.join(bienes.map((b) => sql`${b.Id}`), sql`, `)})`)) as unknown as {
+      rows: { id: number; stock: string; reservado: string }[];
+    }
+  ).rows;
+  const porId = new Map(filas.map((f) => [Number(f.id), f]));
+  for (const i of bienes) {
+    const f = porId.get(i.Id);
+    if (!f) continue;
+    const stockActual = new Decimal(f.stock);
+    const reservado = new Decimal(f.reservado);
+    i.Existencia = { Almacen: alm.nombre, Stock: stockActual.toFixed(), Reservado: reservado.toFixed(), Disponible: Decimal.max(stockActual.minus(reservado), 0).toFixed() };
+  }
 }
 
 async function filaItem(ctx: Contexto, auth: TAuth, id: number): Promise<Fila> {

@@ -22,7 +22,7 @@ import type { TAuth } from '../../lib/auth';
 import type { Contexto } from '../../lib/contexto';
 import { documentoContable } from '../contabilidad/contabilidad.schema';
 // eslint-disable-next-line yupana/no-cross-import -- an order is invoiced through the one issuing engine, inside its transaction
-import { emitirDocumento } from '../contabilidad/documentos/emision.service';
+import { emitirDocumento, type TEmitido, type TTransaccionEmision } from '../contabilidad/documentos/emision.service';
 import { item } from '../logistica/logistica.schema';
 import { listaDeEmpresa, precioPara } from './listaprecios.service';
 import { pedidoVenta, pedidoVentaItem } from './pedidos.schema';
@@ -366,11 +366,17 @@ export async function facturarPedido(ctx: Contexto, auth: TAuth, id: number, b: 
     ListaReferencias: [],
     ListaConductores: [],
   };
-  const { creado } = await emitirDocumento(ctx, auth, doc, undefined, undefined, async (tx, emitido) => {
-    const p = await bloquear(tx, auth, id);
-    if (!atendible(p)) throw yaAtendido(p);
-    const estado = p.tipo === TipoPedido.PEDIDO ? EstadoPedido.FACTURADO : EstadoPedido.CONCLUIDO;
-    await tx.update(pedidoVenta).set({ estado, idDocumento: emitido.creado.Id, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() }).where(eq(pedidoVenta.id, id));
-  });
+  // `idPedido`: the stock check of the issue (inventory's hook, which runs before this callback) counts this order's
+  // own reservation as available to the document that invoices it.
+  const alFacturar = Object.assign(
+    async (tx: TTransaccionEmision, emitido: TEmitido) => {
+      const p = await bloquear(tx, auth, id);
+      if (!atendible(p)) throw yaAtendido(p);
+      const estado = p.tipo === TipoPedido.PEDIDO ? EstadoPedido.FACTURADO : EstadoPedido.CONCLUIDO;
+      await tx.update(pedidoVenta).set({ estado, idDocumento: emitido.creado.Id, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() }).where(eq(pedidoVenta.id, id));
+    },
+    { idPedido: id },
+  );
+  const { creado } = await emitirDocumento(ctx, auth, doc, undefined, undefined, alFacturar);
   return { Pedido: await obtenerPedido(db, auth, id), IdDocumento: creado.Id, SerieNumero: creado.SerieNumero, MontoTotal: creado.MontoTotal };
 }

@@ -215,12 +215,14 @@ export type TEmitido = {
   idDocumentoAfectado: number | null;
   /** The caller records the payment itself (the point of sale): the books post the contado collection from it. */
   cobroAparte?: boolean;
+  /** The order this document invoices (ventas): its own reservation is not counted against it (see TEnLaTransaccion.idPedido). */
+  idPedido?: number | null;
 };
 /**
  * Work of the caller inside the issue's transaction (the point of sale records the sale in its cash session). With
  * `registraCobro` the caller records the payment of a contado document itself (see TEmitido.cobroAparte).
  */
-export type TEnLaTransaccion = ((tx: TTransaccionEmision, emitido: TEmitido) => Promise<void>) & { registraCobro?: boolean };
+export type TEnLaTransaccion = ((tx: TTransaccionEmision, emitido: TEmitido) => Promise<void>) & { registraCobro?: boolean; idPedido?: number };
 
 /**
  * Work other modules do for EVERY issued document inside the issue's transaction (inventory moves stock): a failure
@@ -479,6 +481,7 @@ async function guardarGrupo(grupo: TPendiente[]): Promise<TFilaCreada[]> {
       const emitido: TEmitido = {
         creado: respuesta(creadas[i]), b: x.b, idEmpresa, idSucursal: s.idSucursal, idUsuario: x.auth.idUsuario, idDocumentoAfectado: x.p.afectado?.id ?? null,
         cobroAparte: x.enLaTransaccion?.registraCobro === true,
+        idPedido: x.enLaTransaccion?.idPedido ?? null,
       };
       for (const fn of trasEmitir) await fn(tx, emitido);
       if (x.enLaTransaccion) await x.enLaTransaccion(tx, emitido);

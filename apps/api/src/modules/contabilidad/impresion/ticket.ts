@@ -183,8 +183,13 @@ class DibujoTicket {
       const tamano = f.destacado ? 9 : 7.5;
       doc.font(f.destacado ? FUENTE_NEGRITA : FUENTE).fontSize(tamano).fillColor(COLOR.texto);
       this.asegurar(tamano + 4);
-      celda(doc, f.etiqueta, MARGEN, this.y, this.util - this.colTotales);
-      celda(doc, `${this.simbolo} ${formatearMonto(f.monto)}`, this.ancho - MARGEN - this.colTotales, this.y, 78, 'right');
+      // The amount's column ends at the right margin: it is the roll's column (72 pt in 58 mm, 78 in 80 mm), widened
+      // when a large amount needs it (the label gives way), never past the margin. It used to be 78 wide on both rolls,
+      // so on 58 mm it started at the 72 pt column and ran 6 pt into the right margin.
+      const monto = `${this.simbolo} ${formatearMonto(f.monto)}`;
+      const col = Math.min(Math.max(this.colTotales, doc.widthOfString(monto) + 2), this.util);
+      celda(doc, f.etiqueta, MARGEN, this.y, this.util - col);
+      celda(doc, monto, this.ancho - MARGEN - col, this.y, col, 'right');
       this.y += tamano + 3;
     }
     this.separador();

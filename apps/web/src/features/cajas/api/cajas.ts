@@ -84,8 +84,9 @@ export function useCuadre(id: number | null) {
   return useQuery({ queryKey: [...CLAVE, 'cuadre', id], queryFn: ({ signal }) => api.get<TCuadreCaja>(`${F}/cuadrescajas/${id}`, { signal }), enabled: id !== null });
 }
 
-export function buscarItems(filtro: string, signal?: AbortSignal) {
-  return api.get<{ Data: TItem[]; Count: number }>('/logistica/v1/items', { query: { filtro: filtro.trim(), pagina: 1, regxpag: 10 }, signal });
+/** The POS search: with the box's branch, each good carries its available stock in that branch's warehouse. */
+export function buscarItems(filtro: string, idSucursal?: number, signal?: AbortSignal) {
+  return api.get<{ Data: TItem[]; Count: number }>('/logistica/v1/items', { query: { filtro: filtro.trim(), pagina: 1, regxpag: 10, idsucursal: idSucursal }, signal });
 }
 
 export function useSeriesVenta(idTipoDocumento: number, idSucursal: number | undefined) {

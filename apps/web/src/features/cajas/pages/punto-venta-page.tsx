@@ -170,7 +170,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
     }
     setBuscando(true);
     try {
-      const r = await buscarItems(t);
+      const r = await buscarItems(t, sesion.IdSucursal);
       setResultados(r.Data);
       return r.Data;
     } catch (e) {
@@ -299,8 +299,16 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
               size="small"
               dataSource={resultados}
               renderItem={(i) => (
-                <List.Item style={{ cursor: 'pointer' }} onClick={() => void agregar(i)} actions={[<strong key="p">{soles(i.PrecioUnitario)}</strong>]}>
-                  <List.Item.Meta title={i.Descripcion} description={i.Codigo} />
+                <List.Item data-testid="pv-resultado" style={{ cursor: 'pointer' }} onClick={() => void agregar(i)} actions={[<strong key="p">{soles(i.PrecioUnitario)}</strong>]}>
+                  <List.Item.Meta
+                    title={i.Descripcion}
+                    description={
+                      <>
+                        {i.Codigo}
+                        {i.Existencia && <Disponible e={i.Existencia} unidad={i.CodigoUnidad} />}
+                      </>
+                    }
+                  />
                 </List.Item>
               )}
             />
@@ -721,5 +729,17 @@ function ResultadoCierre({ cuadre, onOtra }: { cuadre: TCuadreCaja; onOtra: () =
         </Space>
       </Card>
     </Pantalla>
+  );
+}
+
+/** Available = stock - reserved by orders "Por facturar", in the box's warehouse; none left is marked in red. */
+function Disponible({ e, unidad }: { e: NonNullable<TItem['Existencia']>; unidad: string }) {
+  const agotado = aDecimal(e.Disponible).lte(0);
+  const titulo = `${e.Almacen}: stock ${e.Stock}, reservado por pedidos ${e.Reservado}`;
+  return (
+    <Tag data-testid="pv-disponible" color={agotado ? 'red' : 'green'} title={titulo} style={{ marginInlineStart: 8 }}>
+      {agotado ? 'Sin stock disponible' : `Disponible: ${e.Disponible} ${unidad}`}
+      {!agotado && aDecimal(e.Reservado).gt(0) ? ` (reservado ${e.Reservado})` : ''}
+    </Tag>
   );
 }
