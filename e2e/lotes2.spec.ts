@@ -50,7 +50,7 @@ test('presentaciones del producto y lote elegido en una boleta', async ({ page }
   await seccion.getByLabel('Factor de la presentación 2').fill('6');
   await seccion.getByRole('button', { name: 'Guardar presentaciones' }).click();
   await expect(page.getByText('Presentaciones guardadas')).toBeVisible();
-  let pres = await llamarApi<{ Data: unknown[] }>(page, `/api/logistica/v1/items/${idItem}/presentaciones`);
+  const pres = await llamarApi<{ Data: unknown[] }>(page, `/api/logistica/v1/items/${idItem}/presentaciones`);
   expect(pres.body.Data).toEqual([
     { CodigoUnidad: 'PK', Descripcion: 'PAQUETE X 6', Factor: '6' },
     { CodigoUnidad: 'BX', Descripcion: 'CAJA X 12', Factor: '12', Precio: '48.00' },

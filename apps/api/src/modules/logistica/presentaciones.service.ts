@@ -8,6 +8,7 @@ import type { Contexto } from '../../lib/contexto';
 import { itemPresentacion } from './conteos.schema';
 import { filasDe, type Tx } from './libro.repo';
 import { item } from './logistica.schema';
+// eslint-disable-next-line yupana/no-cross-import -- a presentation's price is the standard price list's row (issue 12 owns the lists and their lazy creation)
 import { fijarPreciosEstandar, preciosEstandarDeItem } from '../ventas/listaprecios.service';
 
 /**
