@@ -64,7 +64,8 @@ test('presentaciones del producto y lote elegido en una boleta', async ({ page }
 
   // A boleta line of the lot item: the picker lists the warehouse's lots, the expired one disabled.
   await page.goto('/admin/documentos/emitir/boleta');
-  await expect(page.getByLabel('Razón social o nombre')).toHaveValue('CLIENTES VARIOS');
+  // The emit page is a lazy chunk: on a loaded machine it takes longer than the default wait.
+  await expect(page.getByLabel('Razón social o nombre')).toHaveValue('CLIENTES VARIOS', { timeout: 60_000 });
   await page.getByRole('combobox', { name: 'Serie' }).click();
   await opcion(page).filter({ hasText: 'B001' }).first().click();
   await page.getByLabel('Descripción del ítem 1').fill(codigo.toLowerCase());
