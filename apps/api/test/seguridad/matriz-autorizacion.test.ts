@@ -84,6 +84,7 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/logistica/v1/movimientos/:id': { tabla: 'movimiento_inventario' },
   'GET /api/logistica/v1/inventarios/stock/lotes/:a/:b': { tabla: 'item' },
   'GET /api/logistica/v1/inventarios/stock/series/:a/:b': { tabla: 'item' },
+  'GET /api/logistica/v1/inventarios/stock/venta/:a/:b': { tabla: 'item' },
   'GET /api/pagos/v1/:IdEmpresa/paquetes': { param: 'empresaA' },
   'GET /api/pagos/v1/paquetes_v2/:Id': { exento: 'planes del proveedor: catálogo común a todas las empresas' },
   'PUT /api/pagos/v1/paquetes/:Id': { exento: 'planes del proveedor: catálogo común (PLAN_CONFIGURAR)' },

@@ -87,8 +87,10 @@ export const ZPresentacion = z.object({
   Descripcion: ZTexto(60, { min: 1, mensajeMin: 'Indique la descripción de la presentación' }),
   Factor: ZDecimal('Factor', { enteros: 12, decimales: 10 }).refine((v) => /[1-9]/.test(v), 'Factor: debe ser mayor que cero'),
   CodigoBarras: textoPermitido(z.string().trim().regex(/^\d{8,14}$/, 'Código de barras: de 8 a 14 dígitos')).optional(),
+  /** Price WITH IGV of the presentation in the standard price list (absent: no price of its own). */
+  Precio: ZDecimal('Precio', { enteros: 12, decimales: 10 }).optional(),
 });
-export const ZPresentacionFila = z.object({ CodigoUnidad: z.string(), Descripcion: z.string(), Factor: z.string(), CodigoBarras: z.string().optional() });
+export const ZPresentacionFila = z.object({ CodigoUnidad: z.string(), Descripcion: z.string(), Factor: z.string(), CodigoBarras: z.string().optional(), Precio: z.string().optional() });
 export type TPresentacion = z.infer<typeof ZPresentacionFila>;
 export const ZPresentacionesGuardar = z.object({ Presentaciones: z.array(ZPresentacion).max(20, 'Máximo 20 presentaciones') });
 export const ZPresentaciones = z.object({ Data: z.array(ZPresentacionFila), Count: z.number() });

@@ -185,6 +185,8 @@ export const ZKardexFila = z.object({
   SaldoCantidad: z.string(),
   SaldoCostoPromedio: z.string(),
   SaldoValor: z.string(),
+  /** Lots the movement moved for this item and warehouse ("L-1" or "L-1 (5); L-2 (3)"); null when none. */
+  Lote: z.string().nullable(),
 });
 export type TKardexFila = z.infer<typeof ZKardexFila>;
 export const ZKardex = z.object({
@@ -222,6 +224,18 @@ export const ZLotesFefo = z.object({
   Faltante: z.string(),
 });
 export type TLotesFefo = z.infer<typeof ZLotesFefo>;
+
+/** What the sale line of an item can pick in the default warehouse of the branch that sells. */
+export const ZStockVenta = z.object({
+  IdAlmacen: z.number().nullable(),
+  Almacen: z.string().nullable(),
+  /** 'L' lots, 'S' serials, null neither. */
+  Control: z.enum(['L', 'S']).nullable(),
+  /** Lots with stock in FEFO order; expired ones included (Vencido) so the screen shows them disabled. */
+  Lotes: z.array(ZLoteFefo.omit({ Cantidad: true })),
+  Series: z.array(z.object({ Id: z.number(), Numero: z.string() })),
+});
+export type TStockVenta = z.infer<typeof ZStockVenta>;
 
 export const ZVencimientosQuery = z.object({
   dias: ZEntero({ min: 0, max: 3650, mensaje: 'Días: de 0 a 3650' }).default(90),

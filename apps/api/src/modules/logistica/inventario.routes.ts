@@ -8,6 +8,7 @@ import {
   ZIdParams,
   ZKardex,
   ZKardexQuery,
+  ZStockVenta,
   ZLogisticaConfig,
   ZLotesFefo,
   ZLotesFefoParams,
@@ -90,6 +91,16 @@ export async function rutasInventario(app: FastifyInstance, ctx: Contexto): Prom
     config: { servicio: 'ITEM_VER' },
     schema: { tags, security, summary: 'Series en stock de un producto (a) en un almacén (b)', params: ZLotesFefoParams, response: { 200: ZSeriesDisponibles, ...errores } },
     handler: async (req) => lotes.seriesDisponibles(ctx, requerirAuth(req), req.params.a, req.params.b),
+  });
+
+  r.get('/v1/inventarios/stock/venta/:a/:b', {
+    config: { servicio: 'ITEM_VER' },
+    schema: {
+      tags, security,
+      summary: 'Lotes (FEFO, vencidos marcados) o series en stock de un producto (a) en el almacén predeterminado de la sucursal (b), para la línea de venta',
+      params: ZLotesFefoParams, response: { 200: ZStockVenta, ...errores },
+    },
+    handler: async (req) => lotes.stockParaVenta(ctx, requerirAuth(req), req.params.a, req.params.b),
   });
 
   r.get('/v1/movimientos', {

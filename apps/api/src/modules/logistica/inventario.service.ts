@@ -9,7 +9,7 @@ import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { almacen, logisticaConfig, movimiento, movimientoDetalle, stock } from './inventario.schema';
 import { asentar, type TLineaLibro, type Tx } from './libro.repo';
-import { moverLotes, type TOpcionesLote } from './lotes.service';
+import { lotesDeLineas, moverLotes, type TOpcionesLote } from './lotes.service';
 import { item } from './logistica.schema';
 // eslint-disable-next-line yupana/no-cross-import -- available = stock - what orders "Por facturar" reserve (issue 12)
 import { reservadoEn } from '../ventas/reservas';
@@ -259,6 +259,7 @@ export async function kardex(ctx: Contexto, auth: TAuth, q: z.output<typeof ZKar
       .offset((q.pagina - 1) * q.regxpag),
     db.select({ n: count() }).from(movimientoDetalle).where(enRango),
   ]);
+  const lotesLinea = await lotesDeLineas(db, auth.idEmpresa, it.id, al.id, filas.map((f) => f.d.idMovimiento));
   const cero = '0.00';
   return {
     Item: { Id: it.id, Codigo: it.codigo, Descripcion: it.descripcion, CodigoUnidad: it.codigoUnidad },
@@ -286,6 +287,7 @@ export async function kardex(ctx: Contexto, auth: TAuth, q: z.output<typeof ZKar
         SaldoCantidad: cant(d.saldoCantidad),
         SaldoCostoPromedio: new Decimal(d.saldoCostoPromedio).toFixed(4),
         SaldoValor: dos(d.saldoValor),
+        Lote: lotesLinea.get(d.id) ?? null,
       };
     }),
     Count: Number(n),
@@ -300,14 +302,14 @@ export async function kardexExcel(ctx: Contexto, auth: TAuth, q: z.output<typeof
   const hoja = libro.addWorksheet('Kardex');
   hoja.addRow([`Kardex valorizado: ${k.Item.Codigo} ${k.Item.Descripcion} (${k.Item.CodigoUnidad}) - ${k.Almacen}`]);
   hoja.addRow([`Del ${q.desde} al ${q.hasta}`]);
-  hoja.addRow(['Fecha', 'Tipo de operación (tabla 12)', 'Número', 'Entrada cantidad', 'Entrada costo unitario', 'Entrada costo total', 'Salida cantidad', 'Salida costo unitario', 'Salida costo total', 'Saldo cantidad', 'Saldo costo promedio', 'Saldo valor']).font = { bold: true };
+  hoja.addRow(['Fecha', 'Tipo de operación (tabla 12)', 'Número', 'Entrada cantidad', 'Entrada costo unitario', 'Entrada costo total', 'Salida cantidad', 'Salida costo unitario', 'Salida costo total', 'Saldo cantidad', 'Saldo costo promedio', 'Saldo valor', 'Lote']).font = { bold: true };
   hoja.addRow([q.desde, 'Saldo inicial', '', '', '', '', '', '', '', Number(k.SaldoInicial.Cantidad), Number(k.SaldoInicial.CostoPromedio), Number(k.SaldoInicial.Valor)]);
   for (const f of k.Data)
     hoja.addRow([
       f.Fecha, f.TipoOperacion, f.Numero ?? f.IdDocumentoContable ?? '',
       Number(f.EntradaCantidad), Number(f.EntradaCostoUnitario), Number(f.EntradaCostoTotal),
       Number(f.SalidaCantidad), Number(f.SalidaCostoUnitario), Number(f.SalidaCostoTotal),
-      Number(f.SaldoCantidad), Number(f.SaldoCostoPromedio), Number(f.SaldoValor),
+      Number(f.SaldoCantidad), Number(f.SaldoCostoPromedio), Number(f.SaldoValor), f.Lote ?? '',
     ]);
   hoja.columns.forEach((c, i) => (c.width = i === 1 ? 28 : 16));
   return Buffer.from(await libro.xlsx.writeBuffer());

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { TipoDocumentoContable, type TLotesFefo, type TVencimientoFila, ZLotesFefoQuery, ZVencimientosQuery } from '@yupana/contracts';
+import { TipoDocumentoContable, type TLotesFefo, type TStockVenta, type TVencimientoFila, ZLotesFefoQuery, ZVencimientosQuery } from '@yupana/contracts';
 import type { z } from 'zod';
 import { errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
@@ -361,4 +361,83 @@ export async function seriesDisponibles(ctx: Contexto, auth: TAuth, idItem: numb
     await ctx.dbh.db.execute(sql`select id, numero from item_serie where id_empresa = ${auth.idEmpresa} and id_item = ${idItem} and id_almacen = ${idAlmacen} and disponible order by id limit 1000`),
   );
   return { Data: filas.map((f) => ({ Id: Number(f.id), Numero: f.numero })), Count: filas.length };
+}
+
+/**
+ * The kardex's Lote column: the lots each ledger line moved for one item and warehouse, "L-1" when one lot, "L-1 (5);
+ * L-2 (3)" when the line split (quantities in base units, unsigned). `movimiento_lote` is per movement, not per line,
+ * and `moverLotes` writes a movement's lot rows in line order: the lines of one movement for the item and warehouse
+ * take its lot rows in that order, each up to its own quantity. Key: ledger line (movimiento_inventario_detalle) id.
+ */
+// The ids go as one text parameter: the kardex Excel asks for up to 100,000 movements, past PostgreSQL's 65,535 parameters.
+export async function lotesDeLineas(db: Tx, idEmpresa: number, idItem: number, idAlmacen: number, idsMovimiento: number[]): Promise<Map<number, string>> {
+  if (idsMovimiento.length === 0) return new Map();
+  const ids = [...new Set(idsMovimiento)].join(',');
+  const lotes = filasDe<{ id_movimiento: number; codigo: string; cantidad: string }>(
+    await db.execute(sql`select ml.id_movimiento, l.codigo, ml.cantidad::text as cantidad
+      from movimiento_lote ml join lote l on l.id = ml.id_lote
+      where ml.id_empresa = ${idEmpresa} and ml.id_item = ${idItem} and ml.id_almacen = ${idAlmacen}
+        and ml.id_movimiento = any(string_to_array(${ids}, ',')::int[])
+      order by ml.id_movimiento, ml.id`),
+  );
+  if (lotes.length === 0) return new Map();
+  const lineas = filasDe<{ id: number; id_movimiento: number; cantidad: string }>(
+    await db.execute(sql`select id, id_movimiento, cantidad::text as cantidad from movimiento_inventario_detalle
+      where id_empresa = ${idEmpresa} and id_item = ${idItem} and id_almacen = ${idAlmacen}
+        and id_movimiento = any(string_to_array(${[...new Set(lotes.map((l) => Number(l.id_movimiento)))].join(',')}, ',')::int[])
+      order by id_movimiento, id`),
+  );
+  const pendientes = new Map<number, { codigo: string; resta: Decimal }[]>();
+  for (const l of lotes) {
+    const m = Number(l.id_movimiento);
+    pendientes.set(m, [...(pendientes.get(m) ?? []), { codigo: l.codigo, resta: new Decimal(l.cantidad).abs() }]);
+  }
+  const res = new Map<number, string>();
+  for (const ln of lineas) {
+    const cola = pendientes.get(Number(ln.id_movimiento)) ?? [];
+    let falta = new Decimal(ln.cantidad).abs();
+    const tomados: { codigo: string; q: Decimal }[] = [];
+    while (falta.gt(0) && cola.length > 0) {
+      const t = Decimal.min(falta, cola[0].resta);
+      const previo = tomados.find((x) => x.codigo === cola[0].codigo);
+      if (previo) previo.q = previo.q.plus(t);
+      else tomados.push({ codigo: cola[0].codigo, q: t });
+      cola[0].resta = cola[0].resta.minus(t);
+      falta = falta.minus(t);
+      if (cola[0].resta.lte(0)) cola.shift();
+    }
+    if (tomados.length) res.set(Number(ln.id), tomados.length === 1 ? tomados[0].codigo : tomados.map((x) => `${x.codigo} (${texto(x.q)})`).join('; '));
+  }
+  return res;
+}
+
+/**
+ * What a sale line of an item can pick (the lot and serial pickers of factura, boleta and nota de venta): the lots
+ * with stock in FEFO order, expired ones included and flagged, or the serials in stock, in the default warehouse of
+ * the branch that sells (the one the issue hook moves). A branch without a default warehouse gives empty lists.
+ */
+export async function stockParaVenta(ctx: Contexto, auth: TAuth, idItem: number, idSucursal: number): Promise<TStockVenta> {
+  const [f] = filasDe<{ control_lote: boolean; control_serie: boolean; sucursal: number | null; id_almacen: number | null; almacen: string | null }>(
+    await ctx.dbh.db.execute(sql`select i.control_lote, i.control_serie,
+        (select s.id from sucursal s where s.id = ${idSucursal} and s.id_empresa = ${auth.idEmpresa}) as sucursal, a.id as id_almacen, a.nombre as almacen
+      from item i left join almacen a on a.id_empresa = ${auth.idEmpresa} and a.id_sucursal = ${idSucursal} and a.es_predeterminado and a.log_estado = 1
+      where i.id = ${idItem} and i.id_empresa = ${auth.idEmpresa} limit 1`),
+  );
+  if (!f) throw noEncontrado('No se encontró el producto');
+  if (f.sucursal === null) throw noEncontrado('No se encontró la sucursal');
+  const control = f.control_lote ? 'L' : f.control_serie ? 'S' : null;
+  const vacio: TStockVenta = { IdAlmacen: f.id_almacen === null ? null : Number(f.id_almacen), Almacen: f.almacen, Control: control, Lotes: [], Series: [] };
+  if (f.id_almacen === null || control === null) return vacio;
+  const idAlmacen = Number(f.id_almacen);
+  if (control === 'S') return { ...vacio, Series: (await seriesDisponibles(ctx, auth, idItem, idAlmacen)).Data };
+  const hoy = hoyLima();
+  const lotes = filasDe<{ id: number; codigo: string; fecha_vencimiento: string | null; cantidad: string }>(
+    await ctx.dbh.db.execute(sql`select id, codigo, fecha_vencimiento::text as fecha_vencimiento, cantidad::text as cantidad from lote
+      where id_empresa = ${auth.idEmpresa} and id_item = ${idItem} and id_almacen = ${idAlmacen} and cantidad > 0
+      order by fecha_vencimiento nulls last, id limit 500`),
+  );
+  return {
+    ...vacio,
+    Lotes: lotes.map((x) => ({ IdLote: Number(x.id), CodigoLote: x.codigo, FechaVencimiento: x.fecha_vencimiento, Disponible: texto(new Decimal(x.cantidad)), Vencido: !!x.fecha_vencimiento && x.fecha_vencimiento < hoy })),
+  };
 }

@@ -8,17 +8,20 @@ import type { Contexto } from '../../lib/contexto';
 import { itemPresentacion } from './conteos.schema';
 import { filasDe, type Tx } from './libro.repo';
 import { item } from './logistica.schema';
+// eslint-disable-next-line yupana/no-cross-import -- a presentation's price is the standard price list's row (issue 12 owns the lists and their lazy creation)
+import { fijarPreciosEstandar, preciosEstandarDeItem } from '../ventas/listaprecios.service';
 
 /**
  * Presentations of an item (CAJA x 12): a unit code of catálogo 03 other than the item's own, the base units it holds
  * and its barcode. A sales or purchase line whose unit code is a presentation moves factor x quantity base units.
  * Price lists keep their price per (item, unit code); the factor of a presentation is the one source of truth here.
  */
-const aPresentacion = (p: typeof itemPresentacion.$inferSelect): TPresentacion => ({
+const aPresentacion = (p: typeof itemPresentacion.$inferSelect, precio: string | undefined): TPresentacion => ({
   CodigoUnidad: p.codigoUnidad,
   Descripcion: p.descripcion,
   Factor: new Decimal(p.factor).toDecimalPlaces(10).toFixed(),
   ...(p.codigoBarras ? { CodigoBarras: p.codigoBarras } : {}),
+  ...(precio !== undefined ? { Precio: precio } : {}),
 });
 
 async function itemDe(ctx: Contexto, auth: TAuth, idItem: number) {
@@ -29,8 +32,11 @@ async function itemDe(ctx: Contexto, auth: TAuth, idItem: number) {
 
 export async function listarPresentaciones(ctx: Contexto, auth: TAuth, idItem: number) {
   await itemDe(ctx, auth, idItem);
-  const filas = await ctx.dbh.db.select().from(itemPresentacion).where(and(eq(itemPresentacion.idEmpresa, auth.idEmpresa), eq(itemPresentacion.idItem, idItem))).orderBy(asc(itemPresentacion.factor));
-  return { Data: filas.map(aPresentacion), Count: filas.length };
+  const [filas, precios] = await Promise.all([
+    ctx.dbh.db.select().from(itemPresentacion).where(and(eq(itemPresentacion.idEmpresa, auth.idEmpresa), eq(itemPresentacion.idItem, idItem))).orderBy(asc(itemPresentacion.factor)),
+    preciosEstandarDeItem(ctx.dbh.db, auth.idEmpresa, idItem),
+  ]);
+  return { Data: filas.map((f) => aPresentacion(f, precios.get(f.codigoUnidad))), Count: filas.length };
 }
 
 /** Replaces the item's presentations in one transaction. */
@@ -54,11 +60,19 @@ export async function guardarPresentaciones(ctx: Contexto, auth: TAuth, idItem: 
         .where(and(eq(itemPresentacion.idEmpresa, auth.idEmpresa), ne(itemPresentacion.idItem, idItem), inArray(itemPresentacion.codigoBarras, barras)));
       if (otro) throw errorDeCampo('Presentaciones', `El código de barras ${otro.cod} ya es de ${otro.desc}`);
     }
+    const anteriores = await tx.select({ u: itemPresentacion.codigoUnidad }).from(itemPresentacion).where(and(eq(itemPresentacion.idEmpresa, auth.idEmpresa), eq(itemPresentacion.idItem, idItem)));
     await tx.delete(itemPresentacion).where(and(eq(itemPresentacion.idEmpresa, auth.idEmpresa), eq(itemPresentacion.idItem, idItem)));
     if (b.Presentaciones.length > 0)
       await tx.insert(itemPresentacion).values(
         b.Presentaciones.map((p) => ({ idEmpresa: auth.idEmpresa, idItem, codigoUnidad: p.CodigoUnidad, descripcion: p.Descripcion, factor: p.Factor, codigoBarras: p.CodigoBarras ?? null, logUsuarioCrea: auth.idUsuario })),
       );
+    // The price of each presentation lives in the standard price list (what the sale screens read); a removed
+    // presentation, or one saved without a price, loses its standard price.
+    const quitadas = anteriores.map((a) => a.u).filter((u) => !vistos.has(u));
+    await fijarPreciosEstandar(tx, auth, idItem, [
+      ...b.Presentaciones.map((p) => ({ codigoUnidad: p.CodigoUnidad, factor: p.Factor, precio: p.Precio ?? null })),
+      ...quitadas.map((u) => ({ codigoUnidad: u, factor: '1', precio: null })),
+    ]);
   });
   return listarPresentaciones(ctx, auth, idItem);
 }

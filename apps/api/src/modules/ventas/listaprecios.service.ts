@@ -171,3 +171,38 @@ export async function precioPara(db: Lector, idEmpresa: number, idLista: number 
 }
 
 export const listaDeEmpresa = filaLista;
+
+async function idListaEstandar(db: Lector, idEmpresa: number): Promise<number> {
+  await asegurarEstaticas(db, idEmpresa);
+  const [l] = await db.select({ id: listaPrecio.id }).from(listaPrecio).where(and(eq(listaPrecio.idEmpresa, idEmpresa), eq(listaPrecio.tipo, TipoListaPrecio.ESTANDAR)));
+  return l.id;
+}
+
+/** The standard list's price WITH IGV of an item per unit code (the item's presentations section shows them). */
+export async function preciosEstandarDeItem(db: Lector, idEmpresa: number, idItem: number): Promise<Map<string, string>> {
+  const idLista = await idListaEstandar(db, idEmpresa);
+  const filas = await db.select().from(listaPrecioItem).where(and(eq(listaPrecioItem.idListaPrecio, idLista), eq(listaPrecioItem.idItem, idItem)));
+  return new Map(filas.map((f) => [f.codigoUnidad, textoPrecio(f.precio)]));
+}
+
+/**
+ * Sets, inside the caller's transaction, the standard list's price of the item's presentations: a unit with a price
+ * is upserted with the presentation's factor; a unit without one (or a presentation removed) loses its standard price.
+ * Only the given unit codes are touched: prices of other units set on the price-list screen stay.
+ */
+export async function fijarPreciosEstandar(tx: Tx, auth: TAuth, idItem: number, filas: { codigoUnidad: string; factor: string; precio: string | null }[]): Promise<void> {
+  const idLista = await idListaEstandar(tx, auth.idEmpresa);
+  const quitar = filas.filter((f) => f.precio === null).map((f) => f.codigoUnidad);
+  if (quitar.length)
+    await tx.delete(listaPrecioItem).where(and(eq(listaPrecioItem.idListaPrecio, idLista), eq(listaPrecioItem.idItem, idItem), inArray(listaPrecioItem.codigoUnidad, quitar)));
+  for (const f of filas) {
+    if (f.precio === null) continue;
+    await tx
+      .insert(listaPrecioItem)
+      .values({ idEmpresa: auth.idEmpresa, idListaPrecio: idLista, idItem, codigoUnidad: f.codigoUnidad, factor: f.factor, precio: f.precio, logUsuarioCrea: auth.idUsuario })
+      .onConflictDoUpdate({
+        target: [listaPrecioItem.idListaPrecio, listaPrecioItem.idItem, listaPrecioItem.codigoUnidad],
+        set: { factor: f.factor, precio: f.precio, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() },
+      });
+  }
+}

@@ -314,7 +314,7 @@ export function FormularioComprobante({ tipo, referencia }: TProps) {
           </Card>
 
           <Card title="Ítems" size="small" style={{ marginBottom: 16 }}>
-            <LineasItems form={form} conPrecios />
+            <LineasItems form={form} conPrecios idSucursalVenta={esNota ? undefined : series.data?.find((s) => s.Id === valores.IdSerie)?.IdSucursal} />
           </Card>
 
           <Card title="Otros datos" size="small" style={{ marginBottom: 16 }}>

@@ -6,6 +6,7 @@ import { buscarItems } from '../api/buscar-items';
 import { opcionesAfectacion, UNIDADES } from './catalogos-ui';
 import type { TLineaFormulario } from './modelo-comprobante';
 import { CamposLote, controlDe } from '../../../components/campos-lote';
+import { SelectorLoteVenta } from './selector-lote-venta';
 
 export const LINEA_VACIA: TLineaFormulario = { CodigoUnidad: 'NIU', Cantidad: '1', IncluyeIgv: true, Afectacion: '10' };
 
@@ -13,10 +14,12 @@ type TProps = {
   form: FormInstance;
   /** GRE lines carry no prices. */
   conPrecios: boolean;
+  /** Sales (not notes): lots and serials are picked from the stock of this branch's default warehouse. */
+  idSucursalVenta?: number;
 };
 
 /** Item lines: picked from the catalogue (3 letters) or typed freely. One card per line so a phone can fill it. */
-export function LineasItems({ form, conPrecios }: TProps) {
+export function LineasItems({ form, conPrecios, idSucursalVenta }: TProps) {
   // One search at a time: the line being typed owns the suggestions and the hint.
   const [busqueda, setBusqueda] = useState<{ linea: number; opciones: TItem[]; aviso: string | null }>({ linea: -1, opciones: [], aviso: null });
   const control = useRef<AbortController | null>(null);
@@ -137,8 +140,19 @@ export function LineasItems({ form, conPrecios }: TProps) {
                   </>
                 )}
                 {conPrecios && (
-                  <Form.Item noStyle shouldUpdate={(a, b) => a.Items?.[campo.name]?.Control !== b.Items?.[campo.name]?.Control}>
-                    {() => <CamposLote nombre={[campo.name]} control={form.getFieldValue(['Items', campo.name, 'Control']) as TLineaFormulario['Control']} entrada={false} indice={i} />}
+                  <Form.Item
+                    noStyle
+                    shouldUpdate={(a, b) =>
+                      a.Items?.[campo.name]?.Control !== b.Items?.[campo.name]?.Control || a.Items?.[campo.name]?.IdItem !== b.Items?.[campo.name]?.IdItem || a.Items?.[campo.name]?.Cantidad !== b.Items?.[campo.name]?.Cantidad
+                    }
+                  >
+                    {() => {
+                      const control = form.getFieldValue(['Items', campo.name, 'Control']) as TLineaFormulario['Control'];
+                      const idItem = form.getFieldValue(['Items', campo.name, 'IdItem']) as number | undefined;
+                      if (control && idItem && idSucursalVenta)
+                        return <SelectorLoteVenta key={idItem} nombre={[campo.name]} control={control} idItem={idItem} idSucursal={idSucursalVenta} indice={i} cantidad={form.getFieldValue(['Items', campo.name, 'Cantidad']) as string | undefined} />;
+                      return <CamposLote nombre={[campo.name]} control={control} entrada={false} indice={i} />;
+                    }}
                   </Form.Item>
                 )}
               </Row>

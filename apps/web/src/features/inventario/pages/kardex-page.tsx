@@ -91,6 +91,7 @@ export function KardexPage() {
         columns={[
           { title: 'Fecha', dataIndex: 'Fecha', render: (v: string) => dayjs(v).format('DD/MM/YYYY') },
           { title: 'Operación', dataIndex: 'TipoOperacion', render: (v: string) => `${v} ${TiposOperacionInventario[v as keyof typeof TiposOperacionInventario] ?? ''}` },
+          { title: 'Lote', dataIndex: 'Lote', render: (v: string | null) => v ?? '' },
           { title: 'Entradas', children: [
             { title: 'Cant.', dataIndex: 'EntradaCantidad', align: 'right', render: numero },
             { title: 'C. unit.', dataIndex: 'EntradaCostoUnitario', align: 'right' },

@@ -4,6 +4,7 @@ import { descripcionCatalogo } from '@yupana/sunat/isomorfico';
 import { AfectacionesIgv, EstandaresCodigoProducto, UnidadesItem, validarCodigoProducto, type TEstandarCodigoProducto, type TItem, type TItemGuardar } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useGuardarItem } from '../api/guardar-item';
+import { PresentacionesItem } from './presentaciones-item';
 
 type Valores = Omit<TItemGuardar, 'LogEstado'>;
 
@@ -38,6 +39,7 @@ export function ItemForm({ item, onGuardado, onCancelar }: Props) {
   }
 
   return (
+    <>
     <Form form={form} layout="vertical" onFinish={enviar} requiredMark="optional" data-testid="form-item">
       <Row gutter={12}>
         <Col xs={24} sm={10}>
@@ -132,5 +134,7 @@ export function ItemForm({ item, onGuardado, onCancelar }: Props) {
         </Button>
       </Space>
     </Form>
+    {item && item.CodigoUnidad !== 'ZZ' && <PresentacionesItem idItem={item.Id} unidadBase={item.CodigoUnidad} />}
+    </>
   );
 }
