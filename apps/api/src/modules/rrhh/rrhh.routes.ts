@@ -8,6 +8,10 @@ import {
   ZContratoLaboralGuardar,
   ZContratosLaborales,
   ZError,
+  ZFechaFotocheck,
+  ZFotocheckGenerar,
+  ZFotoGuardar,
+  ZFotoTrabajador,
   ZFamiliar,
   ZFamiliares,
   ZFamiliarGuardar,
@@ -42,6 +46,7 @@ import { requerirAuth } from '../../lib/auth';
 import { pdfBoleta } from './boleta-pdf';
 import * as nominas from './nominas.service';
 import { archivoPlameDeNomina } from './plame';
+import * as fotochecks from './fotocheck.service';
 import * as solicitudes from './solicitudes.service';
 import * as trabajadores from './trabajadores.service';
 import { area, cargo } from './rrhh.schema';
@@ -240,5 +245,45 @@ export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<vo
     config: { servicio: 'RRHH_SOLICITUD_RESOLVER' },
     schema: { tags: pedidos, security, summary: 'Aprobar o rechazar el paso actual de una solicitud', params: ZIdParams, body: ZSolicitudResolver, response: { 200: ZSolicitud, ...conConflicto } },
     handler: async (req) => solicitudes.resolverSolicitud(ctx, requerirAuth(req), req.params.id, req.body),
+  });
+
+  // ---- Photos and badges (fotocheck) ----
+  const fotocheck = ['rrhh: fotochecks'];
+  r.get('/v1/entidades/relacionados/:id/imagenes', {
+    config: { servicio: 'RRHH_TRABAJADOR_VER' },
+    schema: { tags: fotocheck, security, summary: 'Foto de un trabajador (null si no tiene)', params: ZIdParams, response: { 200: ZFotoTrabajador, ...errores } },
+    handler: async (req) => fotochecks.obtenerFoto(ctx, requerirAuth(req), req.params.id),
+  });
+  r.post('/v1/entidades/relacionados/:id/imagenes', {
+    config: { servicio: 'RRHH_FOTOCHECK_GENERAR' },
+    schema: { tags: fotocheck, security, summary: 'Registrar o reemplazar la foto de un trabajador (PNG o JPG, 300 KB)', params: ZIdParams, body: ZFotoGuardar, response: { 200: ZFotoTrabajador, ...errores } },
+    handler: async (req) => fotochecks.guardarFoto(ctx, requerirAuth(req), req.params.id, req.body),
+  });
+  r.delete('/v1/entidades/relacionados/:id/imagenes', {
+    config: { servicio: 'RRHH_FOTOCHECK_GENERAR' },
+    schema: { tags: fotocheck, security, summary: 'Quitar la foto de un trabajador', params: ZIdParams, response: { 200: ZFotoTrabajador, ...errores } },
+    handler: async (req) => fotochecks.quitarFoto(ctx, requerirAuth(req), req.params.id),
+  });
+  r.post('/v1/entidades/generar/fotocheck', {
+    config: { servicio: 'RRHH_FOTOCHECK_GENERAR' },
+    schema: {
+      tags: fotocheck,
+      security,
+      summary: 'Fotochecks (PDF) de los trabajadores elegidos, de un área o de todos: hoja A4 con marcas de corte o una tarjeta CR80 por página',
+      body: ZFotocheckGenerar,
+    },
+    handler: async (req, reply) => {
+      const { pdf, nombre, cantidad } = await fotochecks.generarFotochecks(ctx, requerirAuth(req), req.body);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${nombre}"`)
+        .header('x-fotochecks', String(cantidad))
+        .send(pdf);
+    },
+  });
+  r.get('/v1/fecha_creacion/fotocheck/:id', {
+    config: { servicio: 'RRHH_TRABAJADOR_VER' },
+    schema: { tags: fotocheck, security, summary: 'Fecha en que se imprimió por última vez el fotocheck de un trabajador', params: ZIdParams, response: { 200: ZFechaFotocheck, ...errores } },
+    handler: async (req) => fotochecks.fechaFotocheck(ctx, requerirAuth(req), req.params.id),
   });
 }
