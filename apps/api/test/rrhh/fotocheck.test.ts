@@ -162,3 +162,48 @@ describe('fotochecks', () => {
     expect((await llamar('POST', '/v1/entidades/generar/fotocheck', { IdsTrabajador: ['x'] })).statusCode).toBe(400);
   });
 });
+
+describe('grupos de trabajadores', () => {
+  let idGrupo: number;
+  it('crea, edita y lista un grupo; nombre repetido es un error de campo', async () => {
+    const r = await llamar('POST', '/v1/grupos', { Nombre: 'Turno noche', Descripcion: 'Vigilancia' });
+    expect(r.statusCode, r.body).toBe(201);
+    idGrupo = r.json().Id;
+    expect((await llamar('POST', '/v1/grupos', { Nombre: 'TURNO NOCHE' })).json()).toMatchObject({ ErrorId: ErrorCodes.VALIDACION, Errores: { Nombre: 'Ya existe un grupo con ese nombre' } });
+    expect((await llamar('POST', '/v1/grupos', { Nombre: '' })).statusCode).toBe(400);
+    expect((await llamar('PUT', `/v1/grupos/${idGrupo}`, { Nombre: 'Turno noche A' })).json()).toMatchObject({ Nombre: 'Turno noche A', Miembros: 0 });
+    expect((await llamar('GET', '/v1/grupos', undefined, tokenSoporte)).json().Data).toEqual([expect.objectContaining({ Id: idGrupo, Nombre: 'Turno noche A' })]);
+  });
+
+  it('asigna, copia por área y quita integrantes; cada uno una sola vez', async () => {
+    expect((await llamar('POST', '/v1/asignar/grupo', { IdGrupo: idGrupo, IdsTrabajador: [rosa.Id, rosa.Id] })).json()).toEqual({ Cambiados: 1 });
+    // The area holds Rosa (already in) and Pedro.
+    expect((await llamar('POST', '/v1/copiarcolaboradores/area', { IdGrupo: idGrupo, IdArea: idArea })).json()).toEqual({ Cambiados: 1 });
+    const m = (await llamar('GET', `/v1/grupos/${idGrupo}/colaboradores`)).json().Data;
+    expect(m.map((x: { Documento: string }) => x.Documento)).toEqual(['45671234', '46782345']);
+    expect(m[0]).toMatchObject({ NombreCompleto: 'Ccori Flores, Rosa Elena', Area: 'Almacén central' });
+    expect((await llamar('POST', '/v1/remove/grupo', { IdGrupo: idGrupo, IdsTrabajador: [pedro.Id] })).json()).toEqual({ Cambiados: 1 });
+    expect((await llamar('GET', `/v1/grupos/${idGrupo}`)).json().Miembros).toBe(1);
+  });
+
+  it('otra empresa: su grupo y sus trabajadores son 404; permisos', async () => {
+    const ajeno = (await llamar('POST', '/v1/grupos', { Nombre: 'Ajeno' }, tokenOtra)).json().Id as number;
+    expect((await llamar('POST', '/v1/asignar/grupo', { IdGrupo: ajeno, IdsTrabajador: [rosa.Id] }, tokenOtra)).statusCode).toBe(404);
+    expect((await llamar('POST', '/v1/copiarcolaboradores/area', { IdGrupo: ajeno, IdArea: idArea }, tokenOtra)).statusCode).toBe(404);
+    for (const [m, u, b] of [
+      ['GET', `/v1/grupos/${idGrupo}`],
+      ['GET', `/v1/grupos/${idGrupo}/colaboradores`],
+      ['PUT', `/v1/grupos/${idGrupo}`, { Nombre: 'X' }],
+      ['DELETE', `/v1/grupos/${idGrupo}`],
+      ['POST', '/v1/asignar/grupo', { IdGrupo: idGrupo, IdsTrabajador: [rosa.Id] }],
+      ['POST', '/v1/remove/grupo', { IdGrupo: idGrupo, IdsTrabajador: [rosa.Id] }],
+    ] as const)
+      expect((await llamar(m, u, b, tokenOtra)).statusCode, `${m} ${u}`).toBe(404);
+    expect((await llamar('POST', '/v1/asignar/grupo', { IdGrupo: idGrupo, IdsTrabajador: [pedro.Id] }, tokenSoporte)).statusCode).toBe(403);
+    expect((await llamar('GET', '/v1/grupos', undefined, tokenCajero)).statusCode).toBe(403);
+    // Deleting removes its members with it.
+    expect((await llamar('DELETE', `/v1/grupos/${idGrupo}`)).statusCode).toBe(200);
+    expect((await llamar('GET', `/v1/grupos/${idGrupo}`)).statusCode).toBe(404);
+    expect((await llamar('POST', '/v1/grupos', { Nombre: 'Turno noche A' })).statusCode).toBe(201);
+  });
+});

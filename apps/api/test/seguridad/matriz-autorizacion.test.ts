@@ -168,6 +168,10 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'POST /api/rrhh/v1/entidades/relacionados/:id/imagenes': { tabla: 'entidad', cuerpo: { ImagenBase64: 'iVBORw0KGgo=' } },
   'DELETE /api/rrhh/v1/entidades/relacionados/:id/imagenes': { tabla: 'entidad' },
   'GET /api/rrhh/v1/fecha_creacion/fotocheck/:id': { tabla: 'entidad' },
+  'GET /api/rrhh/v1/grupos/:id': { tabla: 'grupo' },
+  'PUT /api/rrhh/v1/grupos/:id': { tabla: 'grupo', cuerpo: { Nombre: 'Ajeno' } },
+  'DELETE /api/rrhh/v1/grupos/:id': { tabla: 'grupo' },
+  'GET /api/rrhh/v1/grupos/:id/colaboradores': { tabla: 'grupo' },
 };
 
 const MENSAJE_AUTORIZACION = /^No tiene permiso para esta operación/;

@@ -1,6 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { aBytes, COLOR, FUENTE, FUENTE_NEGRITA, type TPdf } from '../../lib/pdf';
-import { celda, dibujarLogo, dibujarQr, esLogoAdmitido } from '../contabilidad/impresion/pdf-base';
+import { aBytes, celda, COLOR, dibujarLogo, dibujarQr, esLogoAdmitido, FUENTE, FUENTE_NEGRITA, type TPdf } from '../../lib/pdf';
 
 const MM = 72 / 25.4;
 /** CR80 card (ISO/IEC 7810 ID-1), 85.60 × 53.98 mm, drawn portrait. */

@@ -5,7 +5,7 @@ import { empresa } from '../../db/schema';
 import { errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { TAuth } from '../../lib/auth';
 import type { Contexto } from '../../lib/contexto';
-import { plantillaImpresion } from '../contabilidad/configuracion/plantilla.service';
+import { plantillaComprobante } from '../contabilidad/contabilidad.schema';
 import { entidad } from '../entidades/entidades.schema';
 import { pdfFotochecks, type TTarjetaFotocheck } from './fotocheck-pdf';
 import { entidadImagen, fotocheckEmision } from './fotocheck.schema';
@@ -102,13 +102,14 @@ export async function generarFotochecks(ctx: Contexto, auth: TAuth, b: z.output<
   if (trabajadores.length > FOTOCHECK_MAXIMO) throw errorDeCampo('IdsTrabajador', `Se imprimen ${FOTOCHECK_MAXIMO} fotochecks como máximo por archivo; elija un área o algunos trabajadores`);
 
   const idsImpresos = trabajadores.map((t) => t.Id);
-  const [fotos, [emp], plantilla] = await Promise.all([
+  const [fotos, [emp], [plantilla]] = await Promise.all([
     ctx.dbh.db
       .select({ id: entidadImagen.idEntidad, contenido: entidadImagen.contenido })
       .from(entidadImagen)
       .where(and(eq(entidadImagen.idEmpresa, auth.idEmpresa), inArray(entidadImagen.idEntidad, idsImpresos), eq(entidadImagen.logEstado, 1))),
     ctx.dbh.db.select({ razonSocial: empresa.razonSocial, ruc: empresa.documento }).from(empresa).where(eq(empresa.id, auth.idEmpresa)),
-    plantillaImpresion(ctx.dbh.db, auth.idEmpresa),
+    // The company's logo is the one of its printed documents (invoice template).
+    ctx.dbh.db.select({ logo: plantillaComprobante.logo }).from(plantillaComprobante).where(eq(plantillaComprobante.idEmpresa, auth.idEmpresa)),
   ]);
   const fotoDe = new Map(fotos.map((f) => [f.id, f.contenido]));
   const tarjetas: TTarjetaFotocheck[] = trabajadores.map((t) => ({
@@ -121,7 +122,7 @@ export async function generarFotochecks(ctx: Contexto, auth: TAuth, b: z.output<
     foto: fotoDe.get(t.Id),
   }));
   const ahora = new Date();
-  const pdf = await pdfFotochecks(tarjetas, { nombre: emp.razonSocial, ruc: emp.ruc, logo: plantilla.logo }, b.Formato, ahora);
+  const pdf = await pdfFotochecks(tarjetas, { nombre: emp.razonSocial, ruc: emp.ruc, logo: plantilla?.logo ?? undefined }, b.Formato, ahora);
   // One multi-row insert (a single statement): every printed badge dated, or none.
   await ctx.dbh.db.insert(fotocheckEmision).values(idsImpresos.map((id) => ({ idEmpresa: auth.idEmpresa, idEntidad: id, formato: b.Formato, logUsuarioCrea: auth.idUsuario, logFechaCrea: ahora })));
   const dia = ahora.toISOString().slice(0, 10);
