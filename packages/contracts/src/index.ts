@@ -55,3 +55,4 @@ export * from './onboarding/cuenta';
 export * from './onboarding/empresa';
 export * from './ayuda/ayuda';
 export * from './pagos/datos-deposito';
+export * from './rrhh/fotocheck';

@@ -164,6 +164,15 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/rrhh/v1/nominas/:id/plame/:extension': { tabla: 'nomina', extra: { extension: 'rem' } },
   'GET /api/rrhh/v1/solicitud/:id': { tabla: 'solicitud' },
   'POST /api/rrhh/v1/flujosolicitud/:id': { tabla: 'solicitud', cuerpo: { Aprobar: true } },
+  // Issue 16 (fotocheck): a worker's photo and badge date; another company's worker is a 404 (also in fotocheck.test).
+  'GET /api/rrhh/v1/entidades/relacionados/:id/imagenes': { tabla: 'entidad' },
+  'POST /api/rrhh/v1/entidades/relacionados/:id/imagenes': { tabla: 'entidad', cuerpo: { ImagenBase64: 'iVBORw0KGgo=' } },
+  'DELETE /api/rrhh/v1/entidades/relacionados/:id/imagenes': { tabla: 'entidad' },
+  'GET /api/rrhh/v1/fecha_creacion/fotocheck/:id': { tabla: 'entidad' },
+  'GET /api/rrhh/v1/grupos/:id': { tabla: 'grupo' },
+  'PUT /api/rrhh/v1/grupos/:id': { tabla: 'grupo', cuerpo: { Nombre: 'Ajeno' } },
+  'DELETE /api/rrhh/v1/grupos/:id': { tabla: 'grupo' },
+  'GET /api/rrhh/v1/grupos/:id/colaboradores': { tabla: 'grupo' },
 };
 
 const MENSAJE_AUTORIZACION = /^No tiene permiso para esta operación/;

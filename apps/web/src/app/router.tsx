@@ -262,6 +262,18 @@ export const router = createBrowserRouter([
                     handle: h({ breadcrumb: 'Solicitudes', description: 'Vacaciones, permisos y licencias con su flujo de aprobación', icon: 'FormOutlined' }),
                     lazy: () => import('../features/rrhh/pages/solicitudes-page').then((m) => ({ Component: m.SolicitudesPage })),
                   },
+                  {
+                    path: 'fotochecks',
+                    loader: guardPermiso({ idPermiso: 10300, componente: 'rrhhfotochecks' }),
+                    handle: h({ breadcrumb: 'Fotochecks', description: 'Fotochecks de los trabajadores en PDF, con su foto', icon: 'IdcardOutlined' }),
+                    lazy: () => import('../features/rrhh/pages/fotochecks-page').then((m) => ({ Component: m.FotochecksPage })),
+                  },
+                  {
+                    path: 'grupos',
+                    loader: guardPermiso({ idPermiso: 10310, componente: 'rrhhgrupos' }),
+                    handle: h({ breadcrumb: 'Grupos', description: 'Grupos de trabajadores y sus integrantes', icon: 'TeamOutlined' }),
+                    lazy: () => import('../features/rrhh/pages/grupos-page').then((m) => ({ Component: m.GruposPage })),
+                  },
                 ],
               },
               // Issue 12 (cajas): cash boxes (Supervisor) and the history of cash sessions.

@@ -26,14 +26,21 @@ async function errorDe(r: Response, destino: string): Promise<ApiError> {
 
 /**
  * A file from the API (PDF, XML, CDR, Excel). The shared client reads JSON only; files need the same bearer token and
- * the same single refresh on 401, so this asks the client to renew and retries once.
+ * the same single refresh on 401, so this asks the client to renew and retries once. With `cuerpo` it is a POST of
+ * that JSON (a file generated from a selection, such as the badges of chosen workers).
  */
-export async function obtenerArchivo(ruta: string, query?: Record<string, string | number | undefined | null>): Promise<TArchivoDescargado> {
+export async function obtenerArchivo(ruta: string, query?: Record<string, string | number | undefined | null>, cuerpo?: unknown): Promise<TArchivoDescargado> {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
   const destino = `/api${ruta}${qs.size ? `?${qs}` : ''}`;
   const pedir = () =>
-    fetch(destino, { headers: { Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}` } }).catch(() => {
+    fetch(destino, {
+      headers: {
+        Authorization: `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}`,
+        ...(cuerpo === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(cuerpo === undefined ? {} : { method: 'POST', body: JSON.stringify(cuerpo) }),
+    }).catch(() => {
       throw new ApiError(0, destino, null);
     });
   if (!authStorage.accessTokenVigente() && authStorage.refreshToken()) await api.refrescar();

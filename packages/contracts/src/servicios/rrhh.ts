@@ -11,5 +11,8 @@ export const serviciosRrhh = [
   { Codigo: 'RRHH_ASISTENCIA_GUARDAR', Descripcion: 'Registrar horarios y su asignación, huelleros y marcaciones manuales', Modulo: 'rrhh', RolesPorDefecto: [2] },
   { Codigo: 'RRHH_SOLICITUD_VER', Descripcion: 'Consultar solicitudes de trabajadores y flujos de aprobación', Modulo: 'rrhh', RolesPorDefecto: [2, 4] },
   { Codigo: 'RRHH_SOLICITUD_GUARDAR', Descripcion: 'Registrar solicitudes de trabajadores y flujos de aprobación', Modulo: 'rrhh', RolesPorDefecto: [2] },
+  { Codigo: 'RRHH_FOTOCHECK_GENERAR', Descripcion: 'Imprimir fotochecks de los trabajadores y registrar sus fotos', Modulo: 'rrhh', RolesPorDefecto: [2] },
+  { Codigo: 'RRHH_GRUPO_VER', Descripcion: 'Consultar grupos de trabajadores y sus integrantes', Modulo: 'rrhh', RolesPorDefecto: [2, 4] },
+  { Codigo: 'RRHH_GRUPO_GUARDAR', Descripcion: 'Registrar grupos de trabajadores y asignar o quitar integrantes', Modulo: 'rrhh', RolesPorDefecto: [2] },
   { Codigo: 'RRHH_SOLICITUD_RESOLVER', Descripcion: 'Aprobar o rechazar el paso de una solicitud (con el rol del paso)', Modulo: 'rrhh', RolesPorDefecto: [2, 4] },
 ] as const satisfies TServicioCatalogo[];

@@ -8,6 +8,17 @@ import {
   ZContratoLaboralGuardar,
   ZContratosLaborales,
   ZError,
+  ZFechaFotocheck,
+  ZGrupo,
+  ZGrupoAsignar,
+  ZGrupoCambios,
+  ZGrupoCopiarArea,
+  ZGrupoGuardar,
+  ZGrupoMiembros,
+  ZGrupos,
+  ZFotocheckGenerar,
+  ZFotoGuardar,
+  ZFotoTrabajador,
   ZFamiliar,
   ZFamiliares,
   ZFamiliarGuardar,
@@ -42,6 +53,8 @@ import { requerirAuth } from '../../lib/auth';
 import { pdfBoleta } from './boleta-pdf';
 import * as nominas from './nominas.service';
 import { archivoPlameDeNomina } from './plame';
+import * as fotochecks from './fotocheck.service';
+import * as grupos from './grupos.service';
 import * as solicitudes from './solicitudes.service';
 import * as trabajadores from './trabajadores.service';
 import { area, cargo } from './rrhh.schema';
@@ -240,5 +253,93 @@ export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<vo
     config: { servicio: 'RRHH_SOLICITUD_RESOLVER' },
     schema: { tags: pedidos, security, summary: 'Aprobar o rechazar el paso actual de una solicitud', params: ZIdParams, body: ZSolicitudResolver, response: { 200: ZSolicitud, ...conConflicto } },
     handler: async (req) => solicitudes.resolverSolicitud(ctx, requerirAuth(req), req.params.id, req.body),
+  });
+
+  // ---- Photos and badges (fotocheck) ----
+  const fotocheck = ['rrhh: fotochecks'];
+  r.get('/v1/entidades/relacionados/:id/imagenes', {
+    config: { servicio: 'RRHH_TRABAJADOR_VER' },
+    schema: { tags: fotocheck, security, summary: 'Foto de un trabajador (null si no tiene)', params: ZIdParams, response: { 200: ZFotoTrabajador, ...errores } },
+    handler: async (req) => fotochecks.obtenerFoto(ctx, requerirAuth(req), req.params.id),
+  });
+  r.post('/v1/entidades/relacionados/:id/imagenes', {
+    config: { servicio: 'RRHH_FOTOCHECK_GENERAR' },
+    schema: { tags: fotocheck, security, summary: 'Registrar o reemplazar la foto de un trabajador (PNG o JPG, 300 KB)', params: ZIdParams, body: ZFotoGuardar, response: { 200: ZFotoTrabajador, ...errores } },
+    handler: async (req) => fotochecks.guardarFoto(ctx, requerirAuth(req), req.params.id, req.body),
+  });
+  r.delete('/v1/entidades/relacionados/:id/imagenes', {
+    config: { servicio: 'RRHH_FOTOCHECK_GENERAR' },
+    schema: { tags: fotocheck, security, summary: 'Quitar la foto de un trabajador', params: ZIdParams, response: { 200: ZFotoTrabajador, ...errores } },
+    handler: async (req) => fotochecks.quitarFoto(ctx, requerirAuth(req), req.params.id),
+  });
+  r.post('/v1/entidades/generar/fotocheck', {
+    config: { servicio: 'RRHH_FOTOCHECK_GENERAR' },
+    schema: {
+      tags: fotocheck,
+      security,
+      summary: 'Fotochecks (PDF) de los trabajadores elegidos, de un área o de todos: hoja A4 con marcas de corte o una tarjeta CR80 por página',
+      body: ZFotocheckGenerar,
+    },
+    handler: async (req, reply) => {
+      const { pdf, nombre, cantidad } = await fotochecks.generarFotochecks(ctx, requerirAuth(req), req.body);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${nombre}"`)
+        .header('x-fotochecks', String(cantidad))
+        .send(pdf);
+    },
+  });
+  r.get('/v1/fecha_creacion/fotocheck/:id', {
+    config: { servicio: 'RRHH_TRABAJADOR_VER' },
+    schema: { tags: fotocheck, security, summary: 'Fecha en que se imprimió por última vez el fotocheck de un trabajador', params: ZIdParams, response: { 200: ZFechaFotocheck, ...errores } },
+    handler: async (req) => fotochecks.fechaFotocheck(ctx, requerirAuth(req), req.params.id),
+  });
+
+  // ---- Groups of workers (grupos, colaboradores, asignar/grupo, remove/grupo, copiarcolaboradores) ----
+  const tGrupos = ['rrhh: grupos'];
+  r.get('/v1/grupos', {
+    config: { servicio: 'RRHH_GRUPO_VER' },
+    schema: { tags: tGrupos, security, summary: 'Grupos de trabajadores', response: { 200: ZGrupos, ...errores } },
+    handler: async (req) => grupos.listarGrupos(ctx, requerirAuth(req)),
+  });
+  r.get('/v1/grupos/:id', {
+    config: { servicio: 'RRHH_GRUPO_VER' },
+    schema: { tags: tGrupos, security, summary: 'Un grupo', params: ZIdParams, response: { 200: ZGrupo, ...errores } },
+    handler: async (req) => grupos.obtenerGrupo(ctx, requerirAuth(req), req.params.id),
+  });
+  r.post('/v1/grupos', {
+    config: { servicio: 'RRHH_GRUPO_GUARDAR' },
+    schema: { tags: tGrupos, security, summary: 'Registrar un grupo', body: ZGrupoGuardar, response: { 201: ZGrupo, ...errores } },
+    handler: async (req, reply) => reply.code(201).send(await grupos.guardarGrupo(ctx, requerirAuth(req), null, req.body)),
+  });
+  r.put('/v1/grupos/:id', {
+    config: { servicio: 'RRHH_GRUPO_GUARDAR' },
+    schema: { tags: tGrupos, security, summary: 'Editar un grupo', params: ZIdParams, body: ZGrupoGuardar, response: { 200: ZGrupo, ...errores } },
+    handler: async (req) => grupos.guardarGrupo(ctx, requerirAuth(req), req.params.id, req.body),
+  });
+  r.delete('/v1/grupos/:id', {
+    config: { servicio: 'RRHH_GRUPO_GUARDAR' },
+    schema: { tags: tGrupos, security, summary: 'Eliminar un grupo (y quitar a sus integrantes)', params: ZIdParams, response: { 200: ZGrupo, ...errores } },
+    handler: async (req) => grupos.eliminarGrupo(ctx, requerirAuth(req), req.params.id),
+  });
+  r.get('/v1/grupos/:id/colaboradores', {
+    config: { servicio: 'RRHH_GRUPO_VER' },
+    schema: { tags: tGrupos, security, summary: 'Integrantes de un grupo', params: ZIdParams, response: { 200: ZGrupoMiembros, ...errores } },
+    handler: async (req) => grupos.listarMiembros(ctx, requerirAuth(req), req.params.id),
+  });
+  r.post('/v1/asignar/grupo', {
+    config: { servicio: 'RRHH_GRUPO_GUARDAR' },
+    schema: { tags: tGrupos, security, summary: 'Agregar trabajadores a un grupo', body: ZGrupoAsignar, response: { 200: ZGrupoCambios, ...errores } },
+    handler: async (req) => grupos.asignar(ctx, requerirAuth(req), req.body),
+  });
+  r.post('/v1/remove/grupo', {
+    config: { servicio: 'RRHH_GRUPO_GUARDAR' },
+    schema: { tags: tGrupos, security, summary: 'Quitar trabajadores de un grupo', body: ZGrupoAsignar, response: { 200: ZGrupoCambios, ...errores } },
+    handler: async (req) => grupos.quitar(ctx, requerirAuth(req), req.body),
+  });
+  r.post('/v1/copiarcolaboradores/area', {
+    config: { servicio: 'RRHH_GRUPO_GUARDAR' },
+    schema: { tags: tGrupos, security, summary: 'Copiar a un grupo los trabajadores activos de un área', body: ZGrupoCopiarArea, response: { 200: ZGrupoCambios, ...errores } },
+    handler: async (req) => grupos.copiarPorArea(ctx, requerirAuth(req), req.body),
   });
 }

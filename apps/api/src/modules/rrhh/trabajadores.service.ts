@@ -64,7 +64,7 @@ function aContrato(f: FilaContrato, n: { areas: Map<number, string>; cargos: Map
   };
 }
 
-async function completarTrabajadores(ctx: Contexto, auth: TAuth, filas: FilaEntidad[]): Promise<TTrabajador[]> {
+export async function completarTrabajadores(ctx: Contexto, auth: TAuth, filas: FilaEntidad[]): Promise<TTrabajador[]> {
   if (!filas.length) return [];
   const ids = filas.map((f) => f.id);
   const [familiares, contratos] = await Promise.all([

@@ -1,0 +1,64 @@
+import { z } from '../zod-es';
+import { ZId, ZTexto } from '../validacion';
+
+/**
+ * Badges (seed `entidades/generar/fotocheck`, `fecha_creacion/fotocheck/{id}`) and the worker's photo (seed
+ * `entidades/relacionados/{id}/imagenes`). A badge is a CR80 card (85.6 × 54 mm, portrait) with the company's logo and
+ * name, the photo, full name, document, cargo, área and a QR of the document number (the device PIN).
+ */
+export const FormatosFotocheck = {
+  A4: 'Hoja A4: 9 fotochecks por hoja con marcas de corte',
+  TARJETA: 'Una tarjeta CR80 por página (impresora de tarjetas)',
+} as const;
+export type TFormatoFotocheck = keyof typeof FormatosFotocheck;
+/** Badges in one PDF at most (56 A4 sheets). */
+export const FOTOCHECK_MAXIMO = 500;
+/** A worker's photo: PNG or JPEG up to 300 KB. */
+export const FOTO_MAXIMO_BYTES = 300 * 1024;
+
+export const ZFotocheckGenerar = z
+  .object({
+    /** The chosen workers; empty with `IdArea` = every active worker of that area; empty with `Todos` = all. */
+    IdsTrabajador: z.array(ZId, { error: 'Lista de trabajadores no válida' }).max(FOTOCHECK_MAXIMO, `Se imprimen ${FOTOCHECK_MAXIMO} fotochecks como máximo por archivo`).default([]),
+    IdArea: ZId.nullable().default(null),
+    Todos: z.boolean({ error: 'Indique si imprime todos los trabajadores' }).default(false),
+    Formato: z.enum(['A4', 'TARJETA'], { error: 'Formato no válido (A4 o TARJETA)' }).default('A4'),
+  })
+  .superRefine((v, c) => {
+    if (!v.IdsTrabajador.length && v.IdArea === null && !v.Todos) c.addIssue({ code: 'custom', path: ['IdsTrabajador'], message: 'Seleccione los trabajadores, un área o todos' });
+  });
+export type TFotocheckGenerar = z.input<typeof ZFotocheckGenerar>;
+
+export const ZFotoGuardar = z.object({
+  ImagenBase64: z.string({ error: 'Adjunte la foto' }).min(1, 'Adjunte la foto').max(Math.ceil((FOTO_MAXIMO_BYTES * 4) / 3) + 100, 'La foto no debe superar los 300 KB'),
+});
+export type TFotoGuardar = z.input<typeof ZFotoGuardar>;
+/** The photo as a data URL, or null when the worker has none. */
+export const ZFotoTrabajador = z.object({ IdTrabajador: z.number().int(), Imagen: z.string().nullable() });
+export type TFotoTrabajador = z.infer<typeof ZFotoTrabajador>;
+
+/** When the worker's badge was last generated (null: never). */
+export const ZFechaFotocheck = z.object({ IdTrabajador: z.number().int(), FechaCreacion: z.string().nullable(), Veces: z.number().int() });
+export type TFechaFotocheck = z.infer<typeof ZFechaFotocheck>;
+
+// ---- Groups (seed `grupos`, `asignar/grupo`, `remove/grupo`, `copiarcolaboradores`, `colaboradores`) ----
+export const ZGrupoGuardar = z.object({
+  Nombre: ZTexto(100, { min: 1, mensajeMin: 'Ingrese el nombre del grupo' }),
+  Descripcion: ZTexto(300).default(''),
+});
+export type TGrupoGuardar = z.input<typeof ZGrupoGuardar>;
+export const ZGrupo = z.object({ Id: z.number().int(), Nombre: z.string(), Descripcion: z.string(), Miembros: z.number().int() });
+export type TGrupo = z.infer<typeof ZGrupo>;
+export const ZGrupos = z.object({ Data: z.array(ZGrupo) });
+export const ZGrupoMiembro = z.object({ IdTrabajador: z.number().int(), Documento: z.string(), NombreCompleto: z.string(), Area: z.string().nullable() });
+export type TGrupoMiembro = z.infer<typeof ZGrupoMiembro>;
+export const ZGrupoMiembros = z.object({ Data: z.array(ZGrupoMiembro) });
+export const ZGrupoAsignar = z.object({
+  IdGrupo: ZId,
+  IdsTrabajador: z.array(ZId, { error: 'Lista de trabajadores no válida' }).min(1, 'Seleccione al menos un trabajador').max(FOTOCHECK_MAXIMO, `${FOTOCHECK_MAXIMO} trabajadores como máximo por vez`),
+});
+export type TGrupoAsignar = z.input<typeof ZGrupoAsignar>;
+/** Copy into a group every active worker whose current contract is in an area. */
+export const ZGrupoCopiarArea = z.object({ IdGrupo: ZId, IdArea: ZId });
+export type TGrupoCopiarArea = z.input<typeof ZGrupoCopiarArea>;
+export const ZGrupoCambios = z.object({ Cambiados: z.number().int() });
