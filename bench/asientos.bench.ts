@@ -29,7 +29,7 @@ async function servidor(): Promise<void> {
   const { abrirDb } = await import('../apps/api/src/db/client');
   const { cargarDatosDemo } = await import('../apps/api/src/db/seed-demo');
   const { quitarAlEmitirDocumento } = await import('../apps/api/src/modules/contabilidad/documentos/emision.service');
-  const { contabilizarAlEmitir } = await import('../apps/api/src/modules/contabilidad/libros/automaticos');
+  const { contabilizarGrupoAlEmitir } = await import('../apps/api/src/modules/contabilidad/libros/automaticos');
   const dbh = await abrirDb(process.env.BENCH_DB_TEMPORAL!, '');
   await dbh.migrar();
   await cargarDatosDemo(dbh.db);
@@ -42,7 +42,7 @@ async function servidor(): Promise<void> {
   // The parent's commands on stdin: take the accounting hook out for the second phase.
   createInterface({ input: process.stdin }).on('line', (l) => {
     if (l.trim() === 'sin-asientos') {
-      quitarAlEmitirDocumento(contabilizarAlEmitir);
+      quitarAlEmitirDocumento(contabilizarGrupoAlEmitir);
       process.stdout.write('{"listo":true}\n');
     }
   });

@@ -40,12 +40,12 @@ import { rutasItems } from './modules/logistica/items.routes';
 import { rutasInventario } from './modules/logistica/inventario.routes';
 import { rutasConteos } from './modules/logistica/conteos.routes';
 import { moverStockAlEmitir, revertirStockAlAnular } from './modules/logistica/inventario-documentos';
-import { alEmitirDocumento } from './modules/contabilidad/documentos/emision.service';
+import { alEmitirDocumento, alEmitirGrupo } from './modules/contabilidad/documentos/emision.service';
 import { rutasRrhh } from './modules/rrhh/rrhh.routes';
 import { rutasLibros } from './modules/contabilidad/libros/libros.routes';
 import {
   contabilizarAlCobrar,
-  contabilizarAlEmitir,
+  contabilizarGrupoAlEmitir,
   contabilizarAlMovimientoCaja,
   contabilizarAlAprobarNomina,
   contabilizarAlPagar,
@@ -305,8 +305,9 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alEmitirDocumento(aplicarNotaACuotas);
   alDocumentoAnulado(cerrarCuotasDeDocumentoAnulado);
   // Accounting (issue 15): the entry of every issued sales document and its cost of sales, the void's reversal,
-  // in the operation's own transaction (after inventory's hook, whose movement gives the cost).
-  alEmitirDocumento(contabilizarAlEmitir);
+  // in the operation's own transaction (after inventory's hook, whose movement gives the cost). Issues are posted per
+  // group of the series lock, with a fixed number of round trips (automaticos.contabilizarGrupoAlEmitir).
+  alEmitirGrupo(contabilizarGrupoAlEmitir);
   alDocumentoAnulado(revertirAlAnular);
   alRegistrarCobro(contabilizarAlCobrar);
   alAnularCobro(revertirAlAnularCobro);

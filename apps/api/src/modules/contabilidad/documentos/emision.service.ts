@@ -233,10 +233,22 @@ const trasEmitir: TEnLaTransaccion[] = [];
 export function alEmitirDocumento(fn: TEnLaTransaccion): void {
   if (!trasEmitir.includes(fn)) trasEmitir.push(fn);
 }
+/**
+ * Work for a whole group of issued documents at once, in its transaction, after every document's own hooks and its
+ * caller's work (the books post every document of the group with a fixed number of round trips: each one inside
+ * the series lock is time every other request of the series waits).
+ */
+export type TTrasEmitirGrupo = (tx: TTransaccionEmision, emitidos: TEmitido[]) => Promise<void>;
+const trasEmitirGrupo: TTrasEmitirGrupo[] = [];
+export function alEmitirGrupo(fn: TTrasEmitirGrupo): void {
+  if (!trasEmitirGrupo.includes(fn)) trasEmitirGrupo.push(fn);
+}
 /** Takes a registered hook out (bench:asientos measures the issue with and without the automatic entries). */
-export function quitarAlEmitirDocumento(fn: TEnLaTransaccion): void {
-  const i = trasEmitir.indexOf(fn);
-  if (i >= 0) trasEmitir.splice(i, 1);
+export function quitarAlEmitirDocumento(fn: TEnLaTransaccion | TTrasEmitirGrupo): void {
+  for (const lista of [trasEmitir, trasEmitirGrupo] as unknown[][]) {
+    const i = lista.indexOf(fn);
+    if (i >= 0) lista.splice(i, 1);
+  }
 }
 
 /**
@@ -477,6 +489,7 @@ async function guardarGrupo(grupo: TPendiente[]): Promise<TFilaCreada[]> {
     await tx.execute(
       sql`with documentos as (${insertarDocumentos(filasDocumento)}), lineas as (${insertarLineas(filasLinea)})${trabajos ? sql`, trabajos as (${sentencia(trabajos)})` : sql``} select 1`,
     );
+    const emitidos: TEmitido[] = [];
     for (const [i, { x }] of numerados.entries()) {
       const emitido: TEmitido = {
         creado: respuesta(creadas[i]), b: x.b, idEmpresa, idSucursal: s.idSucursal, idUsuario: x.auth.idUsuario, idDocumentoAfectado: x.p.afectado?.id ?? null,
@@ -485,7 +498,9 @@ async function guardarGrupo(grupo: TPendiente[]): Promise<TFilaCreada[]> {
       };
       for (const fn of trasEmitir) await fn(tx, emitido);
       if (x.enLaTransaccion) await x.enLaTransaccion(tx, emitido);
+      emitidos.push(emitido);
     }
+    for (const fn of trasEmitirGrupo) await fn(tx, emitidos);
     return creadas;
   });
 }

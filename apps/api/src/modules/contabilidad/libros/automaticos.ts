@@ -7,7 +7,7 @@ import { AppError, errorDeCampo } from '../../../lib/app-error';
 import type { TAuth } from '../../../lib/auth';
 import type { Contexto } from '../../../lib/contexto';
 import { documentoContable } from '../contabilidad.schema';
-import { registrarAsiento, type TLineaNueva } from './asientos.service';
+import { cacheDe, registrarAsiento, registrarAsientos, type TAsientoNuevo, type TLineaNueva } from './asientos.service';
 import { contabilizacionPendiente, cuentaContable, cuentaMapeo } from './libros.schema';
 // The company's exchange rates are finance's master data (one table for collections and the books).
 import { tipoCambio } from '../../finanzas/finanzas.schema';
@@ -91,7 +91,13 @@ export async function guardarMapeos(ctx: Contexto, auth: TAuth, b: z.output<type
 
 /** The account ids of some concepts for a posting; a missing or non-postable account is a Spanish AppError. */
 export async function cuentasDe(tx: Pick<Db, 'select' | 'execute'>, idEmpresa: number, claves: TClaveMapeo[]): Promise<Record<TClaveMapeo, number>> {
-  const todos = await leerMapeos(tx, idEmpresa);
+  // Read once per transaction and company (an issue group posts several entries per document in one transaction).
+  const cache = cacheDe(tx);
+  let todos = cache?.mapeos.get(idEmpresa);
+  if (!todos) {
+    todos = await leerMapeos(tx, idEmpresa);
+    cache?.mapeos.set(idEmpresa, todos);
+  }
   const r = {} as Record<TClaveMapeo, number>;
   for (const m of todos.filter((x) => claves.includes(x.Clave))) {
     if (m.IdCuenta === null) throw new AppError(ErrorCodes.VALIDACION, `Falta la cuenta ${m.Codigo} (${m.Descripcion}) en el plan contable: elíjala en la configuración contable`, 400);
@@ -127,33 +133,57 @@ const motivoDe = (err: AppError) => {
  * rate of the issue date. Returns the reason instead when it cannot be posted (an AppError: no rate, a missing or
  * non-postable account); a closed month sends the entry to the next open one (registrarAsiento).
  */
-export async function contabilizarVentaEnTx(tx: TTx, d: TDoc, opciones: { cobroAparte?: boolean } = {}): Promise<TResultado> {
+export async function contabilizarVentaEnTx(tx: TTx, d: TDoc, opciones: { cobroAparte?: boolean; recienEmitido?: boolean } = {}): Promise<TResultado> {
   try {
-    let tc = new Decimal(1);
-    if (d.idMoneda === 2) {
-      const t = await tipoDeCambio(tx, d.idEmpresa, d.fechaEmision);
-      if (!t) return { motivo: `Documento en dólares sin tipo de cambio registrado para el ${d.fechaEmision.split('-').reverse().join('/')}` };
-      tc = t;
-    }
-    const aSoles = (v: Decimal.Value) => new Decimal(v).times(tc).toDecimalPlaces(2);
-    const total = aSoles(d.montoTotal);
-    const igv = aSoles(d.montoIgv);
-    const icbper = aSoles(d.icbper);
-    const isc = aSoles(d.montoIsc);
-    const base = total.minus(igv).minus(icbper).minus(isc);
-    const cobrar = COBRAR_POR_TIPO[d.codigoTipo ?? '01'] ?? 'COBRAR_FACTURA';
-    const c = await cuentasDe(tx, d.idEmpresa, [cobrar, 'IGV', 'ICBPER', 'ISC', 'VENTAS']);
-    const nota = d.codigoTipo === '07';
-    const lado = (importe: Decimal, deudor: boolean) => (deudor !== nota ? { debe: importe, haber: 0 } : { debe: 0, haber: importe });
-    const lineas = [
-      { idCuenta: c[cobrar], ...lado(total, true) },
-      { idCuenta: c.IGV, ...lado(igv, false) },
-      { idCuenta: c.ICBPER, ...lado(icbper, false) },
-      { idCuenta: c.ISC, ...lado(isc, false) },
-      { idCuenta: c.VENTAS, ...lado(base, false) },
-    ].filter((l) => !new Decimal(l.debe).isZero() || !new Decimal(l.haber).isZero());
-    const documento = serieNumero(d);
-    const id = await registrarAsiento(tx, {
+    const v = await asientoDeVenta(tx, d);
+    if ('motivo' in v) return v;
+    const id = await registrarAsiento(tx, v.asiento);
+    // A contado sale is paid at its issue: 10 / 12 at once (the point of sale posts it after recording its payments).
+    // The receivable line just written is the one the contado collection settles (no need to read it back).
+    if (!opciones.cobroAparte) await cobroContadoEnTx(tx, d, id !== null ? v.cobrar : undefined);
+    // A document issued in this very transaction cannot have a pending mark yet.
+    if (!opciones.recienEmitido) await tx.delete(contabilizacionPendiente).where(eq(contabilizacionPendiente.idDocumento, d.id));
+    return id === null ? 'ya-estaba' : 'contabilizado';
+  } catch (err) {
+    if (err instanceof AppError) return { motivo: motivoDe(err) };
+    throw err;
+  }
+}
+
+type TLineaCobrar = { id_cuenta: number; debe: string };
+
+/**
+ * The sale entry of a document (not written), with its receivable debit line (what a contado collection settles;
+ * undefined for a credit note or a zero total), or the reason it cannot be posted (a USD document without rate).
+ * A missing or non-postable account throws its AppError.
+ */
+async function asientoDeVenta(tx: TTx, d: TDoc): Promise<{ asiento: TAsientoNuevo; cobrar?: TLineaCobrar } | { motivo: string }> {
+  let tc = new Decimal(1);
+  if (d.idMoneda === 2) {
+    const t = await tipoDeCambio(tx, d.idEmpresa, d.fechaEmision);
+    if (!t) return { motivo: `Documento en dólares sin tipo de cambio registrado para el ${d.fechaEmision.split('-').reverse().join('/')}` };
+    tc = t;
+  }
+  const aSoles = (v: Decimal.Value) => new Decimal(v).times(tc).toDecimalPlaces(2);
+  const total = aSoles(d.montoTotal);
+  const igv = aSoles(d.montoIgv);
+  const icbper = aSoles(d.icbper);
+  const isc = aSoles(d.montoIsc);
+  const base = total.minus(igv).minus(icbper).minus(isc);
+  const cobrar = COBRAR_POR_TIPO[d.codigoTipo ?? '01'] ?? 'COBRAR_FACTURA';
+  const c = await cuentasDe(tx, d.idEmpresa, [cobrar, 'IGV', 'ICBPER', 'ISC', 'VENTAS']);
+  const nota = d.codigoTipo === '07';
+  const lado = (importe: Decimal, deudor: boolean) => (deudor !== nota ? { debe: importe, haber: 0 } : { debe: 0, haber: importe });
+  const lineas = [
+    { idCuenta: c[cobrar], ...lado(total, true) },
+    { idCuenta: c.IGV, ...lado(igv, false) },
+    { idCuenta: c.ICBPER, ...lado(icbper, false) },
+    { idCuenta: c.ISC, ...lado(isc, false) },
+    { idCuenta: c.VENTAS, ...lado(base, false) },
+  ].filter((l) => !new Decimal(l.debe).isZero() || !new Decimal(l.haber).isZero());
+  const documento = serieNumero(d);
+  return {
+    asiento: {
       idEmpresa: d.idEmpresa,
       idUsuario: null,
       idDiario: DIARIO_VENTAS,
@@ -165,15 +195,9 @@ export async function contabilizarVentaEnTx(tx: TTx, d: TDoc, opciones: { cobroA
       documento,
       lineas,
       siCerradoSiguiente: true,
-    });
-    // A contado sale is paid at its issue: 10 / 12 at once (the point of sale posts it after recording its payments).
-    if (!opciones.cobroAparte) await cobroContadoEnTx(tx, d);
-    await tx.delete(contabilizacionPendiente).where(eq(contabilizacionPendiente.idDocumento, d.id));
-    return id === null ? 'ya-estaba' : 'contabilizado';
-  } catch (err) {
-    if (err instanceof AppError) return { motivo: motivoDe(err) };
-    throw err;
-  }
+    },
+    cobrar: !nota && total.gt(0) ? { id_cuenta: c[cobrar], debe: total.toFixed(2) } : undefined,
+  };
 }
 
 /**
@@ -184,29 +208,38 @@ export async function contabilizarVentaEnTx(tx: TTx, d: TDoc, opciones: { cobroA
  * Nothing when the sale entry does not exist (pending: the retry posts both) or when the document's money is owed
  * elsewhere (a canje of a nota de venta that has dues: its collections settle them).
  */
-export async function cobroContadoEnTx(tx: TTx, d: TDoc): Promise<number | null> {
+export async function cobroContadoEnTx(tx: TTx, d: TDoc, recienContabilizada?: TLineaCobrar): Promise<number | null> {
   if (!['01', '03'].includes(d.codigoTipo ?? '') || d.idCondicionPago !== 1) return null;
-  const [venta] = filasDe<{ id_cuenta: number; debe: string }>(
-    await tx.execute(sql`
-      select l.id_cuenta, l.debe from asiento_linea l join asiento_contable a on a.id = l.id_asiento
-       where a.id_empresa = ${d.idEmpresa} and a.clave_origen = ${`VENTA:${d.id}`} and l.debe > 0 order by l.orden limit 1`),
-  );
+  const [venta] = recienContabilizada
+    ? [recienContabilizada]
+    : filasDe<TLineaCobrar>(
+        await tx.execute(sql`
+          select l.id_cuenta, l.debe from asiento_linea l join asiento_contable a on a.id = l.id_asiento
+           where a.id_empresa = ${d.idEmpresa} and a.clave_origen = ${`VENTA:${d.id}`} and l.debe > 0 order by l.orden limit 1`),
+      );
   if (!venta) return null;
   const origenes = d.idDocumentoAfectado ? [d.id, d.idDocumentoAfectado] : [d.id];
   if (d.idDocumentoAfectado) {
     const [conCuotas] = filasDe<{ n: number }>(await tx.execute(sql`select count(*)::int as n from cuota_cobrar where id_documento = ${d.idDocumentoAfectado}`));
     if (conCuotas.n > 0) return null;
   }
-  // Soles at the till, like the receivable line. Card, Yape, Plin and transfers went to the bank (never above the
-  // total: the till refuses that); the rest is cash, the change already given back.
   const [p] = filasDe<{ otros: string | null }>(
     await tx.execute(sql`
       select sum(p.monto) filter (where p.id_medio_pago <> ${MEDIO_EFECTIVO}) as otros
         from venta_caja v join pago_venta_caja p on p.id_venta = v.id
        where v.id_empresa = ${d.idEmpresa} and v.id_documento in (${sql.join(origenes.map((o) => sql`${o}`), sql`, `)})`),
   );
+  return registrarAsiento(tx, await asientoDeCobroContado(tx, d, venta, p?.otros ?? null));
+}
+
+/**
+ * The contado collection's entry (not written): soles at the till, like the receivable line. Card, Yape, Plin and
+ * transfers (`otros`) went to the bank, never above the total (the till refuses that); the rest is cash, the change
+ * already given back.
+ */
+async function asientoDeCobroContado(tx: TTx, d: TDoc, venta: TLineaCobrar, otros: string | null): Promise<TAsientoNuevo> {
   const total = new Decimal(venta.debe);
-  const banco = Decimal.min(total, new Decimal(p?.otros ?? 0));
+  const banco = Decimal.min(total, new Decimal(otros ?? 0));
   const caja = total.minus(banco);
   const k = await cuentasDe(tx, d.idEmpresa, ['CAJA', 'BANCO']);
   const documento = serieNumero(d);
@@ -215,7 +248,7 @@ export async function cobroContadoEnTx(tx: TTx, d: TDoc): Promise<number | null>
     { idCuenta: k.BANCO, debe: banco, haber: 0 },
     { idCuenta: Number(venta.id_cuenta), debe: 0, haber: total },
   ].filter((l) => !new Decimal(l.debe).isZero() || !new Decimal(l.haber).isZero());
-  return registrarAsiento(tx, {
+  return {
     idEmpresa: d.idEmpresa,
     idUsuario: null,
     idDiario: DIARIO_CAJA,
@@ -227,7 +260,7 @@ export async function cobroContadoEnTx(tx: TTx, d: TDoc): Promise<number | null>
     documento,
     lineas,
     siCerradoSiguiente: true,
-  });
+  };
 }
 
 /**
@@ -304,14 +337,20 @@ async function costoDeVentaEnTx(tx: TTx, d: TDoc) {
         from movimiento_inventario_detalle x join movimiento_inventario m on m.id = x.id_movimiento
        where m.id_empresa = ${d.idEmpresa} and m.id_documento_contable = ${d.id} and m.id_movimiento_revertido is null`),
   );
-  const salida = new Decimal(m?.salida ?? 0).toDecimalPlaces(2);
-  const entrada = new Decimal(m?.entrada ?? 0).toDecimalPlaces(2);
+  const asiento = await asientoDeCosto(tx, d, m?.salida ?? null, m?.entrada ?? null);
+  if (asiento) await registrarAsiento(tx, asiento);
+}
+
+/** The cost-of-sales entry (not written) of what left (and came back into) stock, or null when it nets to zero. */
+async function asientoDeCosto(tx: TTx, d: TDoc, salidaCosto: string | null, entradaCosto: string | null): Promise<TAsientoNuevo | null> {
+  const salida = new Decimal(salidaCosto ?? 0).toDecimalPlaces(2);
+  const entrada = new Decimal(entradaCosto ?? 0).toDecimalPlaces(2);
   const neto = salida.minus(entrada);
-  if (neto.isZero()) return;
+  if (neto.isZero()) return null;
   const c = await cuentasDe(tx, d.idEmpresa, ['COSTO_VENTAS', 'MERCADERIAS']);
   const importe = neto.abs();
   const documento = serieNumero(d);
-  await registrarAsiento(tx, {
+  return {
     idEmpresa: d.idEmpresa,
     idUsuario: null,
     idDiario: DIARIO_GENERAL,
@@ -325,7 +364,7 @@ async function costoDeVentaEnTx(tx: TTx, d: TDoc) {
       ? [{ idCuenta: c.COSTO_VENTAS, debe: importe, haber: 0 }, { idCuenta: c.MERCADERIAS, debe: 0, haber: importe }]
       : [{ idCuenta: c.MERCADERIAS, debe: importe, haber: 0 }, { idCuenta: c.COSTO_VENTAS, debe: 0, haber: importe }],
     siCerradoSiguiente: true,
-  });
+  };
 }
 
 /**
@@ -337,7 +376,11 @@ async function costoDeVentaEnTx(tx: TTx, d: TDoc) {
 export async function contabilizarAlEmitir(tx: TTx, e: { creado: { Id: number }; cobroAparte?: boolean }): Promise<void> {
   const [d] = await tx.select().from(documentoContable).where(eq(documentoContable.id, e.creado.Id));
   if (!d || !TIPOS_CONTABILIZABLES.includes(d.codigoTipo ?? '')) return;
-  const x = await contabilizarVentaEnTx(tx, d, { cobroAparte: e.cobroAparte });
+  await contabilizarEmitidoEnTx(tx, d, e.cobroAparte);
+}
+
+async function contabilizarEmitidoEnTx(tx: TTx, d: TDoc, cobroAparte?: boolean): Promise<void> {
+  const x = await contabilizarVentaEnTx(tx, d, { cobroAparte, recienEmitido: true });
   if (typeof x === 'object') {
     await anotarPendiente(tx, d, x.motivo);
     return;
@@ -348,6 +391,71 @@ export async function contabilizarAlEmitir(tx: TTx, e: { creado: { Id: number };
     if (err instanceof AppError) await anotarPendiente(tx, d, `Costo de ventas: ${motivoDe(err)}`);
     else throw err;
   }
+}
+
+/**
+ * alEmitirGrupo hook (app.ts): the same entries as contabilizarAlEmitir for every document of an issue group, after
+ * all their hooks and their callers' work (so the point of sale's payments are recorded: its contado collection is
+ * posted here with its means). The whole group's entries go in with a fixed number of round trips (registrarAsientos):
+ * each round trip runs while the series is locked, and the issue benchmark fell from about 300 to 46 documents per
+ * second when every entry made its own eight. A group with anything unusual (a USD document without rate, a broken
+ * mapping, a canje whose collection depends on its nota de venta's dues) is posted one document at a time instead,
+ * each failure going to the pending list with its reason as before.
+ */
+export async function contabilizarGrupoAlEmitir(tx: TTx, emitidos: { creado: { Id: number } }[]): Promise<void> {
+  const ids = emitidos.map((e) => e.creado.Id);
+  if (!ids.length) return;
+  const docs = (await tx.select().from(documentoContable).where(inArray(documentoContable.id, ids)).orderBy(documentoContable.id)).filter((d) =>
+    TIPOS_CONTABILIZABLES.includes(d.codigoTipo ?? ''),
+  );
+  if (docs.length > 1) {
+    try {
+      if (await contabilizarLoteEnTx(tx, docs)) return;
+    } catch (err) {
+      // Nothing was written (registrarAsientos checks every entry first): each document alone records its reason.
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  for (const d of docs) await contabilizarEmitidoEnTx(tx, d);
+}
+
+/** Every entry of newly issued documents in one registrarAsientos; false (nothing written) when one needs the slow path. */
+async function contabilizarLoteEnTx(tx: TTx, docs: TDoc[]): Promise<boolean> {
+  const esContado = (d: TDoc) => ['01', '03'].includes(d.codigoTipo ?? '') && d.idCondicionPago === 1;
+  if (docs.some((d) => esContado(d) && d.idDocumentoAfectado)) return false;
+  const ids = docs.map((d) => d.id);
+  const lista = sql.join(ids.map((i) => sql`${i}`), sql`, `);
+  const idEmpresa = docs[0].idEmpresa;
+  if (docs.some((d) => d.idEmpresa !== idEmpresa)) return false;
+  const pagos = new Map(
+    filasDe<{ id_documento: number; otros: string | null }>(
+      await tx.execute(sql`
+        select v.id_documento, sum(p.monto) filter (where p.id_medio_pago <> ${MEDIO_EFECTIVO}) as otros
+          from venta_caja v join pago_venta_caja p on p.id_venta = v.id
+         where v.id_empresa = ${idEmpresa} and v.id_documento in (${lista}) group by v.id_documento`),
+    ).map((f) => [Number(f.id_documento), f.otros]),
+  );
+  const costos = new Map(
+    filasDe<{ id_documento: number; salida: string | null; entrada: string | null }>(
+      await tx.execute(sql`
+        select m.id_documento_contable as id_documento,
+               sum(abs(x.costo_total)) filter (where x.cantidad < 0) as salida, sum(abs(x.costo_total)) filter (where x.cantidad > 0) as entrada
+          from movimiento_inventario_detalle x join movimiento_inventario m on m.id = x.id_movimiento
+         where m.id_empresa = ${idEmpresa} and m.id_documento_contable in (${lista}) and m.id_movimiento_revertido is null
+         group by m.id_documento_contable`),
+    ).map((f) => [Number(f.id_documento), f]),
+  );
+  const asientos: TAsientoNuevo[] = [];
+  for (const d of docs) {
+    const v = await asientoDeVenta(tx, d);
+    if ('motivo' in v) return false;
+    asientos.push(v.asiento);
+    if (esContado(d) && v.cobrar) asientos.push(await asientoDeCobroContado(tx, d, v.cobrar, pagos.get(d.id) ?? null));
+    const costo = await asientoDeCosto(tx, d, costos.get(d.id)?.salida ?? null, costos.get(d.id)?.entrada ?? null);
+    if (costo) asientos.push(costo);
+  }
+  await registrarAsientos(tx, asientos);
+  return true;
 }
 
 /** alDocumentoAnulado hook (app.ts): the void's reversal in the transaction that marks the document voided. */
