@@ -2,7 +2,7 @@ import { z } from '../zod-es';
 import { ZDecimal, ZEntero, ZId, ZTexto, textoPermitido } from '../validacion';
 import { esRucValido } from '../ruc';
 import { CamposLoteSerie } from '../logistica/inventario';
-import { ZFechaFinanzas, TramosAntiguedad, ZCobroCrear, ZResumenAntiguedad } from '../finanzas/finanzas';
+import { ZFechaFinanzas, TramosAntiguedad, ZCobroCrear, ZResumenAntiguedad, ZSaldoAFavorAplicar } from '../finanzas/finanzas';
 
 /**
  * Purchases (issue 13) and payables (issue 14): the supplier's document with its lines into warehouses, its import
@@ -206,7 +206,8 @@ export const ZPago = z.object({
   Fecha: z.string(),
   IdTipoPago: z.number().int(),
   TipoPago: z.string(),
-  IdCuentaFinanciera: z.number().int(),
+  /** null for an application of the supplier's credit in favour (kind 3): no money left an account. */
+  IdCuentaFinanciera: z.number().int().nullable(),
   CuentaFinanciera: z.string(),
   IdMoneda: z.number().int(),
   Monto: z.string(),
@@ -224,5 +225,21 @@ export const ZPago = z.object({
   ),
 });
 export type TPago = z.infer<typeof ZPago>;
+/** Applying a supplier's credit in favour (its credit notes, purchases of type 07) to that supplier's open dues. */
+export const ZSaldoAFavorProveedorAplicar = ZSaldoAFavorAplicar;
+export type TSaldoAFavorProveedorAplicar = z.input<typeof ZSaldoAFavorProveedorAplicar>;
+export const ZSaldoAFavorProveedorQuery = z.object({
+  proveedor: textoPermitido(z.string({ error: 'Indique el RUC del proveedor' }).trim().regex(/^[A-Za-z0-9-]{1,15}$/, 'Indique el RUC del proveedor')),
+  idmoneda: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], { error: 'Moneda: 1 soles o 2 dólares' }).default(1).transform(Number),
+});
+/** A supplier's credit in favour of the company in one currency: its credit notes (Generado), applied, available. */
+export const ZSaldoAFavorProveedor = z.object({
+  NumeroDocumentoProveedor: z.string(),
+  IdMoneda: z.number().int(),
+  Generado: z.string(),
+  Aplicado: z.string(),
+  Disponible: z.string(),
+});
+export type TSaldoAFavorProveedor = z.infer<typeof ZSaldoAFavorProveedor>;
 export const ZPagosQuery = z.object({ proveedor: ZTexto(100).default(''), ...ZPaginacion });
 export const ZPagos = z.object({ Data: z.array(ZPago), Count: z.number().int() });

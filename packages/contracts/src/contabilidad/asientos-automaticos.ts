@@ -26,6 +26,7 @@ export const MapeosContables = {
   COMPRAS: { Grupo: 'Compras', Descripcion: 'Compras de mercaderías', Defecto: '6011' },
   IGV_COMPRAS: { Grupo: 'Compras', Descripcion: 'IGV de compras (crédito fiscal)', Defecto: '40111' },
   POR_PAGAR: { Grupo: 'Compras', Descripcion: 'Facturas por pagar a proveedores', Defecto: '4212' },
+  POR_PAGAR_NOTA_CREDITO: { Grupo: 'Compras', Descripcion: 'Notas de crédito de proveedores', Defecto: '4212' },
   VARIACION_MERCADERIAS: { Grupo: 'Compras', Descripcion: 'Variación de mercaderías', Defecto: '6111' },
   PERDIDA_CAMBIO: { Grupo: 'Diferencia de cambio', Descripcion: 'Pérdida por diferencia de cambio', Defecto: '676' },
   GANANCIA_CAMBIO: { Grupo: 'Diferencia de cambio', Descripcion: 'Ganancia por diferencia de cambio', Defecto: '776' },

@@ -11,6 +11,8 @@ export const TiposCuentaFinanciera = { 1: 'Caja chica', 2: 'Caja', 3: 'Banco' } 
 /** Collection kinds: cash or through a bank (bancarizado); 3 applies the customer's credit in favour (no money). */
 export const TiposCobro = { 1: 'Efectivo', 2: 'Bancarizado', 3: 'Aplicación de saldo a favor' } as const;
 export const TIPO_COBRO_SALDO_A_FAVOR = 3;
+/** A supplier payment of kind 3: the supplier's credit in favour (its credit notes) applied to its dues. */
+export const TIPO_PAGO_SALDO_A_FAVOR = 3;
 /** Payment means of a bank collection (SUNAT Tabla 1 / catálogo 59, the ones a collection uses). */
 export const MediosPagoBancarios = {
   '001': 'Depósito en cuenta',

@@ -17,8 +17,20 @@ import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { cobro, cobroDetalle } from './finanzas.schema';
-import { filas, hoyLima, LADO_COBRAR } from './antiguedad';
-import { bloquearCuotas, cuentaDeLiquidacion, type TCuentaLiquidacion, montosEnCuenta, moverCuotas, siguienteNumero, type TLadoLiquidacion, type TTxFinanzas } from './liquidacion';
+import { filas, hoyLima, LADO_COBRAR, patronLike } from './antiguedad';
+import {
+  bloquearCuotas,
+  cuentaDeLiquidacion,
+  documentosDe,
+  montosEnCuenta,
+  moverCuotas,
+  siguienteNumero,
+  type TCuentaLiquidacion,
+  type TCuotaBloqueada,
+  type TLadoLiquidacion,
+  type TLineaLiquidacion,
+  type TTxFinanzas,
+} from './liquidacion';
 
 // The receivables' side of the shared registration (liquidacion.ts); 13_001 is the advisory lock key (with the
 // company id) serialising the receipt numbers of a company's collections.
@@ -62,6 +74,18 @@ export function alAnularCobro(fn: TAlAnularCobro): void {
 }
 
 /**
+ * What every collection does once its header is written: its lines, the dues' balances moved up, and the list of the
+ * documents it settles (for the entry's gloss).
+ */
+async function asentarLineas(tx: TTxCobro, auth: TAuth, idCobro: number, lineas: TLineaLiquidacion[], porId: Map<number, TCuotaBloqueada>): Promise<string> {
+  await tx.insert(cobroDetalle).values(
+    lineas.map((l) => ({ idEmpresa: auth.idEmpresa, idCobro, idCuota: l.idCuota, monto: l.monto.toFixed(2), montoCuenta: l.montoCuenta.toFixed(2), logUsuarioCrea: auth.idUsuario })),
+  );
+  await moverCuotas(tx, LADO_COBRO, auth.idUsuario, lineas, 1);
+  return documentosDe(lineas, porId);
+}
+
+/**
  * Registers one collection of one or several dues of ONE customer into one financial account, in one transaction:
  * the dues are locked (FOR UPDATE, in id order so two cashiers never deadlock), every amount is checked against the
  * locked balance (1410 when it exceeds it, 1408 for a voided document), then the collection, its lines and the new
@@ -95,11 +119,7 @@ export async function registrarCobro(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b:
         logUsuarioCrea: auth.idUsuario,
       })
       .returning({ id: cobro.id });
-    await tx.insert(cobroDetalle).values(
-      lineas.map((l) => ({ idEmpresa: auth.idEmpresa, idCobro: c.id, idCuota: l.idCuota, monto: l.monto.toFixed(2), montoCuenta: l.montoCuenta.toFixed(2), logUsuarioCrea: auth.idUsuario })),
-    );
-    await moverCuotas(tx, LADO_COBRO, auth.idUsuario, lineas, 1);
-    const docs = [...new Set(lineas.map((l) => serieNumero(porId.get(l.idCuota)!.serie, porId.get(l.idCuota)!.correlativo)))].join(', ');
+    const docs = await asentarLineas(tx, auth, c.id, lineas, porId);
     const registrado: TCobroRegistrado = { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idCobro: c.id, fecha, montoSoles: montoSoles.toFixed(2), efectivo: tipo === 1, glosa: `Cobro ${numeroRecibo(siguiente)} - ${primera.razon} (${docs})` };
     for (const fn of trasCobrar) await fn(tx, registrado);
     return c.id;
@@ -212,11 +232,7 @@ export async function aplicarSaldoAFavor(ctx: Contexto, auth: TAuth, b: z.infer<
         logUsuarioCrea: auth.idUsuario,
       })
       .returning({ id: cobro.id });
-    await tx.insert(cobroDetalle).values(
-      lineas.map((l) => ({ idEmpresa: auth.idEmpresa, idCobro: c.id, idCuota: l.idCuota, monto: l.monto.toFixed(2), montoCuenta: l.montoCuenta.toFixed(2), logUsuarioCrea: auth.idUsuario })),
-    );
-    await moverCuotas(tx, LADO_COBRO, auth.idUsuario, lineas, 1);
-    const docs = [...new Set(lineas.map((l) => serieNumero(porId.get(l.idCuota)!.serie, porId.get(l.idCuota)!.correlativo)))].join(', ');
+    const docs = await asentarLineas(tx, auth, c.id, lineas, porId);
     const registrado: TCobroRegistrado = {
       idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idCobro: c.id, fecha, montoSoles: montoSoles.toFixed(2), efectivo: false,
       glosa: `Aplicación de saldo a favor ${numeroRecibo(siguiente)} - ${primera.razon} (${docs})`.slice(0, 200), aplicacionSaldo: true,
@@ -291,7 +307,7 @@ export async function obtenerCobro(ctx: Contexto, auth: TAuth, id: number): Prom
 export async function listarCobros(ctx: Contexto, auth: TAuth, q: z.infer<typeof ZCobrosQuery>) {
   const partes = [sql`c.id_empresa = ${auth.idEmpresa}`];
   const cl = q.cliente.trim();
-  if (cl) partes.push(/^\d{8,15}$/.test(cl) ? sql`c.numero_documento_cliente = ${cl}` : sql`c.razon_social_cliente ilike ${`%${cl.replace(/[\\%_]/g, (x) => `\\${x}`)}%`}`);
+  if (cl) partes.push(/^\d{8,15}$/.test(cl) ? sql`c.numero_documento_cliente = ${cl}` : sql`c.razon_social_cliente ilike ${patronLike(cl)}`);
   if (q.fechainicio) partes.push(sql`c.fecha >= ${q.fechainicio}::date`);
   if (q.fechafin) partes.push(sql`c.fecha <= ${q.fechafin}::date`);
   const donde = sql.join(partes, sql` and `);

@@ -52,7 +52,8 @@ export const pago = pgTable(
     numero: integer('numero').notNull(),
     fecha: date('fecha', { mode: 'string' }).notNull(),
     idTipoPago: smallint('id_tipo_pago').notNull(),
-    idCuentaFinanciera: integer('id_cuenta_financiera').notNull().references(() => cuentaFinanciera.id),
+    /** null only for kind 3, an application of the supplier's credit in favour (no money left an account). */
+    idCuentaFinanciera: integer('id_cuenta_financiera').references(() => cuentaFinanciera.id),
     idMoneda: smallint('id_moneda').notNull(),
     monto: dinero('monto').notNull(),
     montoSoles: dinero('monto_soles').notNull(),
@@ -70,7 +71,9 @@ export const pago = pgTable(
   (t) => [
     uniqueIndex('pago_proveedor_numero_uq').on(t.idEmpresa, t.numero),
     index('pago_proveedor_empresa_fecha_ix').on(t.idEmpresa, t.fecha, t.id),
-    check('pago_proveedor_tipo_ck', sql`${t.idTipoPago} in (1, 2)`),
+    check('pago_proveedor_tipo_ck', sql`${t.idTipoPago} in (1, 2, 3)`),
+    check('pago_proveedor_cuenta_ck', sql`(${t.idTipoPago} = 3) = (${t.idCuentaFinanciera} is null)`),
+    index('pago_proveedor_saldo_favor_ix').on(t.idEmpresa, t.numeroDocumentoProveedor, t.idMoneda).where(sql`${t.idTipoPago} = 3 and not ${t.anulado}`),
   ],
 );
 

@@ -126,3 +126,8 @@ export async function moverCuotas(tx: TTxFinanzas, L: TLadoLiquidacion, idUsuari
     );
   }
 }
+
+/** The documents a collection or payment settles, once each, as "F001-00000012, F001-00000013" (for glosses). */
+export function documentosDe(lineas: { idCuota: number }[], porId: Map<number, Pick<TCuotaBloqueada, 'serie' | 'correlativo'>>): string {
+  return [...new Set(lineas.map((l) => serieNumero(porId.get(l.idCuota)!.serie, porId.get(l.idCuota)!.correlativo)))].join(', ');
+}

@@ -1,6 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZCobroAnular, ZCuentasPorPagar, ZCuentasPorPagarQuery, ZDocumentoPorPagar, ZError, ZIdParams, ZPago, ZPagoCrear, ZPagos, ZPagosQuery } from '@yupana/contracts';
+import {
+  ZCobroAnular,
+  ZCuentasPorPagar,
+  ZCuentasPorPagarQuery,
+  ZDocumentoPorPagar,
+  ZError,
+  ZIdParams,
+  ZPago,
+  ZPagoCrear,
+  ZPagos,
+  ZPagosQuery,
+  ZSaldoAFavorProveedor,
+  ZSaldoAFavorProveedorAplicar,
+  ZSaldoAFavorProveedorQuery,
+} from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
 import * as pagos from './pagos.service';
@@ -42,6 +56,22 @@ export async function rutasPagos(app: FastifyInstance, ctx: Contexto): Promise<v
       const tipo = req.body.NumeroOperacion || req.body.MedioPago ? 2 : 1;
       return reply.code(201).send(await pagos.registrarPago(ctx, auth, tipo, req.body));
     },
+  });
+  r.post('/v1/pagos/saldosafavor', {
+    config: { servicio: 'FIN_PAGO_REGISTRAR' },
+    schema: {
+      tags: tPagos,
+      security,
+      summary: 'Aplicar el saldo a favor del proveedor (de sus notas de crédito) a una o varias cuotas por pagar, sin dinero ni cuenta',
+      body: ZSaldoAFavorProveedorAplicar,
+      response: { 201: ZPago, ...errores },
+    },
+    handler: async (req, reply) => reply.code(201).send(await pagos.aplicarSaldoAFavorProveedor(ctx, requerirAuth(req), req.body)),
+  });
+  r.get('/v1/saldosafavor/proveedores', {
+    config: { servicio: 'FIN_CXP_VER' },
+    schema: { tags: tCxp, security, summary: 'Saldo a favor de la empresa ante un proveedor en una moneda: generado por sus notas de crédito, aplicado y disponible', querystring: ZSaldoAFavorProveedorQuery, response: { 200: ZSaldoAFavorProveedor, ...errores } },
+    handler: async (req) => pagos.consultarSaldoAFavorProveedor(ctx, requerirAuth(req), req.query.proveedor, req.query.idmoneda),
   });
   r.get('/v1/pagos', {
     config: { servicio: 'FIN_CXP_VER' },

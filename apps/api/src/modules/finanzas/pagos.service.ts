@@ -3,22 +3,37 @@ import { eq, sql } from 'drizzle-orm';
 import {
   ErrorCodes,
   MediosPagoBancarios,
+  TIPO_PAGO_SALDO_A_FAVOR,
   TiposCobro,
   serieNumero,
   type TCobroCrearParseado,
   type TCuentasPorPagar,
   type TDocumentoPorPagar,
   type TPago,
+  type TSaldoAFavorProveedor,
   ZCuentasPorPagarQuery,
+  ZSaldoAFavorProveedorAplicar,
   ZPagosQuery,
 } from '@yupana/contracts';
 import type { z } from 'zod';
-import { AppError, noEncontrado } from '../../lib/app-error';
+import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { pago, pagoDetalle } from './cuentas-por-pagar.schema';
 import { cuotasDeDocumento, filas, hoyLima, LADO_PAGAR, listarAbiertas, patronLike, type TDocumentoGenerico } from './antiguedad';
-import { bloquearCuotas, cuentaDeLiquidacion, montosEnCuenta, moverCuotas, siguienteNumero, type TLadoLiquidacion, type TTxFinanzas } from './liquidacion';
+import {
+  bloquearCuotas,
+  cuentaDeLiquidacion,
+  documentosDe,
+  montosEnCuenta,
+  moverCuotas,
+  siguienteNumero,
+  type TCuentaLiquidacion,
+  type TCuotaBloqueada,
+  type TLadoLiquidacion,
+  type TLineaLiquidacion,
+  type TTxFinanzas,
+} from './liquidacion';
 
 
 // ---- Payables (the receivables' aging code, on cuota_pagar) ----
@@ -72,7 +87,11 @@ const LADO_PAGO: TLadoLiquidacion = {
 };
 
 /** What a supplier payment is, as the modules that follow it (the books) see it inside its transaction. */
-export type TPagoRegistrado = { idEmpresa: number; idUsuario: number; idPago: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string };
+export type TPagoRegistrado = {
+  idEmpresa: number; idUsuario: number; idPago: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string;
+  /** An application of the supplier's credit in favour (kind 3): no money left. */
+  aplicacionSaldo?: boolean;
+};
 type TAlPago = (tx: TTxFinanzas, p: TPagoRegistrado) => Promise<void>;
 type TAlAnularPago = (tx: TTxFinanzas, p: { idEmpresa: number; idPago: number; fecha: string; glosa: string }) => Promise<void>;
 const trasPagar: TAlPago[] = [];
@@ -86,6 +105,15 @@ export function alAnularPago(fn: TAlAnularPago): void {
   if (!trasAnularPago.includes(fn)) trasAnularPago.push(fn);
 }
 const numeroRecibo = (n: number) => `RP-${n}`;
+
+/** What every payment does once its header is written: its lines, the dues' balances moved up, the documents' list. */
+async function asentarLineas(tx: TTxFinanzas, auth: TAuth, idPago: number, lineas: TLineaLiquidacion[], porId: Map<number, TCuotaBloqueada>): Promise<string> {
+  await tx.insert(pagoDetalle).values(
+    lineas.map((l) => ({ idEmpresa: auth.idEmpresa, idPago, idCuota: l.idCuota, monto: l.monto.toFixed(2), montoCuenta: l.montoCuenta.toFixed(2), logUsuarioCrea: auth.idUsuario })),
+  );
+  await moverCuotas(tx, LADO_PAGO, auth.idUsuario, lineas, 1);
+  return documentosDe(lineas, porId);
+}
 
 /**
  * Registers one payment of one or several dues of ONE supplier out of one financial account, in one transaction: the
@@ -121,11 +149,7 @@ export async function registrarPago(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b: 
         logUsuarioCrea: auth.idUsuario,
       })
       .returning({ id: pago.id });
-    await tx.insert(pagoDetalle).values(
-      lineas.map((l) => ({ idEmpresa: auth.idEmpresa, idPago: p.id, idCuota: l.idCuota, monto: l.monto.toFixed(2), montoCuenta: l.montoCuenta.toFixed(2), logUsuarioCrea: auth.idUsuario })),
-    );
-    await moverCuotas(tx, LADO_PAGO, auth.idUsuario, lineas, 1);
-    const docs = [...new Set(lineas.map((l) => serieNumero(porId.get(l.idCuota)!.serie, porId.get(l.idCuota)!.correlativo)))].join(', ');
+    const docs = await asentarLineas(tx, auth, p.id, lineas, porId);
     const registrado: TPagoRegistrado = { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idPago: p.id, fecha, montoSoles: montoSoles.toFixed(2), efectivo: tipo === 1, glosa: `Pago ${numeroRecibo(siguiente)} - ${primera.razon} (${docs})`.slice(0, 200) };
     for (const fn of trasPagar) await fn(tx, registrado);
     return p.id;
@@ -151,13 +175,13 @@ export async function anularPago(ctx: Contexto, auth: TAuth, id: number, motivo:
 }
 
 type TFilaPago = {
-  id: number; numero: number; fecha: string; id_tipo_pago: number; id_cuenta_financiera: number; cuenta: string; id_moneda: number; monto: string; monto_soles: string;
+  id: number; numero: number; fecha: string; id_tipo_pago: number; id_cuenta_financiera: number | null; cuenta: string | null; id_moneda: number; monto: string; monto_soles: string;
   tipo_cambio: string | null; medio_pago: string | null; numero_operacion: string | null; numero_documento_proveedor: string; razon_social_proveedor: string;
   observacion: string | null; anulado: boolean; motivo_anulacion: string | null;
 };
 const SELECT_PAGO = sql`select p.id, p.numero, p.fecha::text, p.id_tipo_pago, p.id_cuenta_financiera, f.nombre as cuenta, p.id_moneda, p.monto::text, p.monto_soles::text,
   p.tipo_cambio::text, p.medio_pago, p.numero_operacion, p.numero_documento_proveedor, p.razon_social_proveedor, p.observacion, p.anulado, p.motivo_anulacion
-  from pago_proveedor p join cuenta_financiera f on f.id = p.id_cuenta_financiera`;
+  from pago_proveedor p left join cuenta_financiera f on f.id = p.id_cuenta_financiera`;
 
 async function armarPagos(ctx: Contexto, auth: TAuth, ps: TFilaPago[]): Promise<TPago[]> {
   if (!ps.length) return [];
@@ -172,9 +196,9 @@ async function armarPagos(ctx: Contexto, auth: TAuth, ps: TFilaPago[]): Promise<
     NumeroRecibo: numeroRecibo(p.numero),
     Fecha: p.fecha,
     IdTipoPago: p.id_tipo_pago,
-    TipoPago: TiposCobro[p.id_tipo_pago as 1 | 2] ?? '',
+    TipoPago: TiposCobro[p.id_tipo_pago as 1 | 2 | 3] ?? '',
     IdCuentaFinanciera: p.id_cuenta_financiera,
-    CuentaFinanciera: p.cuenta,
+    CuentaFinanciera: p.cuenta ?? 'Saldo a favor del proveedor',
     IdMoneda: p.id_moneda,
     Monto: new Decimal(p.monto).toFixed(2),
     MontoSoles: new Decimal(p.monto_soles).toFixed(2),
@@ -216,4 +240,107 @@ export async function listarPagos(ctx: Contexto, auth: TAuth, q: z.infer<typeof 
     filas<{ n: number }>(ctx.dbh.db, sql`select count(*)::int as n from pago_proveedor p where ${donde}`),
   ]);
   return { Data: await armarPagos(ctx, auth, ps), Count: n };
+}
+
+// ---- The supplier's credit in favour (its credit notes) applied to its dues ----
+
+const MONEDA = (id: number) => (id === 2 ? 'US$' : 'S/');
+
+/**
+ * A supplier's credit in favour of the company in one currency: its credit notes (purchases of type 07 not voided:
+ * they owe nothing, their whole total is a credit) less the applications (payments of kind 3) not voided. `bloquear`
+ * takes the notes' rows FOR UPDATE (id order) first, so two applications of the same credit run one after the other
+ * and the second sums the first's (a new statement after the wait sees the committed row); a note's void locks its
+ * own row first too, so it waits for (or is waited by) an application.
+ */
+export async function saldoDisponibleProveedor(tx: TTxFinanzas | Contexto['dbh']['db'], idEmpresa: number, proveedor: string, idMoneda: number, bloquear: boolean) {
+  if (bloquear)
+    await tx.execute(
+      sql`select id from compra where id_empresa = ${idEmpresa} and ruc_proveedor = ${proveedor} and id_moneda = ${idMoneda} and tipo_documento = '07' and not anulado order by id for update`,
+    );
+  const [f] = await filas<{ generado: string; aplicado: string }>(
+    tx,
+    sql`select (select coalesce(sum(total), 0) from compra
+                 where id_empresa = ${idEmpresa} and ruc_proveedor = ${proveedor} and id_moneda = ${idMoneda} and tipo_documento = '07' and not anulado)::text as generado,
+               (select coalesce(sum(monto), 0) from pago_proveedor
+                 where id_empresa = ${idEmpresa} and numero_documento_proveedor = ${proveedor} and id_moneda = ${idMoneda} and id_tipo_pago = ${TIPO_PAGO_SALDO_A_FAVOR} and not anulado)::text as aplicado`,
+  );
+  const generado = new Decimal(f.generado);
+  const aplicado = new Decimal(f.aplicado);
+  return { generado, aplicado, disponible: Decimal.max(generado.minus(aplicado), 0) };
+}
+
+/** GET saldosafavor/proveedores: the supplier's credit in favour in one currency (0.00 when there is none). */
+export async function consultarSaldoAFavorProveedor(ctx: Contexto, auth: TAuth, proveedor: string, idMoneda: number): Promise<TSaldoAFavorProveedor> {
+  const s = await saldoDisponibleProveedor(ctx.dbh.db, auth.idEmpresa, proveedor, idMoneda, false);
+  return { NumeroDocumentoProveedor: proveedor, IdMoneda: idMoneda, Generado: s.generado.toFixed(2), Aplicado: s.aplicado.toFixed(2), Disponible: s.disponible.toFixed(2) };
+}
+
+/**
+ * Settles open dues of ONE supplier with the supplier's credit notes instead of money (payment kind 3, "Aplicación de
+ * saldo a favor", no account), in one transaction: the notes locked first, then the dues (the order a note's void
+ * takes them), every amount within its due's balance (1410), the total within the available credit (600954), all dues
+ * in the credit's currency. Numbered RP-n like any payment and voided like one (PUT pagos/{id}/anulaciones): the dues
+ * get their balance back and the credit becomes available again.
+ */
+export async function aplicarSaldoAFavorProveedor(ctx: Contexto, auth: TAuth, b: z.infer<typeof ZSaldoAFavorProveedorAplicar>): Promise<TPago> {
+  const hoy = hoyLima();
+  const fecha = b.Fecha ?? hoy;
+  if (fecha > hoy) throw errorDeCampo('Fecha', 'La fecha de la aplicación no puede ser posterior a hoy');
+  const ids = b.Detalle.map((d) => d.IdCuota);
+  // Supplier and currency of the dues (unlocked read; checked again under the locks).
+  const previas = await filas<{ proveedor: string; id_moneda: number }>(
+    ctx.dbh.db,
+    sql`select distinct numero_documento_proveedor as proveedor, id_moneda from cuota_pagar
+         where id_empresa = ${auth.idEmpresa} and id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`,
+  );
+  if (!previas.length) throw noEncontrado('No se encontró la cuota por pagar');
+  if (new Set(previas.map((p) => p.proveedor)).size > 1) throw errorDeCampo('Detalle', 'El saldo a favor es de un proveedor: seleccione cuotas de ese mismo proveedor');
+  if (new Set(previas.map((p) => Number(p.id_moneda))).size > 1)
+    throw errorDeCampo('Detalle', 'El saldo a favor se aplica en su moneda: seleccione cuotas de una sola moneda');
+  const proveedor = previas[0].proveedor;
+  const idMoneda = Number(previas[0].id_moneda);
+  const idPago = await ctx.dbh.db.transaction(async (tx) => {
+    const { disponible } = await saldoDisponibleProveedor(tx, auth.idEmpresa, proveedor, idMoneda, true);
+    const porId = await bloquearCuotas(tx, LADO_PAGO, auth.idEmpresa, b.Detalle);
+    for (const q of porId.values())
+      if (q.tercero !== proveedor || Number(q.id_moneda) !== idMoneda) throw errorDeCampo('Detalle', 'Las cuotas cambiaron mientras se registraba: vuelva a intentarlo');
+    const { lineas, total, montoSoles, tasa } = await montosEnCuenta(tx, LADO_PAGO, auth.idEmpresa, { idMoneda } as TCuentaLiquidacion, fecha, b.Detalle, porId);
+    if (total.gt(disponible))
+      throw new AppError(
+        ErrorCodes.SALDO_A_FAVOR_INSUFICIENTE,
+        `El saldo a favor disponible del proveedor es ${MONEDA(idMoneda)} ${disponible.toFixed(2)}: no alcanza para aplicar ${MONEDA(idMoneda)} ${total.toFixed(2)}`,
+        400,
+        { errores: { Detalle: `Saldo a favor disponible: ${MONEDA(idMoneda)} ${disponible.toFixed(2)}` } },
+      );
+    const siguiente = await siguienteNumero(tx, LADO_PAGO, auth.idEmpresa);
+    const primera = porId.get(Math.min(...porId.keys()))!;
+    const [p] = await tx
+      .insert(pago)
+      .values({
+        idEmpresa: auth.idEmpresa,
+        idSucursal: auth.sucursales[0] ?? null,
+        numero: siguiente,
+        fecha,
+        idTipoPago: TIPO_PAGO_SALDO_A_FAVOR,
+        idCuentaFinanciera: null,
+        idMoneda,
+        monto: total.toFixed(2),
+        montoSoles: montoSoles.toFixed(2),
+        tipoCambio: tasa ? tasa.toFixed(4) : null,
+        numeroDocumentoProveedor: proveedor,
+        razonSocialProveedor: primera.razon,
+        observacion: b.Observacion,
+        logUsuarioCrea: auth.idUsuario,
+      })
+      .returning({ id: pago.id });
+    const docs = await asentarLineas(tx, auth, p.id, lineas, porId);
+    const registrado: TPagoRegistrado = {
+      idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idPago: p.id, fecha, montoSoles: montoSoles.toFixed(2), efectivo: false,
+      glosa: `Aplicación de saldo a favor ${numeroRecibo(siguiente)} - ${primera.razon} (${docs})`.slice(0, 200), aplicacionSaldo: true,
+    };
+    for (const fn of trasPagar) await fn(tx, registrado);
+    return p.id;
+  });
+  return obtenerPago(ctx, auth, idPago);
 }

@@ -286,11 +286,27 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
  */
 export async function anularCompra(ctx: Contexto, auth: TAuth, id: number, motivo: string): Promise<TCompra> {
   await ctx.dbh.db.transaction(async (tx) => {
-    const [c] = filasDe<{ id: number; anulado: boolean; serie: string; numero: number; tipo_documento: string; id_moneda: number }>(
-      await tx.execute(sql`select id, anulado, serie, numero, tipo_documento, id_moneda from compra where id = ${id} and id_empresa = ${auth.idEmpresa} for update`),
+    const [c] = filasDe<{ id: number; anulado: boolean; serie: string; numero: number; tipo_documento: string; id_moneda: number; ruc_proveedor: string }>(
+      await tx.execute(sql`select id, anulado, serie, numero, tipo_documento, id_moneda, ruc_proveedor from compra where id = ${id} and id_empresa = ${auth.idEmpresa} for update`),
     );
     if (!c) throw noEncontrado('No se encontró la compra');
     if (c.anulado) throw new AppError(ErrorCodes.DOCUMENTO_ANULADO, 'La compra ya está anulada', 409);
+    if (c.tipo_documento === '07') {
+      // A supplier's credit note is a credit in favour of the company: once applied to the supplier's dues it cannot be
+      // voided below what was applied (the row lock above orders this with an application, which locks the notes).
+      const [f] = filasDe<{ resto: string }>(
+        await tx.execute(sql`select ((select coalesce(sum(total), 0) from compra where id_empresa = ${auth.idEmpresa} and ruc_proveedor = ${c.ruc_proveedor} and id_moneda = ${c.id_moneda}
+                                        and tipo_documento = '07' and not anulado and id <> ${id})
+                                   - (select coalesce(sum(monto), 0) from pago_proveedor where id_empresa = ${auth.idEmpresa} and numero_documento_proveedor = ${c.ruc_proveedor}
+                                        and id_moneda = ${c.id_moneda} and id_tipo_pago = 3 and not anulado))::text as resto`),
+      );
+      if (new Decimal(f.resto).lt(0))
+        throw new AppError(
+          ErrorCodes.VALIDACION,
+          `No se puede anular la nota de crédito ${serieNumero(c.serie, c.numero)}: su saldo a favor ya se aplicó a cuotas del proveedor. Anule primero esas aplicaciones.`,
+          400,
+        );
+    }
     const [{ pagado }] = filasDe<{ pagado: string }>(
       await tx.execute(sql`select coalesce(sum(pagado), 0)::text as pagado from (select pagado from cuota_pagar where id_documento = ${id} and id_empresa = ${auth.idEmpresa} order by id for update) q`),
     );

@@ -630,7 +630,7 @@ export type TCompraContable = {
  * (key COMPRA-ALMACEN:<id>); a credit note the other way round.
  */
 export async function contabilizarCompra(tx: TTx, c: TCompraContable): Promise<number | null> {
-  const k = await cuentasDe(tx, c.idEmpresa, ['COMPRAS', 'IGV_COMPRAS', 'POR_PAGAR', 'MERCADERIAS', 'VARIACION_MERCADERIAS']);
+  const k = await cuentasDe(tx, c.idEmpresa, ['COMPRAS', 'IGV_COMPRAS', 'POR_PAGAR', 'POR_PAGAR_NOTA_CREDITO', 'MERCADERIAS', 'VARIACION_MERCADERIAS']);
   const base = new Decimal(c.base).toDecimalPlaces(2);
   const igv = new Decimal(c.igv).toDecimalPlaces(2);
   const total = new Decimal(c.total).toDecimalPlaces(2);
@@ -638,7 +638,8 @@ export async function contabilizarCompra(tx: TTx, c: TCompraContable): Promise<n
   const lineas: TLineaNueva[] = [
     { idCuenta: k.COMPRAS, debe: total.minus(igv), haber: 0 },
     { idCuenta: k.IGV_COMPRAS, debe: igv, haber: 0 },
-    { idCuenta: k.POR_PAGAR, debe: 0, haber: total },
+    // A supplier's credit note debits its own mapped account (POR_PAGAR_NOTA_CREDITO, 4212 by default like POR_PAGAR).
+    { idCuenta: c.notaCredito ? k.POR_PAGAR_NOTA_CREDITO : k.POR_PAGAR, debe: 0, haber: total },
   ]
     .filter((l) => !new Decimal(l.debe).isZero() || !new Decimal(l.haber).isZero())
     .map(girar);
@@ -744,7 +745,10 @@ export async function contabilizarAlCobrar(
  * it settles is a debit on its document's receivable. When both are the same account (the default: 1212) they already
  * net out and nothing is posted; when the company mapped notes elsewhere, the credit moves to the settled document's
  * account: note account D / document account H, in the soles the documents were booked at (key COBRO:<id>, so the
- * collection's void reverses it like any collection's). Returns the entry id, or null when nothing is posted.
+ * collection's void reverses it like any collection's). A dollar credit is valued at its notes' rates (oldest notes
+ * first, after the earlier applications): when that differs from the documents' rates, the exchange difference is
+ * posted in the same entry (776 H gain, 676 D loss), also on the default mapping. Returns the entry id, or null when
+ * nothing is posted.
  */
 export async function contabilizarAplicacionSaldo(tx: TTx, c: { idEmpresa: number; idUsuario: number; idCobro: number; fecha: string; glosa: string }): Promise<number | null> {
   const detalle = filasDe<{ codigo_tipo: string | null; id_moneda: number; monto: string; fecha_emision: string }>(
@@ -752,21 +756,38 @@ export async function contabilizarAplicacionSaldo(tx: TTx, c: { idEmpresa: numbe
                            from cobro_detalle x join cuota_cobrar q on q.id = x.id_cuota join documento_contable d on d.id = q.id_documento
                           where x.id_cobro = ${c.idCobro} order by x.id`),
   );
+  const [k0] = filasDe<{ cliente: string; id_moneda: number; monto: string; tipo_cambio: string | null }>(
+    await tx.execute(sql`select numero_documento_cliente as cliente, id_moneda, monto::text as monto, tipo_cambio::text as tipo_cambio from cobro where id = ${c.idCobro}`),
+  );
   const claves = [...new Set(detalle.map((x) => COBRAR_POR_TIPO[x.codigo_tipo ?? '01'] ?? 'COBRAR_FACTURA'))];
   const k = await cuentasDe(tx, c.idEmpresa, ['COBRAR_NOTA_CREDITO', ...claves]);
+  // The settled dues, in the soles their documents were booked at (H on each document's receivable).
   const porCuenta = new Map<number, Decimal>();
   for (const x of detalle) {
     const cuenta = k[COBRAR_POR_TIPO[x.codigo_tipo ?? '01'] ?? 'COBRAR_FACTURA'];
-    if (cuenta === k.COBRAR_NOTA_CREDITO) continue;
     const soles = await solesContabilizados(tx, c.idEmpresa, [{ idMoneda: Number(x.id_moneda), monto: x.monto, fechaDocumento: x.fecha_emision, solesAlCobro: x.monto }]);
     porCuenta.set(cuenta, (porCuenta.get(cuenta) ?? new Decimal(0)).plus(soles));
   }
-  if (!porCuenta.size) return null;
-  const total = [...porCuenta.values()].reduce((a, b) => a.plus(b), new Decimal(0));
-  const lineas: TLineaNueva[] = [
-    { idCuenta: k.COBRAR_NOTA_CREDITO, debe: total, haber: 0 },
-    ...[...porCuenta.entries()].map(([idCuenta, v]) => ({ idCuenta, debe: 0, haber: v })),
-  ];
+  const documentos = [...porCuenta.values()].reduce((a, b) => a.plus(b), new Decimal(0));
+  // The credit, in the soles its notes were booked at (a dollar note at the selling rate of its issue date), taken
+  // from the oldest notes first after the earlier applications not voided.
+  let credito = documentos;
+  if (Number(k0.id_moneda) === 2) {
+    const notas = filasDe<{ monto: string; fecha: string }>(
+      await tx.execute(sql`select n.monto::text as monto, d.fecha_emision::text as fecha from nota_cuota n join documento_contable d on d.id = n.id_nota
+                            where n.id_empresa = ${c.idEmpresa} and n.numero_documento_cliente = ${k0.cliente} and n.id_moneda = 2 and n.tipo = 'F' and not n.revertido order by n.id`),
+    );
+    const [{ antes }] = filasDe<{ antes: string }>(
+      await tx.execute(sql`select coalesce(sum(monto), 0)::text as antes from cobro where id_empresa = ${c.idEmpresa} and numero_documento_cliente = ${k0.cliente}
+                            and id_moneda = 2 and id_tipo_cobro = 3 and not anulado and id < ${c.idCobro}`),
+    );
+    const tramos = [];
+    for (const n of notas) tramos.push({ monto: n.monto, tasa: await tipoDeCambio(tx, c.idEmpresa, n.fecha) });
+    credito = solesDelCredito(tramos, antes, k0.monto, k0.tipo_cambio);
+  }
+  const lineas: TLineaNueva[] = [{ idCuenta: k.COBRAR_NOTA_CREDITO, debe: credito, haber: 0 }, ...[...porCuenta.entries()].map(([idCuenta, v]) => ({ idCuenta, debe: 0, haber: v }))];
+  const netas = await conDiferenciaDeCambio(tx, c.idEmpresa, lineas);
+  if (!netas.length) return null;
   return registrarAsiento(tx, {
     idEmpresa: c.idEmpresa,
     idUsuario: c.idUsuario,
@@ -775,7 +796,98 @@ export async function contabilizarAplicacionSaldo(tx: TTx, c: { idEmpresa: numbe
     glosa: c.glosa,
     origen: 'COBRO',
     claveOrigen: `COBRO:${c.idCobro}`,
-    lineas,
+    lineas: netas,
+    siCerradoSiguiente: true,
+  });
+}
+
+/**
+ * The soles value of `aplicar` (a dollar amount) taken from a credit made of notes (oldest first, each at the rate it
+ * was booked at), after `antes` was taken by earlier applications. A part no note covers any more (a note voided after
+ * its credit was applied) is valued at the application's own rate (`tasaDelDia`), or at 1 when there is none.
+ */
+export function solesDelCredito(notas: { monto: Decimal.Value; tasa: Decimal.Value | null }[], antes: Decimal.Value, aplicar: Decimal.Value, tasaDelDia: Decimal.Value | null): Decimal {
+  let saltar = new Decimal(antes);
+  let falta = new Decimal(aplicar);
+  let soles = new Decimal(0);
+  for (const n of notas) {
+    if (falta.lte(0)) break;
+    let monto = new Decimal(n.monto);
+    const salto = Decimal.min(saltar, monto);
+    saltar = saltar.minus(salto);
+    monto = monto.minus(salto);
+    if (monto.lte(0)) continue;
+    const toma = Decimal.min(monto, falta);
+    soles = soles.plus(toma.times(n.tasa ?? tasaDelDia ?? 1).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+    falta = falta.minus(toma);
+  }
+  if (falta.gt(0)) soles = soles.plus(falta.times(tasaDelDia ?? 1).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+  return soles;
+}
+
+/**
+ * An application's lines netted per account (the same account debited and credited leaves only the difference, and
+ * nothing when equal) and balanced with the exchange difference: more debit than credit is a gain (776 H), more credit
+ * than debit a loss (676 D), or the mapped accounts. Empty when nothing is left to post.
+ */
+async function conDiferenciaDeCambio(tx: Pick<Db, 'select' | 'execute'>, idEmpresa: number, lineas: TLineaNueva[]): Promise<TLineaNueva[]> {
+  const neto = new Map<number, Decimal>();
+  for (const l of lineas) neto.set(l.idCuenta, (neto.get(l.idCuenta) ?? new Decimal(0)).plus(l.debe).minus(l.haber));
+  const diferencia = [...neto.values()].reduce((a, b) => a.plus(b), new Decimal(0));
+  if (!diferencia.isZero()) {
+    const clave: TClaveMapeo = diferencia.isPos() ? 'GANANCIA_CAMBIO' : 'PERDIDA_CAMBIO';
+    const k = await cuentasDe(tx, idEmpresa, [clave]);
+    neto.set(k[clave], (neto.get(k[clave]) ?? new Decimal(0)).minus(diferencia));
+  }
+  return [...neto.entries()].filter(([, v]) => !v.isZero()).map(([idCuenta, v]) => ({ idCuenta, debe: v.isPos() ? v : 0, haber: v.isNeg() ? v.abs() : 0 }));
+}
+
+/**
+ * An application of a supplier's credit in favour (finance's payment kind 3) is not cash: the supplier's credit note
+ * already debited its account (POR_PAGAR_NOTA_CREDITO, its whole total, at its own rate) and the settled purchase's
+ * due is a credit on POR_PAGAR at the purchase's rate. With the default mapping (both 4212) and equal soles nothing is
+ * posted; otherwise, key PAGO:<id> in the general journal: POR_PAGAR D (the purchases' soles) / note account H (the
+ * credit's soles, its notes oldest first) and the exchange difference (676 D loss, 776 H gain). The payment's void
+ * reverses it like any payment's.
+ */
+export async function contabilizarAplicacionSaldoProveedor(tx: TTx, p: { idEmpresa: number; idUsuario: number; idPago: number; fecha: string; glosa: string }): Promise<number | null> {
+  const [k0] = filasDe<{ proveedor: string; id_moneda: number; monto: string; tipo_cambio: string | null }>(
+    await tx.execute(sql`select numero_documento_proveedor as proveedor, id_moneda, monto::text as monto, tipo_cambio::text as tipo_cambio from pago_proveedor where id = ${p.idPago}`),
+  );
+  const detalle = filasDe<{ monto: string; tasa: string | null }>(
+    await tx.execute(sql`select x.monto::text as monto, c.tipo_cambio::text as tasa from pago_proveedor_detalle x join cuota_pagar q on q.id = x.id_cuota
+                           left join compra c on c.id = q.id_documento and c.id_empresa = q.id_empresa where x.id_pago_proveedor = ${p.idPago} order by x.id`),
+  );
+  const dolares = Number(k0.id_moneda) === 2;
+  const redondeo = (v: Decimal) => v.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const compras = detalle.reduce((s, x) => s.plus(dolares ? redondeo(new Decimal(x.monto).times(x.tasa ?? k0.tipo_cambio ?? 1)) : new Decimal(x.monto)), new Decimal(0));
+  let credito = compras;
+  if (dolares) {
+    const notas = filasDe<{ monto: string; tasa: string | null }>(
+      await tx.execute(sql`select total::text as monto, tipo_cambio::text as tasa from compra where id_empresa = ${p.idEmpresa} and ruc_proveedor = ${k0.proveedor}
+                            and id_moneda = 2 and tipo_documento = '07' and not anulado order by id`),
+    );
+    const [{ antes }] = filasDe<{ antes: string }>(
+      await tx.execute(sql`select coalesce(sum(monto), 0)::text as antes from pago_proveedor where id_empresa = ${p.idEmpresa} and numero_documento_proveedor = ${k0.proveedor}
+                            and id_moneda = 2 and id_tipo_pago = 3 and not anulado and id < ${p.idPago}`),
+    );
+    credito = solesDelCredito(notas, antes, k0.monto, k0.tipo_cambio);
+  }
+  const k = await cuentasDe(tx, p.idEmpresa, ['POR_PAGAR', 'POR_PAGAR_NOTA_CREDITO']);
+  const netas = await conDiferenciaDeCambio(tx, p.idEmpresa, [
+    { idCuenta: k.POR_PAGAR, debe: compras, haber: 0 },
+    { idCuenta: k.POR_PAGAR_NOTA_CREDITO, debe: 0, haber: credito },
+  ]);
+  if (!netas.length) return null;
+  return registrarAsiento(tx, {
+    idEmpresa: p.idEmpresa,
+    idUsuario: p.idUsuario,
+    idDiario: DIARIO_GENERAL,
+    fecha: p.fecha,
+    glosa: p.glosa,
+    origen: 'PAGO',
+    claveOrigen: `PAGO:${p.idPago}`,
+    lineas: netas,
     siCerradoSiguiente: true,
   });
 }
@@ -792,8 +904,12 @@ export async function revertirAlAnularCobro(tx: TTx, c: { idEmpresa: number; idC
  */
 export async function contabilizarAlPagar(
   tx: TTx,
-  p: { idEmpresa: number; idUsuario: number; idPago: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string },
+  p: { idEmpresa: number; idUsuario: number; idPago: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string; aplicacionSaldo?: boolean },
 ): Promise<void> {
+  if (p.aplicacionSaldo) {
+    await conMensaje(() => contabilizarAplicacionSaldoProveedor(tx, p));
+    return;
+  }
   const detalle = filasDe<{ id_moneda: number; monto: string; tasa: string | null; monto_cuenta: string; moneda_cuenta: number; tasa_pago: string | null }>(
     await tx.execute(sql`select q.id_moneda, x.monto::text as monto, c.tipo_cambio::text as tasa, x.monto_cuenta::text as monto_cuenta,
                                 k.id_moneda as moneda_cuenta, k.tipo_cambio::text as tasa_pago

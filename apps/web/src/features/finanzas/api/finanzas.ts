@@ -13,6 +13,8 @@ import type {
   TEstadoCuenta,
   TSaldoAFavor,
   TSaldoAFavorAplicar,
+  TSaldoAFavorProveedor,
+  TSaldoAFavorProveedorAplicar,
   TTipoCambio,
   TTipoCambioGuardar,
 } from '@yupana/contracts';
@@ -165,6 +167,24 @@ export function useRegistrarPago() {
   return useMutation({
     mutationFn: ({ tipo, datos }: { tipo: 1 | 2; datos: TPagoCrear }) => api.post<TPago>(`${BASE}/pagos/${tipo === 1 ? 'efectivos' : 'bancarizados'}`, datos),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['finanzas'] }), qc.invalidateQueries({ queryKey: ['inventario'] })]),
+  });
+}
+
+/** The company's credit in favour before a supplier in one currency (the supplier's credit notes), to apply at payment. */
+export function useSaldoAFavorProveedor(proveedor: string | null, idmoneda: number) {
+  return useQuery({
+    queryKey: ['finanzas', 'saldoafavor', 'proveedor', proveedor, idmoneda],
+    queryFn: ({ signal }) => api.get<TSaldoAFavorProveedor>(`${BASE}/saldosafavor/proveedores`, { query: { proveedor: proveedor ?? '', idmoneda }, signal }),
+    enabled: !!proveedor,
+  });
+}
+
+/** Settles payable dues with the supplier's credit in favour: a supplier payment of kind 3, no account. */
+export function useAplicarSaldoAFavorProveedor() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TSaldoAFavorProveedorAplicar) => api.post<TPago>(`${BASE}/pagos/saldosafavor`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['finanzas'] }),
   });
 }
 

@@ -3,7 +3,17 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MediosPagoBancarios } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { abrirRecibo, abrirReciboPago, useAplicarSaldoAFavor, useCuentasFinancieras, useRegistrarCobro, useRegistrarPago, useSaldoAFavor } from '../api/finanzas';
+import {
+  abrirRecibo,
+  abrirReciboPago,
+  useAplicarSaldoAFavor,
+  useAplicarSaldoAFavorProveedor,
+  useCuentasFinancieras,
+  useRegistrarCobro,
+  useRegistrarPago,
+  useSaldoAFavor,
+  useSaldoAFavorProveedor,
+} from '../api/finanzas';
 import { dinero, fechaPe, NOMBRE_MONEDA } from '../formato';
 
 type TValores = { IdCuentaFinanciera?: number; MedioPago?: string; NumeroOperacion?: string; Observacion?: string };
@@ -15,25 +25,26 @@ type TRegistrado = { Id: number; NumeroRecibo: string; Monto: string; IdMoneda: 
 
 // What changes between collecting from a customer and paying a supplier: the words, the call and the receipt.
 const TEXTOS = {
-  cobro: { verbo: 'Cobrar', registrar: 'Registrar cobro', registrado: 'Cobro registrado', nombre: 'Cobro', forma: 'Forma de cobro', cuenta: 'Seleccione la cuenta que recibe el cobro', monto: 'Monto a cobrar', ninguno: 'Indique el monto a cobrar de al menos una cuota', hacia: 'a' },
-  pago: { verbo: 'Pagar', registrar: 'Registrar pago', registrado: 'Pago registrado', nombre: 'Pago', forma: 'Forma de pago', cuenta: 'Seleccione la cuenta de la que sale el pago', monto: 'Monto a pagar', ninguno: 'Indique el monto a pagar de al menos una cuota', hacia: 'desde' },
+  cobro: { saldo: 'Saldo a favor del cliente', origenSaldo: 'Se aplica el crédito que dejaron las notas de crédito del cliente: no ingresa dinero a ninguna caja ni cuenta.', verbo: 'Cobrar', registrar: 'Registrar cobro', registrado: 'Cobro registrado', nombre: 'Cobro', forma: 'Forma de cobro', cuenta: 'Seleccione la cuenta que recibe el cobro', monto: 'Monto a cobrar', ninguno: 'Indique el monto a cobrar de al menos una cuota', hacia: 'a' },
+  pago: { saldo: 'Saldo a favor del proveedor', origenSaldo: 'Se aplica el crédito de las notas de crédito del proveedor registradas en compras: no sale dinero de ninguna caja ni cuenta.', verbo: 'Pagar', registrar: 'Registrar pago', registrado: 'Pago registrado', nombre: 'Pago', forma: 'Forma de pago', cuenta: 'Seleccione la cuenta de la que sale el pago', monto: 'Monto a pagar', ninguno: 'Indique el monto a pagar de al menos una cuota', hacia: 'desde' },
 } as const;
 
 /**
  * Collect (or pay) one or several open dues of a document, in cash (a caja) or through the bank; then its receipt.
- * A collection may also use the customer's credit in favour (`numeroCliente` given: the available amount is shown).
+ * It may also use the third party's credit in favour (`numeroTercero` given: the available amount is shown): the
+ * customer's credit notes for a collection, the supplier's credit notes (purchases of type 07) for a payment.
  * `modo` 'pago' pays a supplier's purchase with the same form.
  */
 export function CobroModal({
   documento,
   tercero,
-  numeroCliente,
+  numeroTercero,
   onCerrar,
   modo = 'cobro',
 }: {
   documento: TDocumentoConCuotas;
   tercero: string;
-  numeroCliente?: string;
+  numeroTercero?: string;
   onCerrar: () => void;
   modo?: 'cobro' | 'pago';
 }) {
@@ -49,9 +60,12 @@ export function CobroModal({
   const cuentas = useCuentasFinancieras(1);
   const registrarCobro = useRegistrarCobro();
   const registrarPago = useRegistrarPago();
-  const aplicarSaldo = useAplicarSaldoAFavor();
-  const saldoAFavor = useSaldoAFavor(modo === 'cobro' ? (numeroCliente ?? null) : null, documento.IdMoneda);
-  const disponible = saldoAFavor.data?.Disponible ?? '0.00';
+  const aplicarSaldoCliente = useAplicarSaldoAFavor();
+  const aplicarSaldoProveedor = useAplicarSaldoAFavorProveedor();
+  const saldoCliente = useSaldoAFavor(modo === 'cobro' ? (numeroTercero ?? null) : null, documento.IdMoneda);
+  const saldoProveedor = useSaldoAFavorProveedor(modo === 'pago' ? (numeroTercero ?? null) : null, documento.IdMoneda);
+  const disponible = (modo === 'cobro' ? saldoCliente : saldoProveedor).data?.Disponible ?? '0.00';
+  const aplicarSaldo = modo === 'cobro' ? aplicarSaldoCliente : aplicarSaldoProveedor;
   const registrar = tipo === 3 ? aplicarSaldo : modo === 'cobro' ? registrarCobro : registrarPago;
   const opciones = useMemo(
     () =>
@@ -76,9 +90,13 @@ export function CobroModal({
     if (!detalle.length) return setError(T.ninguno);
     try {
       if (tipo === 3) {
-        const x = await aplicarSaldo.mutateAsync({ Detalle: detalle, Observacion: v.Observacion || undefined });
+        const datos = { Detalle: detalle, Observacion: v.Observacion || undefined };
+        const x: TRegistrado =
+          modo === 'cobro'
+            ? await aplicarSaldoCliente.mutateAsync(datos).then((r) => ({ ...r, Tipo: r.TipoCobro }))
+            : await aplicarSaldoProveedor.mutateAsync(datos).then((r) => ({ ...r, Tipo: r.TipoPago }));
         message.success(`Saldo a favor aplicado: ${x.NumeroRecibo}`);
-        setHecho({ ...x, Tipo: x.TipoCobro });
+        setHecho(x);
         return;
       }
       const datos = {
@@ -115,7 +133,7 @@ export function CobroModal({
         <Result
           status="success"
           title={`Recibo ${hecho.NumeroRecibo}`}
-          subTitle={tipo === 3 ? `${hecho.Tipo}: ${dinero(hecho.Monto, hecho.IdMoneda)} del saldo a favor del cliente` : `${hecho.Tipo} de ${dinero(hecho.Monto, hecho.IdMoneda)} ${T.hacia} ${hecho.CuentaFinanciera}`}
+          subTitle={tipo === 3 ? `${hecho.Tipo}: ${dinero(hecho.Monto, hecho.IdMoneda)} del ${T.saldo.toLowerCase()}` : `${hecho.Tipo} de ${dinero(hecho.Monto, hecho.IdMoneda)} ${T.hacia} ${hecho.CuentaFinanciera}`}
           extra={
             <Button type="primary" onClick={() => (modo === 'cobro' ? abrirRecibo : abrirReciboPago)(hecho.Id).catch((e: unknown) => message.error(mensajeDeError(e)))}>
               Ver recibo
@@ -149,8 +167,8 @@ export function CobroModal({
             options={[
               { value: 1, label: 'Efectivo' },
               { value: 2, label: 'Bancarizado (depósito o transferencia)' },
-              ...(modo === 'cobro' && numeroCliente
-                ? [{ value: 3, label: `Saldo a favor del cliente (disponible ${dinero(disponible, documento.IdMoneda)})`, disabled: !(Number(disponible) > 0) }]
+              ...(numeroTercero
+                ? [{ value: 3, label: `${T.saldo} (disponible ${dinero(disponible, documento.IdMoneda)})`, disabled: !(Number(disponible) > 0) }]
                 : []),
             ]}
           />
@@ -162,7 +180,7 @@ export function CobroModal({
             style={{ marginBottom: 12 }}
             data-testid="saldo-a-favor-disponible"
             title={`Saldo a favor disponible: ${dinero(disponible, documento.IdMoneda)}`}
-            description="Se aplica el crédito que dejaron las notas de crédito del cliente: no ingresa dinero a ninguna caja ni cuenta."
+            description={T.origenSaldo}
           />
         )}
         {tipo !== 3 && (

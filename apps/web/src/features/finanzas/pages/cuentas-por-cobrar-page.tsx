@@ -134,7 +134,7 @@ export function CuentasPorCobrarPage() {
           },
         ]}
       />
-      {cobrando && <CobroModal documento={cobrando} tercero={cobrando.RazonSocialCliente} numeroCliente={cobrando.NumeroDocumentoCliente} onCerrar={() => setCobrando(null)} />}
+      {cobrando && <CobroModal documento={cobrando} tercero={cobrando.RazonSocialCliente} numeroTercero={cobrando.NumeroDocumentoCliente} onCerrar={() => setCobrando(null)} />}
       <EstadoCuentaModal datos={estado} onCerrar={() => setEstado(null)} />
     </Card>
   );

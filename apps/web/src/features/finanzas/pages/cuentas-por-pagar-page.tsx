@@ -118,7 +118,7 @@ function DocumentosPorPagar() {
           },
         ]}
       />
-      {pagando && <CobroModal modo="pago" documento={pagando} tercero={pagando.RazonSocialProveedor} onCerrar={() => setPagando(null)} />}
+      {pagando && <CobroModal modo="pago" documento={pagando} tercero={pagando.RazonSocialProveedor} numeroTercero={pagando.NumeroDocumentoProveedor} onCerrar={() => setPagando(null)} />}
     </>
   );
 }
