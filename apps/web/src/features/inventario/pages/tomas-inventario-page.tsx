@@ -290,7 +290,7 @@ function ImportarConteo({ id, numero }: { id: number; numero: number }) {
       const r = await importar.mutateAsync({ NombreArchivo: a.nombre, Archivo: a.base64, AplicarValidas });
       setErrores(r.ErroresFilas.length ? r.ErroresFilas : null);
       if (!r.ErroresFilas.length || AplicarValidas) setArchivo(null);
-      message.success(`Conteo importado: ${r.Aplicadas} producto(s)${r.ErroresFilas.length ? `, ${r.ErroresFilas.length} fila(s) omitidas` : ''}`);
+      message.success(`Conteo importado: ${r.Aplicadas} producto(s)${r.ErroresFilas.length ? `, ${new Set(r.ErroresFilas.map((x) => x.Fila)).size} fila(s) omitidas` : ''}`);
     } catch (e) {
       const filas = e instanceof ApiError ? ((e.cuerpo as { ErroresFilas?: TErrorFilaConteo[] } | null)?.ErroresFilas ?? null) : null;
       setErrores(filas);
@@ -331,7 +331,7 @@ function ImportarConteo({ id, numero }: { id: number; numero: number }) {
           type="error"
           showIcon
           style={{ marginTop: 12 }}
-          title={`${errores.length} fila(s) con errores en ${archivo?.nombre ?? 'el archivo'}`}
+          title={`${new Set(errores.map((x) => x.Fila)).size} fila(s) con errores en ${archivo?.nombre ?? 'el archivo'}`}
           description={
             <>
               <Table<TErrorFilaConteo>
