@@ -104,7 +104,6 @@ describe('importar el conteo desde Excel', () => {
   let arroz: TItem;
   let leche: TItem;
   let vino: TItem;
-  let fuera: TItem;
 
   beforeAll(async () => {
     const s = (await sup.post('/api/entidades/v1/sucursales', { RazonSocial: 'TIENDA CONTEO EXCEL' })).json<TSucursal>();
@@ -112,7 +111,7 @@ describe('importar el conteo desde Excel', () => {
     arroz = await crearItem('IMP-ARROZ', 'ARROZ 1 KG', { EstandarCodigoProducto: 'GTIN-13', CodigoProducto: '7751234567892' });
     leche = await crearItem('IMP-LECHE', 'LECHE EVAPORADA 400 G', { ControlLote: true });
     vino = await crearItem('IMP-VINO', 'VINO TINTO 750 ML');
-    fuera = await crearItem('IMP-FUERA', 'PRODUCTO SIN STOCK');
+    await crearItem('IMP-FUERA', 'PRODUCTO SIN STOCK');
     const pr = await sup.put(`${LOG}/items/${vino.Id}/presentaciones`, { Presentaciones: [{ CodigoUnidad: 'BX', Descripcion: 'CAJA X 6', Factor: '6', CodigoBarras: '7750000000024' }] });
     expect(pr.statusCode, pr.body).toBe(200);
     await mover({
