@@ -82,9 +82,11 @@ export const sucursal = pgTable(
     idUbigeo: char('id_ubigeo', { length: 6 }),
     correo: varchar('correo', { length: 150 }),
     telefono: varchar('telefono', { length: 30 }),
+    // SUNAT's código de establecimiento anexo (RUC registry): 4 digits, '0000' = domicilio fiscal. PLE 12.1/13.1 field 4.
+    codigoAnexo: char('codigo_anexo', { length: 4 }).notNull().default('0000'),
     ...auditoria,
   },
-  (t) => [index('sucursal_empresa_ix').on(t.idEmpresa)],
+  (t) => [index('sucursal_empresa_ix').on(t.idEmpresa), check('sucursal_codigo_anexo_ck', sql`${t.codigoAnexo} ~ '^[0-9]{4}$'`)],
 );
 
 export const usuario = pgTable(

@@ -150,6 +150,9 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'PUT /api/logistica/v1/tomasinventario/:id/conteos': { tabla: 'toma_inventario', cuerpo: { Lineas: [{ IdItem: 1, CantidadContada: '1' }] } },
   'POST /api/logistica/v1/tomasinventario/:id/items': { tabla: 'toma_inventario', cuerpo: { IdItem: 1 } },
   'POST /api/logistica/v1/tomasinventario/:id/revision': { tabla: 'toma_inventario' },
+  // Branch tabla5: count import from Excel and its template.
+  'GET /api/logistica/v1/tomasinventario/:id/plantilla': { tabla: 'toma_inventario' },
+  'POST /api/logistica/v1/tomasinventario/:id/importacion': { tabla: 'toma_inventario', cuerpo: { NombreArchivo: 'conteo.xlsx', Archivo: 'UEsDBA==' } },
   'POST /api/logistica/v1/tomasinventario/:id/contabilizacion': { tabla: 'toma_inventario', cuerpo: { Fecha: '2026-01-05' } },
   'GET /api/logistica/v1/items/:id/presentaciones': { tabla: 'item' },
   'PUT /api/logistica/v1/items/:id/presentaciones': { tabla: 'item', cuerpo: { Presentaciones: [] } },

@@ -10,6 +10,8 @@ export const ZSucursal = z.object({
   IdUbigeo: z.string().nullable(),
   Correo: z.string().nullable(),
   Telefono: z.string().nullable(),
+  /** SUNAT's código de establecimiento anexo (4 digits, '0000' = domicilio fiscal). */
+  CodigoAnexo: z.string(),
   /** The seed's avatar of a branch: first letter of its name and a background colour. */
   letrainicio: z.string(),
   colorbackground: z.string(),
@@ -40,6 +42,11 @@ export const ZSucursalGuardar = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   Telefono: opcional(30),
+  CodigoAnexo: z
+    .string({ error: 'Ingrese el código de establecimiento anexo' })
+    .trim()
+    .regex(/^\d{4}$/, 'El código de establecimiento anexo tiene 4 dígitos (0000 para el domicilio fiscal)')
+    .default('0000'),
   colorbackground: z
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/, 'Color no válido (#RRGGBB)')

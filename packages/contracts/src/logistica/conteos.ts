@@ -100,3 +100,41 @@ export const ZPleInventarioQuery = z.object({
   periodo: textoPermitido(z.string({ error: 'Indique el periodo' }).trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Periodo: use el formato AAAA-MM')),
   idalmacen: ZId.optional(),
 });
+
+/**
+ * Importing counted quantities from Excel into an open count (branch tabla5). The file travels as base64 inside JSON,
+ * like the mass-issuing upload, with the same size limit; rows per file are capped like its rows.
+ */
+export const LIMITES_IMPORTACION_CONTEO = { MAX_FILAS: 20_000, MAX_BYTES: 8 * 1024 * 1024 } as const;
+export const HOJA_IMPORTACION_CONTEO = 'Conteo';
+/** Column headers of the template (read by header text, so columns may be moved). */
+export const COLUMNAS_IMPORTACION_CONTEO = { Codigo: 'Código', Cantidad: 'Cantidad contada', Lote: 'Lote' } as const;
+
+export const ZTomaImportar = z.object({
+  NombreArchivo: z.string({ error: 'Indique el nombre del archivo' }).trim().min(1, 'Indique el nombre del archivo').max(200, 'Máximo 200 caracteres'),
+  Archivo: z
+    .string({ error: 'Adjunte el archivo Excel' })
+    .min(1, 'Adjunte el archivo Excel')
+    .max(Math.ceil((LIMITES_IMPORTACION_CONTEO.MAX_BYTES * 4) / 3) + 4, `El archivo supera los ${LIMITES_IMPORTACION_CONTEO.MAX_BYTES / (1024 * 1024)} MB`),
+  /** false (default): a file with any bad row writes nothing. true: the valid rows are written (together) and the bad ones reported. */
+  AplicarValidas: z.boolean({ error: 'AplicarValidas debe ser verdadero o falso' }).default(false),
+});
+export type TTomaImportar = z.input<typeof ZTomaImportar>;
+
+export const ZErrorFilaConteo = z.object({ Fila: z.number().int(), Columna: z.string(), Mensaje: z.string() });
+export type TErrorFilaConteo = z.infer<typeof ZErrorFilaConteo>;
+
+/** 200 of an import: how many count lines were written and the rows left out (only with AplicarValidas). */
+export const ZTomaImportada = z.object({
+  Aplicadas: z.number().int(),
+  ErroresFilas: z.array(ZErrorFilaConteo),
+});
+export type TTomaImportada = z.infer<typeof ZTomaImportada>;
+
+/** 400 of an import with bad rows (nothing was written). */
+export const ZErrorImportacionConteo = z.object({
+  ErrorId: z.number().int(),
+  Mensaje: z.string(),
+  Errores: z.record(z.string(), z.string()).optional(),
+  ErroresFilas: z.array(ZErrorFilaConteo).optional(),
+});

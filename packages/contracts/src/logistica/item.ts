@@ -11,6 +11,34 @@ export type TEstandarCodigoProducto = (typeof EstandaresCodigoProducto)[number];
 /** IGV affectation codes (catálogo 07) an item may carry. */
 export const AfectacionesIgv = ['10', '11', '12', '13', '14', '15', '16', '17', '20', '21', '30', '31', '32', '33', '34', '35', '36', '37', '40'] as const;
 
+/**
+ * SUNAT PLE Tabla 5, tipo de existencia (field 6 of PLE 12.1 and 13.1). Texts of SUNAT's table (Anexo 3 of the PLE
+ * resolution), in sentence case; 91-99 are "Otros".
+ */
+export const TiposExistencia = {
+  '01': 'Mercaderías',
+  '02': 'Productos terminados',
+  '03': 'Materias primas',
+  '04': 'Envases',
+  '05': 'Materiales auxiliares',
+  '06': 'Suministros',
+  '07': 'Repuestos',
+  '08': 'Embalajes',
+  '09': 'Subproductos',
+  '10': 'Desechos y desperdicios',
+  '91': 'Otros 1',
+  '92': 'Otros 2',
+  '93': 'Otros 3',
+  '94': 'Otros 4',
+  '95': 'Otros 5',
+  '96': 'Otros 6',
+  '97': 'Otros 7',
+  '98': 'Otros 8',
+  '99': 'Otros',
+} as const;
+export type TTipoExistencia = keyof typeof TiposExistencia;
+export const CodigosTipoExistencia = Object.keys(TiposExistencia) as [TTipoExistencia, ...TTipoExistencia[]];
+
 /** GS1 check digit: weights 3,1,3,1... from the rightmost data digit. */
 export function esGtinValido(codigo: string): boolean {
   if (!/^\d+$/.test(codigo)) return false;
@@ -45,6 +73,7 @@ export const ZItemGuardar = z
     /** true: Precio includes IGV (precio de venta); false: Precio is the value before IGV (valor unitario). */
     PrecioIncluyeIgv: z.boolean().default(true),
     AfectacionIgv: z.enum(AfectacionesIgv, { error: 'Seleccione la afectación del IGV' }).default('10'),
+    TipoExistencia: z.enum(CodigosTipoExistencia, { error: 'Seleccione el tipo de existencia (tabla 5 de SUNAT)' }).default('01'),
     EstandarCodigoProducto: z
       .enum(EstandaresCodigoProducto, { error: 'Estándar de código no válido' })
       .nullish()
@@ -87,6 +116,7 @@ export const ZItem = z.object({
   PrecioUnitario: z.string().describe('Price including IGV'),
   ValorUnitario: z.string().describe('Price before IGV'),
   AfectacionIgv: z.string(),
+  TipoExistencia: z.string().describe('SUNAT PLE Tabla 5 code (01 mercaderías...)'),
   EstandarCodigoProducto: z.string().nullable(),
   CodigoProducto: z.string().nullable(),
   EsFavorito: z.boolean(),
@@ -121,6 +151,7 @@ export const ZItemsQuery = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  tipoexistencia: z.enum(CodigosTipoExistencia, { error: 'Tipo de existencia no válido' }).optional().describe('Only items of this Tabla 5 type'),
   idsucursal: ZId.optional().describe("Branch whose default warehouse's available stock each item carries (Existencia)"),
 });
 export const ZItems = z.object({ Data: z.array(ZItem), Count: z.number().int() });

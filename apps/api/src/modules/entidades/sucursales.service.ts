@@ -21,6 +21,7 @@ const columnas = {
   idUbigeo: sucursal.idUbigeo,
   correo: sucursal.correo,
   telefono: sucursal.telefono,
+  codigoAnexo: sucursal.codigoAnexo,
   logEstado: sucursal.logEstado,
   color: sucursalApariencia.colorBackground,
 };
@@ -36,6 +37,7 @@ function aSucursal(f: Fila): TSucursal {
     IdUbigeo: f.idUbigeo,
     Correo: f.correo,
     Telefono: f.telefono,
+    CodigoAnexo: f.codigoAnexo,
     letrainicio: (f.razonSocial.trim()[0] ?? 'S').toUpperCase(),
     colorbackground: f.color?.trim() || colorPorDefecto(f.id),
     LogEstado: f.logEstado,
@@ -71,6 +73,7 @@ const datosDe = (b: TGuardar) => ({
   idUbigeo: b.IdUbigeo,
   correo: b.Correo,
   telefono: b.Telefono,
+  codigoAnexo: b.CodigoAnexo,
   logEstado: b.LogEstado,
 });
 

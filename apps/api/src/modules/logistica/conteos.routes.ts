@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  LIMITES_IMPORTACION_CONTEO,
   ZError,
+  ZErrorImportacionConteo,
   ZIdParams,
   ZPleInventarioQuery,
   ZPresentaciones,
@@ -11,11 +13,14 @@ import {
   ZTomaConteos,
   ZTomaContabilizar,
   ZTomaCrear,
+  ZTomaImportada,
+  ZTomaImportar,
   ZTomas,
   ZTomasQuery,
 } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
+import { ErroresImportacionConteo, importarConteo, plantillaConteo } from './conteos-importacion';
 import * as tomas from './conteos.service';
 import { pleInventario } from './ple-inventario.service';
 import { guardarPresentaciones, listarPresentaciones } from './presentaciones.service';
@@ -52,6 +57,39 @@ export async function rutasConteos(app: FastifyInstance, ctx: Contexto): Promise
     config: { servicio: 'INVENTARIO_MOVER' },
     schema: { tags, security, summary: 'Agregar a la toma un producto que no estaba en el stock congelado', params: ZIdParams, body: ZTomaAgregar, response: { 200: ZToma, ...errores } },
     handler: async (req) => tomas.agregarItem(ctx, requerirAuth(req), req.params.id, req.body.IdItem),
+  });
+  r.get('/v1/tomasinventario/:id/plantilla', {
+    config: { servicio: 'INVENTARIO_VER' },
+    schema: { tags, security, summary: 'Plantilla Excel para importar el conteo (los productos de la toma, sin el stock esperado)', params: ZIdParams, response: errores },
+    handler: async (req, reply) => {
+      const f = await plantillaConteo(ctx, requerirAuth(req), req.params.id);
+      return (reply as FastifyReply)
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${f.nombre}"`)
+        .header('cache-control', 'private, no-store')
+        .send(f.contenido);
+    },
+  });
+  r.post('/v1/tomasinventario/:id/importacion', {
+    config: { servicio: 'INVENTARIO_MOVER' },
+    bodyLimit: Math.ceil((LIMITES_IMPORTACION_CONTEO.MAX_BYTES * 4) / 3) + 64 * 1024,
+    schema: {
+      tags,
+      security,
+      summary: 'Importar cantidades contadas desde Excel (Código, Cantidad contada, Lote) a una toma abierta',
+      description: 'Con filas erradas responde 400 con ErroresFilas [{Fila, Columna, Mensaje}] y no registra nada, salvo AplicarValidas: true.',
+      params: ZIdParams,
+      body: ZTomaImportar,
+      response: { 200: ZTomaImportada, 400: ZErrorImportacionConteo, 401: ZError, 403: ZError, 404: ZError },
+    },
+    handler: async (req, reply) => {
+      try {
+        return await importarConteo(ctx, requerirAuth(req), req.params.id, req.body);
+      } catch (e) {
+        if (e instanceof ErroresImportacionConteo) return reply.code(400).send({ ErrorId: e.code, Mensaje: e.mensaje, ErroresFilas: e.filas });
+        throw e;
+      }
+    },
   });
   r.post('/v1/tomasinventario/:id/revision', {
     config: { servicio: 'INVENTARIO_MOVER' },

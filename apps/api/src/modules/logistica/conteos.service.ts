@@ -139,7 +139,7 @@ export async function obtenerToma(ctx: Contexto, auth: TAuth, id: number): Promi
 }
 
 /** Locks the count's row in the transaction and checks it belongs to the company and is in one of the states. */
-async function bloquearToma(tx: TxDb, auth: TAuth, id: number, estados: string[]) {
+export async function bloquearToma(tx: TxDb, auth: TAuth, id: number, estados: string[]) {
   const [t] = await tx.select().from(tomaInventario).where(and(eq(tomaInventario.idEmpresa, auth.idEmpresa), eq(tomaInventario.id, id))).for('update');
   if (!t) throw noEncontrado('No se encontró la toma de inventario');
   if (!estados.includes(t.estado))

@@ -39,6 +39,7 @@ function aItem(f: Fila): TItem {
     PrecioUnitario: texto(conIgv),
     ValorUnitario: texto(sinIgv),
     AfectacionIgv: f.afectacionIgv,
+    TipoExistencia: f.tipoExistencia,
     EstandarCodigoProducto: f.estandarCodigoProducto,
     CodigoProducto: f.codigoProducto,
     EsFavorito: f.esFavorito,
@@ -54,6 +55,7 @@ export async function buscarItems(ctx: Contexto, auth: TAuth, q: z.output<typeof
   const condiciones: SQL[] = [eq(item.idEmpresa, auth.idEmpresa)];
   if (q.estado !== -1) condiciones.push(eq(item.logEstado, q.estado));
   if (q.soloFavoritos) condiciones.push(eq(item.esFavorito, true));
+  if (q.tipoexistencia) condiciones.push(eq(item.tipoExistencia, q.tipoexistencia));
   if (q.filtro) {
     const patron = `%${escaparLike(q.filtro.toLowerCase())}%`;
     condiciones.push(sql`(lower(${item.descripcion}) like ${patron} or lower(${item.codigo}) like ${patron} or ${item.codigoProducto} like ${patron})`);
@@ -125,6 +127,7 @@ const datosDe = (b: TGuardar) => ({
   precio: new Decimal(b.Precio).toFixed(10),
   precioIncluyeIgv: b.PrecioIncluyeIgv,
   afectacionIgv: b.AfectacionIgv,
+  tipoExistencia: b.TipoExistencia,
   estandarCodigoProducto: b.EstandarCodigoProducto,
   codigoProducto: b.CodigoProducto,
   esFavorito: b.EsFavorito,

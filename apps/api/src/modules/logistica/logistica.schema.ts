@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, char, check, index, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditoria, empresa, idGenerado } from '../../db/schema';
 
 /** Minimal item catalogue (products and services) of a company; a later logistics issue extends it. */
@@ -23,10 +23,13 @@ export const item = pgTable(
     // Lot-tracked (lot number and expiry on every entry, FEFO on exits) or serial-tracked (one serial per unit).
     controlLote: boolean('control_lote').notNull().default(false),
     controlSerie: boolean('control_serie').notNull().default(false),
+    // SUNAT PLE Tabla 5 (tipo de existencia): 01 mercaderías ... 10 desechos, 91-99 otros. PLE 12.1/13.1 field 6.
+    tipoExistencia: char('tipo_existencia', { length: 2 }).notNull().default('01'),
     ...auditoria,
   },
   (t) => [
     uniqueIndex('item_codigo_uq').on(t.idEmpresa, sql`lower(${t.codigo})`),
     index('item_empresa_descripcion_ix').on(t.idEmpresa, sql`lower(${t.descripcion})`),
+    check('item_tipo_existencia_ck', sql`${t.tipoExistencia} in ('01','02','03','04','05','06','07','08','09','10','91','92','93','94','95','96','97','98','99')`),
   ],
 );

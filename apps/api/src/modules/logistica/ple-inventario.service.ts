@@ -30,6 +30,8 @@ type FilaPle = {
   codigo: string;
   descripcion: string;
   codigo_unidad: string;
+  tipo_existencia: string;
+  codigo_anexo: string | null;
   estandar: string | null;
   codigo_producto: string | null;
   doc_tipo: string | null;
@@ -57,7 +59,9 @@ async function lineasDelPeriodo(ctx: Contexto, auth: TAuth, periodo: string, idA
   const desde = `${periodo}-01`;
   const hasta = sql`(${desde}::date + interval '1 month')::date`;
   const almacenFiltro = idAlmacen ? sql`and d.id_almacen = ${idAlmacen}` : sql``;
-  const campos = sql`d.id_almacen, d.id_item, i.codigo, i.descripcion, i.codigo_unidad, i.estandar_codigo_producto as estandar, i.codigo_producto,
+  // Field 4: the annex code of the warehouse's branch (a warehouse without a branch: the domicilio fiscal, '0000').
+  const campos = sql`d.id_almacen, d.id_item, i.codigo, i.descripcion, i.codigo_unidad, i.tipo_existencia, i.estandar_codigo_producto as estandar, i.codigo_producto,
+    (select s.codigo_anexo from almacen al join sucursal s on s.id = al.id_sucursal where al.id = d.id_almacen) as codigo_anexo,
     d.saldo_cantidad::text as saldo_cantidad, d.saldo_costo_promedio::text as saldo_costo_promedio, d.saldo_valor::text as saldo_valor`;
   const r = await ctx.dbh.db.execute(sql`
     with apertura as (
@@ -95,9 +99,9 @@ function comunes(f: FilaPle, per: string): string[] {
     per,
     apertura ? `${per}SI${f.id_almacen}-${f.id_item}` : String(f.id_movimiento),
     apertura ? 'A1' : `M${f.id}`,
-    '0000',
+    f.codigo_anexo ?? '0000',
     '9',
-    '01',
+    f.tipo_existencia,
     textoPle(f.codigo, 24),
     cat,
     cod,

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TToma, TTomaCabecera, TTomaConteos, TTomaContabilizar, TTomaCrear } from '@yupana/contracts';
+import type { TToma, TTomaCabecera, TTomaConteos, TTomaContabilizar, TTomaCrear, TTomaImportada, TTomaImportar } from '@yupana/contracts';
 import { descargarArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
@@ -38,4 +38,26 @@ export const useContabilizarToma = (id: number) => useCambioToma((d: TTomaContab
 /** PLE 12.1 (físico) or 13.1 (valorizado) of a month, saved with SUNAT's file name. */
 export function descargarPleInventario(tipo: 'fisico' | 'valorizado', periodo: string, idalmacen?: number) {
   return descargarArchivo(`/logistica/v1/kardex/ple/${tipo}`, { periodo, idalmacen }, `ple-${tipo}-${periodo}.txt`);
+}
+
+/** Counted quantities from an Excel file (base64 in JSON, like the other uploads); the count is reread after. */
+export function useImportarConteo(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (d: TTomaImportar) => api.post<TTomaImportada>(`${BASE}/${id}/importacion`, d),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['inventario'] }),
+  });
+}
+
+/** The template of a count (its products, Cantidad contada and Lote empty). */
+export function descargarPlantillaConteo(id: number, numero: number) {
+  return descargarArchivo(`${BASE}/${id}/plantilla`, {}, `plantilla-conteo-${numero}.xlsx`);
+}
+
+/** The file as base64 for the JSON body. */
+export async function archivoABase64(archivo: File): Promise<string> {
+  const bytes = new Uint8Array(await archivo.arrayBuffer());
+  let binario = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binario += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binario);
 }

@@ -1,11 +1,22 @@
-import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, DatePicker, Descriptions, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { EstadosToma, type TTomaCabecera, type TTomaLinea } from '@yupana/contracts';
-import { mensajeDeError } from '../../../lib/api-error';
-import { useAgregarItemToma, useContabilizarToma, useCrearToma, useGuardarConteos, useRevisarToma, useToma, useTomas } from '../api/conteos';
+import { EstadosToma, LIMITES_IMPORTACION_CONTEO, type TErrorFilaConteo, type TTomaCabecera, type TTomaLinea } from '@yupana/contracts';
+import { ApiError, mensajeDeError } from '../../../lib/api-error';
+import {
+  archivoABase64,
+  descargarPlantillaConteo,
+  useAgregarItemToma,
+  useContabilizarToma,
+  useCrearToma,
+  useGuardarConteos,
+  useImportarConteo,
+  useRevisarToma,
+  useToma,
+  useTomas,
+} from '../api/conteos';
 import { useAlmacenes } from '../api/inventario';
 import { SelectorBien } from '../components/selector-bien';
 import { numero, soles } from '../formato';
@@ -203,6 +214,7 @@ function DetalleToma({ id, volver }: { id: number; volver: () => void }) {
           }
         />
       )}
+      {ciego && <ImportarConteo id={t.Id} numero={t.Numero} />}
       {editable && (
         <Space wrap style={{ marginBottom: 12 }}>
           <Input.Search aria-label="Escanear o buscar código" placeholder="Escanee o escriba el código y Enter" onSearch={buscar} enterButton="Ir" style={{ width: 320 }} allowClear />
@@ -258,5 +270,99 @@ function DetalleToma({ id, volver }: { id: number; volver: () => void }) {
         </Space>
       )}
     </Card>
+  );
+}
+
+const MB = LIMITES_IMPORTACION_CONTEO.MAX_BYTES / (1024 * 1024);
+
+/**
+ * Import of the counted quantities from Excel into the open count: the template, the upload, and the per-row report.
+ * A file with bad rows writes nothing; the user fixes it, or imports only its valid rows.
+ */
+function ImportarConteo({ id, numero }: { id: number; numero: number }) {
+  const importar = useImportarConteo(id);
+  const { message } = App.useApp();
+  const [archivo, setArchivo] = useState<{ nombre: string; base64: string } | null>(null);
+  const [errores, setErrores] = useState<TErrorFilaConteo[] | null>(null);
+
+  async function enviar(a: { nombre: string; base64: string }, AplicarValidas: boolean) {
+    try {
+      const r = await importar.mutateAsync({ NombreArchivo: a.nombre, Archivo: a.base64, AplicarValidas });
+      setErrores(r.ErroresFilas.length ? r.ErroresFilas : null);
+      if (!r.ErroresFilas.length || AplicarValidas) setArchivo(null);
+      message.success(`Conteo importado: ${r.Aplicadas} producto(s)${r.ErroresFilas.length ? `, ${new Set(r.ErroresFilas.map((x) => x.Fila)).size} fila(s) omitidas` : ''}`);
+    } catch (e) {
+      const filas = e instanceof ApiError ? ((e.cuerpo as { ErroresFilas?: TErrorFilaConteo[] } | null)?.ErroresFilas ?? null) : null;
+      setErrores(filas);
+      message.error(e instanceof ApiError && e.errores.Archivo ? e.errores.Archivo : mensajeDeError(e));
+    }
+  }
+
+  return (
+    <div style={{ marginBottom: 12 }} data-testid="importar-conteo">
+      <Space wrap>
+        <Button icon={<DownloadOutlined />} onClick={() => void descargarPlantillaConteo(id, numero).catch((e) => message.error(mensajeDeError(e)))}>
+          Descargar plantilla
+        </Button>
+        <Upload
+          accept=".xlsx"
+          showUploadList={false}
+          beforeUpload={(f) => {
+            if (f.size > LIMITES_IMPORTACION_CONTEO.MAX_BYTES) {
+              message.error(`El archivo supera los ${MB} MB`);
+              return Upload.LIST_IGNORE;
+            }
+            void archivoABase64(f).then((base64) => {
+              const a = { nombre: f.name, base64 };
+              setArchivo(a);
+              return enviar(a, false);
+            });
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={importar.isPending}>
+            Importar conteo desde Excel
+          </Button>
+        </Upload>
+        <Typography.Text type="secondary">Columnas: Código (interno o de barras), Cantidad contada y Lote (opcional). Hasta {MB} MB.</Typography.Text>
+      </Space>
+      {errores && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginTop: 12 }}
+          title={`${new Set(errores.map((x) => x.Fila)).size} fila(s) con errores en ${archivo?.nombre ?? 'el archivo'}`}
+          description={
+            <>
+              <Table<TErrorFilaConteo>
+                data-testid="errores-importacion"
+                rowKey={(r) => `${r.Fila}-${r.Columna}-${r.Mensaje}`}
+                size="small"
+                pagination={errores.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+                dataSource={errores}
+                columns={[
+                  { title: 'Fila', dataIndex: 'Fila', width: 70 },
+                  { title: 'Columna', dataIndex: 'Columna', width: 150 },
+                  { title: 'Error', dataIndex: 'Mensaje' },
+                ]}
+              />
+              {archivo && (
+                <Space style={{ marginTop: 8 }}>
+                  <Button size="small" loading={importar.isPending} onClick={() => void enviar(archivo, true)}>
+                    Importar solo las filas válidas
+                  </Button>
+                  <Button size="small" type="text" onClick={() => {
+                      setErrores(null);
+                      setArchivo(null);
+                    }}>
+                    Cerrar
+                  </Button>
+                </Space>
+              )}
+            </>
+          }
+        />
+      )}
+    </div>
   );
 }

@@ -1,13 +1,14 @@
 import { App, Button, Col, Form, Input, Radio, Row, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { descripcionCatalogo } from '@yupana/sunat/isomorfico';
-import { AfectacionesIgv, EstandaresCodigoProducto, UnidadesItem, validarCodigoProducto, type TEstandarCodigoProducto, type TItem, type TItemGuardar } from '@yupana/contracts';
+import { AfectacionesIgv, EstandaresCodigoProducto, TiposExistencia, UnidadesItem, validarCodigoProducto, type TEstandarCodigoProducto, type TItem, type TItemGuardar } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useGuardarItem } from '../api/guardar-item';
 import { PresentacionesItem } from './presentaciones-item';
 
 type Valores = Omit<TItemGuardar, 'LogEstado'>;
 
+const opcionesTipoExistencia = Object.entries(TiposExistencia).map(([value, label]) => ({ value, label: `${value} - ${label}` }));
 const opcionesAfectacion = AfectacionesIgv.map((c) => ({ value: c, label: `${c} - ${descripcionCatalogo('07', c) ?? ''}` }));
 
 type Props = { item: TItem | null; onGuardado: () => void; onCancelar: () => void };
@@ -21,8 +22,8 @@ export function ItemForm({ item, onGuardado, onCancelar }: Props) {
   useEffect(() => {
     form.setFieldsValue(
       item
-        ? { ...item, CodigoUnidad: item.CodigoUnidad as 'NIU' | 'ZZ', AfectacionIgv: item.AfectacionIgv as Valores['AfectacionIgv'], EstandarCodigoProducto: item.EstandarCodigoProducto as TEstandarCodigoProducto | null }
-        : { CodigoUnidad: 'NIU', PrecioIncluyeIgv: true, AfectacionIgv: '10', EsFavorito: false, ControlLote: false, ControlSerie: false, Codigo: '', Descripcion: '', Precio: '' },
+        ? { ...item, CodigoUnidad: item.CodigoUnidad as 'NIU' | 'ZZ', AfectacionIgv: item.AfectacionIgv as Valores['AfectacionIgv'], TipoExistencia: item.TipoExistencia as Valores['TipoExistencia'], EstandarCodigoProducto: item.EstandarCodigoProducto as TEstandarCodigoProducto | null }
+        : { CodigoUnidad: 'NIU', PrecioIncluyeIgv: true, AfectacionIgv: '10', TipoExistencia: '01', EsFavorito: false, ControlLote: false, ControlSerie: false, Codigo: '', Descripcion: '', Precio: '' },
     );
   }, [item, form]);
 
@@ -80,9 +81,23 @@ export function ItemForm({ item, onGuardado, onCancelar }: Props) {
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="AfectacionIgv" label="Afectación del IGV (catálogo 07)" rules={[{ required: true, message: 'Seleccione la afectación del IGV' }]}>
-        <Select options={opcionesAfectacion} showSearch={{ optionFilterProp: 'label' }} />
-      </Form.Item>
+      <Row gutter={12}>
+        <Col xs={24} sm={14}>
+          <Form.Item name="AfectacionIgv" label="Afectación del IGV (catálogo 07)" rules={[{ required: true, message: 'Seleccione la afectación del IGV' }]}>
+            <Select options={opcionesAfectacion} showSearch={{ optionFilterProp: 'label' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={10}>
+          <Form.Item
+            name="TipoExistencia"
+            label="Tipo de existencia (tabla 5)"
+            tooltip="Tabla 5 de SUNAT: se informa en el registro de inventario permanente (PLE 12.1 y 13.1)"
+            rules={[{ required: true, message: 'Seleccione el tipo de existencia (tabla 5 de SUNAT)' }]}
+          >
+            <Select options={opcionesTipoExistencia} showSearch={{ optionFilterProp: 'label' }} data-testid="tipo-existencia" />
+          </Form.Item>
+        </Col>
+      </Row>
       <Row gutter={12}>
         <Col xs={24} sm={10}>
           <Form.Item name="EstandarCodigoProducto" label="Estándar del código de producto">

@@ -1,8 +1,8 @@
 import { PlusOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Drawer, Empty, Input, Segmented, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Drawer, Empty, Input, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { MENSAJES_BUSQUEDA_ITEM, type TItem } from '@yupana/contracts';
+import { MENSAJES_BUSQUEDA_ITEM, TiposExistencia, type TItem } from '@yupana/contracts';
 import { mensajeDeError } from '../../../lib/api-error';
 import { useItems } from '../api/buscar-items';
 import { useMarcarFavorito } from '../api/marcar-favorito';
@@ -17,8 +17,9 @@ export function ItemsPage() {
   const filtro = params.get('filtro') ?? '';
   const pagina = Math.max(1, Number(params.get('pagina') ?? 1) || 1);
   const soloFavoritos = params.get('favoritos') === '1';
+  const tipoexistencia = params.get('tipo') ?? '';
   const [texto, setTexto] = useState(filtro);
-  const consulta = useItems({ filtro, pagina, soloFavoritos });
+  const consulta = useItems({ filtro, pagina, soloFavoritos, tipoexistencia });
   const favorito = useMarcarFavorito();
   const { message } = App.useApp();
   const [edicion, setEdicion] = useState<{ item: TItem | null } | null>(null);
@@ -71,6 +72,13 @@ export function ItemsPage() {
               { value: 1, label: 'Favoritos' },
             ]}
           />
+          <Select
+            value={tipoexistencia}
+            onChange={(v: string) => fijar({ tipo: v, pagina: 1 })}
+            aria-label="Tipo de existencia"
+            style={{ width: 240 }}
+            options={[{ value: '', label: 'Todos los tipos de existencia' }, ...Object.entries(TiposExistencia).map(([value, label]) => ({ value, label: `${value} - ${label}` }))]}
+          />
         </Space>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdicion({ item: null })}>
           Nuevo producto o servicio
@@ -105,6 +113,7 @@ export function ItemsPage() {
           { title: 'Precio (con IGV)', dataIndex: 'PrecioUnitario', align: 'right', render: (v: string) => soles.format(Number(v)) },
           { title: 'Valor (sin IGV)', dataIndex: 'ValorUnitario', align: 'right', render: (v: string) => soles.format(Number(v)) },
           { title: 'Afectación', dataIndex: 'AfectacionIgv' },
+          { title: 'Tipo de existencia', dataIndex: 'TipoExistencia', render: (t: string) => <Tag title={TiposExistencia[t as keyof typeof TiposExistencia]}>{t}</Tag> },
           { title: 'Código de producto', key: 'cp', render: (_, i) => (i.CodigoProducto ? `${i.EstandarCodigoProducto} ${i.CodigoProducto}` : '—') },
           {
             title: 'Acciones',

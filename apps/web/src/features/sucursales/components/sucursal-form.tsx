@@ -17,7 +17,7 @@ export function SucursalForm({ sucursal, onGuardado, onCancelar }: Props) {
   const color = Form.useWatch('colorbackground', form) ?? '#1677ff';
 
   useEffect(() => {
-    form.setFieldsValue(sucursal ? { ...sucursal, LogEstado: sucursal.LogEstado as 0 | 1 } : { RazonSocial: '', colorbackground: '#1677ff', LogEstado: 1 });
+    form.setFieldsValue(sucursal ? { ...sucursal, LogEstado: sucursal.LogEstado as 0 | 1 } : { RazonSocial: '', CodigoAnexo: '0000', colorbackground: '#1677ff', LogEstado: 1 });
   }, [sucursal, form]);
 
   async function enviar(v: Valores) {
@@ -44,6 +44,17 @@ export function SucursalForm({ sucursal, onGuardado, onCancelar }: Props) {
       </Space>
       <Form.Item name="RazonSocial" label="Nombre de la sucursal" rules={[{ required: true, whitespace: true, message: 'Ingrese el nombre de la sucursal' }]}>
         <Input maxLength={250} />
+      </Form.Item>
+      <Form.Item
+        name="CodigoAnexo"
+        label="Código de establecimiento anexo (SUNAT)"
+        tooltip="El código de 4 dígitos del establecimiento en la ficha RUC: 0000 es el domicilio fiscal. Va en las guías y en el registro de inventario (PLE 12.1 y 13.1)"
+        rules={[
+          { required: true, message: 'Ingrese el código de establecimiento anexo' },
+          { pattern: /^\d{4}$/, message: 'El código de establecimiento anexo tiene 4 dígitos (0000 para el domicilio fiscal)' },
+        ]}
+      >
+        <Input maxLength={4} inputMode="numeric" style={{ width: 120 }} />
       </Form.Item>
       <Form.Item name="Descripcion" label="Descripción">
         <Input maxLength={250} />
