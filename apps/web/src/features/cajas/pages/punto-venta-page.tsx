@@ -598,7 +598,8 @@ function Cobro({
       onVendida(v);
     } catch (e) {
       setError(e instanceof ApiError && Object.keys(e.errores).length ? Object.values(e.errores).join(' · ') : mensajeDeError(e));
-      if (e instanceof ApiError && e.status === 409) onRechazo();
+      // Stock refusals come as 409 (reserved by orders) or 400 (the ledger would go negative): re-read the cart's stock.
+      if (e instanceof ApiError && (e.status === 409 || e.status === 400)) onRechazo();
     }
   }
   return (
