@@ -234,6 +234,8 @@ export const ZStockVenta = z.object({
   /** Lots with stock in FEFO order; expired ones included (Vencido) so the screen shows them disabled. */
   Lotes: z.array(ZLoteFefo.omit({ Cantidad: true })),
   Series: z.array(z.object({ Id: z.number(), Numero: z.string() })),
+  /** The item's presentations (CAJA x 12): a line in one of these units takes Cantidad x Factor base units (lots, serials). */
+  Presentaciones: z.array(z.object({ CodigoUnidad: z.string(), Factor: z.string() })),
 });
 export type TStockVenta = z.infer<typeof ZStockVenta>;
 

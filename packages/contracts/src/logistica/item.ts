@@ -129,7 +129,14 @@ export const ZItem = z.object({
    * services (unit ZZ) and when the branch has no default warehouse.
    */
   Existencia: z
-    .object({ Almacen: z.string(), Stock: z.string(), Reservado: z.string(), Disponible: z.string() })
+    .object({
+      Almacen: z.string(),
+      Stock: z.string(),
+      Reservado: z.string(),
+      Disponible: z.string(),
+      /** The company's setting: false = a sale beyond Disponible is refused (409 601204), so the cart blocks it. */
+      PermiteNegativo: z.boolean(),
+    })
     .nullable()
     .optional(),
 });

@@ -77,19 +77,32 @@ export async function buscarItems(ctx: Contexto, auth: TAuth, q: z.output<typeof
 }
 
 /**
+ * A branch the user may sell from: the company's, and one of the user's branches when the user is limited to some
+ * (an empty list = all). Anything else is a 404, the same as another company's branch.
+ */
+export async function sucursalDelUsuario(ctx: Contexto, auth: TAuth, idSucursal: number): Promise<void> {
+  const [suc] = (
+    (await ctx.dbh.db.execute(sql`select id from sucursal where id = ${idSucursal} and id_empresa = ${auth.idEmpresa}`)) as unknown as { rows: { id: number }[] }
+  ).rows;
+  if (!suc || (auth.sucursales.length && !auth.sucursales.includes(idSucursal))) throw noEncontrado('No se encontró la sucursal');
+}
+
+/**
  * The point of sale's stock column: per item of the page (goods only), stock in the branch's default warehouse (the
  * warehouse a sale of that branch takes from), reserved by orders "Por facturar" and available = stock - reserved.
  * One query for the page; a branch of another company, or one the user may not see, is a 404.
  */
 async function conExistencias(ctx: Contexto, auth: TAuth, idSucursal: number, data: TItem[]): Promise<void> {
-  const [suc] = (
-    (await ctx.dbh.db.execute(sql`select id from sucursal where id = ${idSucursal} and id_empresa = ${auth.idEmpresa}`)) as unknown as { rows: { id: number }[] }
-  ).rows;
-  if (!suc || (auth.sucursales.length && !auth.sucursales.includes(idSucursal))) throw noEncontrado('No se encontró la sucursal');
+  await sucursalDelUsuario(ctx, auth, idSucursal);
   const [alm] = (
     (await ctx.dbh.db.execute(sql`select id, nombre from almacen
       where id_empresa = ${auth.idEmpresa} and id_sucursal = ${idSucursal} and es_predeterminado and log_estado = 1`)) as unknown as { rows: { id: number; nombre: string }[] }
   ).rows;
+  const [conf] = (
+    (await ctx.dbh.db.execute(sql`select permite_stock_negativo from logistica_config where id_empresa = ${auth.idEmpresa}`)) as unknown as { rows: { permite_stock_negativo: boolean }[] }
+  ).rows;
+  // The cart warns with it (the cashier may not read logisconfig); the server's issue check stays the authority.
+  const permiteNegativo = conf?.permite_stock_negativo ?? true;
   const bienes = data.filter((i) => i.CodigoUnidad !== 'ZZ');
   for (const i of data) i.Existencia = null;
   if (!alm || !bienes.length) return;
@@ -106,7 +119,7 @@ async function conExistencias(ctx: Contexto, auth: TAuth, idSucursal: number, da
     if (!f) continue;
     const stockActual = new Decimal(f.stock);
     const reservado = new Decimal(f.reservado);
-    i.Existencia = { Almacen: alm.nombre, Stock: stockActual.toFixed(), Reservado: reservado.toFixed(), Disponible: Decimal.max(stockActual.minus(reservado), 0).toFixed() };
+    i.Existencia = { Almacen: alm.nombre, Stock: stockActual.toFixed(), Reservado: reservado.toFixed(), Disponible: Decimal.max(stockActual.minus(reservado), 0).toFixed(), PermiteNegativo: permiteNegativo };
   }
 }
 

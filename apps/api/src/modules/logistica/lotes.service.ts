@@ -6,6 +6,7 @@ import { errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { filasDe, type Tx } from './libro.repo';
+import { sucursalDelUsuario } from './items.service';
 
 /**
  * Lots and serials (issue 13). The ledger keeps quantities and costs per item and warehouse; this layer says which
@@ -417,16 +418,27 @@ export async function lotesDeLineas(db: Tx, idEmpresa: number, idItem: number, i
  * the branch that sells (the one the issue hook moves). A branch without a default warehouse gives empty lists.
  */
 export async function stockParaVenta(ctx: Contexto, auth: TAuth, idItem: number, idSucursal: number): Promise<TStockVenta> {
-  const [f] = filasDe<{ control_lote: boolean; control_serie: boolean; sucursal: number | null; id_almacen: number | null; almacen: string | null }>(
-    await ctx.dbh.db.execute(sql`select i.control_lote, i.control_serie,
-        (select s.id from sucursal s where s.id = ${idSucursal} and s.id_empresa = ${auth.idEmpresa}) as sucursal, a.id as id_almacen, a.nombre as almacen
+  const [f] = filasDe<{ control_lote: boolean; control_serie: boolean; id_almacen: number | null; almacen: string | null }>(
+    await ctx.dbh.db.execute(sql`select i.control_lote, i.control_serie, a.id as id_almacen, a.nombre as almacen
       from item i left join almacen a on a.id_empresa = ${auth.idEmpresa} and a.id_sucursal = ${idSucursal} and a.es_predeterminado and a.log_estado = 1
       where i.id = ${idItem} and i.id_empresa = ${auth.idEmpresa} limit 1`),
   );
   if (!f) throw noEncontrado('No se encontró el producto');
-  if (f.sucursal === null) throw noEncontrado('No se encontró la sucursal');
+  // The items search's own check: the company's branch, and one of the user's (a cashier of A gets 404 for B).
+  await sucursalDelUsuario(ctx, auth, idSucursal);
   const control = f.control_lote ? 'L' : f.control_serie ? 'S' : null;
-  const vacio: TStockVenta = { IdAlmacen: f.id_almacen === null ? null : Number(f.id_almacen), Almacen: f.almacen, Control: control, Lotes: [], Series: [] };
+  const presentaciones = filasDe<{ codigo_unidad: string; factor: string }>(
+    await ctx.dbh.db.execute(sql`select codigo_unidad, factor::text as factor from item_presentacion
+      where id_empresa = ${auth.idEmpresa} and id_item = ${idItem} order by item_presentacion.factor, codigo_unidad`),
+  );
+  const vacio: TStockVenta = {
+    IdAlmacen: f.id_almacen === null ? null : Number(f.id_almacen),
+    Almacen: f.almacen,
+    Control: control,
+    Lotes: [],
+    Series: [],
+    Presentaciones: presentaciones.map((p) => ({ CodigoUnidad: p.codigo_unidad, Factor: texto(new Decimal(p.factor)) })),
+  };
   if (f.id_almacen === null || control === null) return vacio;
   const idAlmacen = Number(f.id_almacen);
   if (control === 'S') return { ...vacio, Series: (await seriesDisponibles(ctx, auth, idItem, idAlmacen)).Data };

@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { calcularTotales, Decimal } from '@yupana/sunat/isomorfico';
-import { MediosPagoCaja, type TCuadreCaja, type TEntidadDocumento, type TItem, type TMiCaja, type TVentaCaja } from '@yupana/contracts';
+import { MediosPagoCaja, type TCuadreCaja, type TEntidadDocumento, type TItem, type TMiCaja, type TStockVenta, type TVentaCaja } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import {
   abrirReporteZ,
@@ -22,8 +22,13 @@ import {
 import { preciosDeItem, useListasPrecios } from '../../pedidos/api/pedidos';
 // eslint-disable-next-line yupana/no-cross-import -- a credit sale at the till takes its cuotas with the factura form's fields
 import { CuotasCampos } from '../../documentos/components/cuotas-campos';
+// eslint-disable-next-line yupana/no-cross-import -- the cart picks lots and serials from the stock the issue screens' line pickers read
+import { unidadesBase, useStocksVenta } from '../../documentos/api/stock-venta';
 
-type TLinea = { clave: string; item: TItem; cantidad: string };
+/** A cart line, in the item's own unit; lot-tracked items may name their lot (empty = FEFO), serial-tracked ones their serials. */
+type TLinea = { clave: string; item: TItem; cantidad: string; lote?: string; series?: string[] };
+/** What the cart says about a line before charging: `bloquea` disables "Cobrar" (the server would refuse the sale). */
+type TAviso = { bloquea: boolean; texto: string };
 type TPago = { IdMedioPago: number; Monto: string; Referencia?: string };
 type TCuotasForm = { FechaEmision: Dayjs; Cuotas: { Monto?: string; FechaVencimiento?: Dayjs }[] };
 const hoyLima = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
@@ -43,6 +48,39 @@ const aDecimal = (v: string | number | null | undefined) => {
 function nuevaClave(): string {
   if (typeof crypto.randomUUID === 'function' && window.isSecureContext) return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+const fechaCorta = (v: string | null) => (v ? dayjs(v).format('DD/MM/YYYY') : 'sin vencimiento');
+
+/**
+ * The cart's check of a line against what the search said is available (stock - reserved, in base units: quantity x
+ * the presentation's factor) and, for a chosen lot, against that lot; serials must be one per base unit. When the
+ * company forbids negative stock an excess blocks the charge (the server would answer 409); when it allows it, the
+ * excess is only a warning. The server's check at charge time stays the authority.
+ */
+function avisoDe(l: TLinea, sv: TStockVenta | undefined): TAviso | null {
+  const unidad = l.item.CodigoUnidad;
+  const base = unidadesBase(l.cantidad, unidad, sv?.Presentaciones);
+  if (base === null || base.lte(0)) return { bloquea: true, texto: 'Indique una cantidad mayor que cero' };
+  if (l.item.ControlSerie) {
+    if (!base.isInteger()) return { bloquea: true, texto: 'Las series se venden por unidades enteras' };
+    const elegidas = l.series?.length ?? 0;
+    if (elegidas !== base.toNumber()) return { bloquea: true, texto: `Elija ${base.toFixed()} ${base.eq(1) ? 'serie' : 'series'} (una por unidad); hay ${elegidas}` };
+  }
+  const e = l.item.Existencia;
+  if (!e) return null;
+  let disponible = aDecimal(e.Disponible);
+  let donde = '';
+  const lote = l.lote ? sv?.Lotes.find((x) => x.CodigoLote === l.lote) : undefined;
+  if (lote) {
+    disponible = Decimal.min(disponible, aDecimal(lote.Disponible));
+    donde = ` en el lote ${lote.CodigoLote}`;
+  }
+  if (base.lte(disponible)) return null;
+  const cuanto = `disponible ${disponible.toFixed()} ${unidad}${donde}, pidió ${base.toFixed()}`;
+  return e.PermiteNegativo
+    ? { bloquea: false, texto: `Supera lo disponible (${cuanto}): el stock quedará negativo` }
+    : { bloquea: true, texto: `Stock insuficiente: ${cuanto}` };
 }
 
 /** The point of sale: full screen, keyboard first (F2 search, F9 charge, Esc cancel), behind an open cash session. */
@@ -161,6 +199,26 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
     }
   }, [lineas, codigoTipo]);
   const total = totales?.importeTotal ?? new Decimal(0);
+  // Lots and serials of the cart's tracked items, from the box's branch (the warehouse the sale moves).
+  const controlados = [...new Set(lineas.filter((l) => l.item.ControlLote || l.item.ControlSerie).map((l) => l.item.Id))];
+  const stocks = useStocksVenta(controlados, sesion.IdSucursal);
+  const stockDe = (idItem: number) => stocks[controlados.indexOf(idItem)]?.data;
+  const avisos = new Map(lineas.map((l) => [l.clave, avisoDe(l, stockDe(l.item.Id))]));
+  const primerBloqueo = lineas.find((l) => avisos.get(l.clave)?.bloquea);
+  const bloqueo = primerBloqueo ? `${primerBloqueo.item.Descripcion}: ${avisos.get(primerBloqueo.clave)!.texto}` : null;
+  const cambiarLinea = (clave: string, cambio: Partial<TLinea>) => setLineas((ls) => ls.map((x) => (x.clave === clave ? { ...x, ...cambio } : x)));
+
+  /** After the server refused a sale (another till sold first): the cart's available stock is read again. */
+  async function refrescarExistencias() {
+    const porCodigo = [...new Set(lineas.map((l) => l.item.Codigo).filter((c) => c.trim().length >= 3))];
+    try {
+      const frescos = (await Promise.all(porCodigo.map((c) => buscarItems(c, sesion.IdSucursal)))).flatMap((r) => r.Data);
+      setLineas((ls) => ls.map((l) => ({ ...l, item: { ...l.item, Existencia: frescos.find((f) => f.Id === l.item.Id)?.Existencia ?? l.item.Existencia } })));
+    } catch {
+      // The warning can wait for the next search; the server's message is on screen.
+    }
+    for (const q of stocks) void q.refetch();
+  }
 
   async function buscar(valor: string) {
     const t = valor.trim();
@@ -192,7 +250,8 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
     }
     setLineas((ls) => {
       const i = ls.findIndex((l) => l.item.Id === item.Id);
-      if (i >= 0) return ls.map((l, j) => (j === i ? { ...l, cantidad: aDecimal(l.cantidad).plus(1).toString() } : l));
+      // Scanned again: one more, with the stock the new search read.
+      if (i >= 0) return ls.map((l, j) => (j === i ? { ...l, item: { ...l.item, Existencia: item.Existencia ?? l.item.Existencia }, cantidad: aDecimal(l.cantidad).plus(1).toString() } : l));
       return [...ls, { clave: `${item.Id}-${Date.now()}`, item, cantidad: '1' }];
     });
     setTexto('');
@@ -212,6 +271,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
 
   function cobrar() {
     if (!lineas.length) return void message.warning('Agregue al menos un producto');
+    if (bloqueo) return void message.warning(`No se puede cobrar: ${bloqueo}`);
     if (!idSerie) return void message.warning('No hay una serie activa para este comprobante en su sucursal');
     if (tipo === 1003 && cliente?.IdTipoDocumento !== 2) return void message.warning('La factura requiere un cliente con RUC');
     setCobrando(true);
@@ -228,7 +288,8 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
       } else if (ev.key === 'F9') {
         ev.preventDefault();
         if (!atajos.current.abierto) atajos.current.cobrar();
-      } else if (ev.key === 'Escape' && !atajos.current.abierto) {
+      } else if (ev.key === 'Escape' && !atajos.current.abierto && !(ev.target instanceof Element && ev.target.closest('.ant-select'))) {
+        // Esc inside a line's lot or serial picker closes its list, not the sale.
         atajos.current.cancelarVenta();
       }
     };
@@ -329,18 +390,28 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
                     <Button key="q" type="text" danger aria-label={`Quitar ${l.item.Descripcion}`} icon={<DeleteOutlined />} onClick={() => setLineas((ls) => ls.filter((x) => x.clave !== l.clave))} />,
                   ]}
                 >
-                  <div style={{ display: 'flex', gap: 8, alignItems: 'center', width: '100%', flexWrap: 'wrap' }}>
-                    <span style={{ flex: '1 1 140px' }}>{l.item.Descripcion}</span>
-                    <InputNumber<string>
-                      aria-label={`Cantidad de ${l.item.Descripcion}`}
-                      size="small"
-                      min="0.001"
-                      stringMode
-                      value={l.cantidad}
-                      style={{ width: 80 }}
-                      onChange={(v) => v && setLineas((ls) => ls.map((x) => (x.clave === l.clave ? { ...x, cantidad: v } : x)))}
-                    />
-                    <strong style={{ minWidth: 90, textAlign: 'right' }}>{soles(aDecimal(l.item.PrecioUnitario).times(aDecimal(l.cantidad)))}</strong>
+                  <div style={{ width: '100%' }}>
+                    <div style={{ display: 'flex', gap: 8, alignItems: 'center', width: '100%', flexWrap: 'wrap' }}>
+                      <span style={{ flex: '1 1 140px' }}>{l.item.Descripcion}</span>
+                      <InputNumber<string>
+                        aria-label={`Cantidad de ${l.item.Descripcion}`}
+                        size="small"
+                        min="0.001"
+                        stringMode
+                        value={l.cantidad}
+                        style={{ width: 80 }}
+                        onChange={(v) => v && cambiarLinea(l.clave, { cantidad: v })}
+                      />
+                      <strong style={{ minWidth: 90, textAlign: 'right' }}>{soles(aDecimal(l.item.PrecioUnitario).times(aDecimal(l.cantidad)))}</strong>
+                    </div>
+                    {(l.item.ControlLote || l.item.ControlSerie) && (
+                      <LoteSeriePos linea={l} stock={stockDe(l.item.Id)} cargando={stocks[controlados.indexOf(l.item.Id)]?.isLoading ?? false} onCambio={(c) => cambiarLinea(l.clave, c)} />
+                    )}
+                    {avisos.get(l.clave) && (
+                      <Typography.Text type={avisos.get(l.clave)!.bloquea ? 'danger' : 'warning'} data-testid="pv-aviso-linea" style={{ display: 'block', fontSize: 12 }}>
+                        {avisos.get(l.clave)!.texto}
+                      </Typography.Text>
+                    )}
                   </div>
                 </List.Item>
               )}
@@ -391,9 +462,14 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
             <strong data-testid="pv-total">{soles(total)}</strong>
           </div>
           <Space style={{ width: '100%', marginTop: 8 }} direction="vertical">
-            <Button type="primary" size="large" block onClick={cobrar} disabled={!lineas.length}>
+            <Button type="primary" size="large" block onClick={cobrar} disabled={!lineas.length || !!bloqueo}>
               Cobrar (F9)
             </Button>
+            {bloqueo && (
+              <Typography.Text type="danger" data-testid="pv-bloqueo">
+                No se puede cobrar: {bloqueo}
+              </Typography.Text>
+            )}
             <Button block onClick={cancelarVenta} disabled={!lineas.length}>
               Cancelar venta (Esc)
             </Button>
@@ -407,6 +483,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
           // The engine issues boletas al contado; a credit sale needs an identified customer (RUC for a factura).
           credito={tipo === 1004 ? 'La boleta se emite al contado' : !cliente ? 'Para vender al crédito busque el DNI o RUC del cliente' : null}
           onCerrar={() => setCobrando(false)}
+          onRechazo={() => void refrescarExistencias()}
           cuerpoDocumento={(cuotas) => ({
             IdTipoDocumento: tipo as 1003 | 1004 | 1008,
             IdSerie: idSerie!,
@@ -422,6 +499,8 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
               Cantidad: l.cantidad,
               PrecioUnitario: l.item.PrecioUnitario,
               TipoAfectacion: l.item.AfectacionIgv,
+              ...(l.item.ControlLote && l.lote ? { CodigoLote: l.lote } : {}),
+              ...(l.item.ControlSerie && l.series?.length ? { Series: l.series } : {}),
             })),
             ListaEntidades: cliente ? [cliente] : [],
           })}
@@ -476,6 +555,7 @@ function Cobro({
   credito,
   cuerpoDocumento,
   onCerrar,
+  onRechazo,
   onVendida,
 }: {
   total: Decimal;
@@ -483,6 +563,8 @@ function Cobro({
   credito: string | null;
   cuerpoDocumento: (cuotas: { Monto: string; FechaVencimiento: string }[] | null) => import('@yupana/contracts').TDocumentoContableCrear;
   onCerrar: () => void;
+  /** The server refused the sale (e.g. stock another till sold first): the cart stays as it is, its stock is re-read. */
+  onRechazo: () => void;
   onVendida: (v: TVentaCaja) => void;
 }) {
   const vender = useVender();
@@ -516,6 +598,8 @@ function Cobro({
       onVendida(v);
     } catch (e) {
       setError(e instanceof ApiError && Object.keys(e.errores).length ? Object.values(e.errores).join(' · ') : mensajeDeError(e));
+      // Stock refusals come as 409 (reserved by orders) or 400 (the ledger would go negative): re-read the cart's stock.
+      if (e instanceof ApiError && (e.status === 409 || e.status === 400)) onRechazo();
     }
   }
   return (
@@ -741,5 +825,53 @@ function Disponible({ e, unidad }: { e: NonNullable<TItem['Existencia']>; unidad
       {agotado ? 'Sin stock disponible' : `Disponible: ${e.Disponible} ${unidad}`}
       {!agotado && aDecimal(e.Reservado).gt(0) ? ` (reservado ${e.Reservado})` : ''}
     </Tag>
+  );
+}
+
+/**
+ * The cart line's lot or serial picker. Lot: empty = the server's FEFO (the lot it will take is named and marked);
+ * expired lots are listed but disabled. Serials: one per base unit, from the box's branch warehouse.
+ */
+function LoteSeriePos({ linea, stock, cargando, onCambio }: { linea: TLinea; stock: TStockVenta | undefined; cargando: boolean; onCambio: (c: Partial<TLinea>) => void }) {
+  const nombre = linea.item.Descripcion;
+  if (linea.item.ControlLote) {
+    const lotes = stock?.Lotes ?? [];
+    const fefo = lotes.find((l) => !l.Vencido);
+    return (
+      <Select
+        size="small"
+        allowClear
+        loading={cargando}
+        aria-label={`Lote de ${nombre}`}
+        data-testid="pv-lote"
+        style={{ width: '100%', marginTop: 4 }}
+        popupMatchSelectWidth={false}
+        placeholder={fefo ? `Lote automático (FEFO): ${fefo.CodigoLote}` : 'Lote automático (FEFO)'}
+        notFoundContent={`Sin lotes con stock${stock?.Almacen ? ` en ${stock.Almacen}` : ''}`}
+        value={linea.lote}
+        onChange={(v: string | undefined) => onCambio({ lote: v })}
+        options={lotes.map((l) => ({
+          value: l.CodigoLote,
+          disabled: l.Vencido,
+          label: `${l.CodigoLote} · disp. ${l.Disponible} · ${l.Vencido ? 'VENCIDO ' : 'vence '}${fechaCorta(l.FechaVencimiento)}${l === fefo ? ' (FEFO)' : ''}`,
+        }))}
+      />
+    );
+  }
+  return (
+    <Select
+      size="small"
+      mode="multiple"
+      allowClear
+      loading={cargando}
+      aria-label={`Series de ${nombre}`}
+      data-testid="pv-series"
+      style={{ width: '100%', marginTop: 4 }}
+      placeholder="Elija las series vendidas (una por unidad)"
+      notFoundContent={`Sin series en stock${stock?.Almacen ? ` en ${stock.Almacen}` : ''}`}
+      value={linea.series ?? []}
+      onChange={(v: string[]) => onCambio({ series: v })}
+      options={(stock?.Series ?? []).map((x) => ({ value: x.Numero, label: x.Numero }))}
+    />
   );
 }

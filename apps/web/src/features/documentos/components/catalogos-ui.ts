@@ -62,4 +62,5 @@ export const UNIDADES = [
   { value: 'MTR', label: 'MTR - Metro' },
   { value: 'BX', label: 'BX - Caja' },
   { value: 'PK', label: 'PK - Paquete' },
+  { value: 'DZN', label: 'DZN - Docena' },
 ];

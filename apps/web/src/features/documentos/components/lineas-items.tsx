@@ -143,14 +143,27 @@ export function LineasItems({ form, conPrecios, idSucursalVenta }: TProps) {
                   <Form.Item
                     noStyle
                     shouldUpdate={(a, b) =>
-                      a.Items?.[campo.name]?.Control !== b.Items?.[campo.name]?.Control || a.Items?.[campo.name]?.IdItem !== b.Items?.[campo.name]?.IdItem || a.Items?.[campo.name]?.Cantidad !== b.Items?.[campo.name]?.Cantidad
+                      a.Items?.[campo.name]?.Control !== b.Items?.[campo.name]?.Control ||
+                      a.Items?.[campo.name]?.IdItem !== b.Items?.[campo.name]?.IdItem ||
+                      a.Items?.[campo.name]?.Cantidad !== b.Items?.[campo.name]?.Cantidad ||
+                      a.Items?.[campo.name]?.CodigoUnidad !== b.Items?.[campo.name]?.CodigoUnidad
                     }
                   >
                     {() => {
                       const control = form.getFieldValue(['Items', campo.name, 'Control']) as TLineaFormulario['Control'];
                       const idItem = form.getFieldValue(['Items', campo.name, 'IdItem']) as number | undefined;
                       if (control && idItem && idSucursalVenta)
-                        return <SelectorLoteVenta key={idItem} nombre={[campo.name]} control={control} idItem={idItem} idSucursal={idSucursalVenta} indice={i} cantidad={form.getFieldValue(['Items', campo.name, 'Cantidad']) as string | undefined} />;
+                        return (
+                          <SelectorLoteVenta
+                            key={idItem}
+                            nombre={[campo.name]}
+                            control={control}
+                            idItem={idItem}
+                            idSucursal={idSucursalVenta}
+                            indice={i}
+                            codigoUnidad={form.getFieldValue(['Items', campo.name, 'CodigoUnidad']) as string | undefined}
+                          />
+                        );
                       return <CamposLote nombre={[campo.name]} control={control} entrada={false} indice={i} />;
                     }}
                   </Form.Item>
