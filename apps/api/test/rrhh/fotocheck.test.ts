@@ -182,8 +182,12 @@ describe('grupos de trabajadores', () => {
     const m = (await llamar('GET', `/v1/grupos/${idGrupo}/colaboradores`)).json().Data;
     expect(m.map((x: { Documento: string }) => x.Documento)).toEqual(['45671234', '46782345']);
     expect(m[0]).toMatchObject({ NombreCompleto: 'Ccori Flores, Rosa Elena', Area: 'Almacén central' });
+    // The list's count is the group's members (it once counted member rows whose own id matched the group's).
+    const enLista = async () => (await llamar('GET', '/v1/grupos')).json().Data.find((g: { Id: number }) => g.Id === idGrupo).Miembros;
+    expect(await enLista()).toBe(2);
     expect((await llamar('POST', '/v1/remove/grupo', { IdGrupo: idGrupo, IdsTrabajador: [pedro.Id] })).json()).toEqual({ Cambiados: 1 });
     expect((await llamar('GET', `/v1/grupos/${idGrupo}`)).json().Miembros).toBe(1);
+    expect(await enLista()).toBe(1);
   });
 
   it('otra empresa: su grupo y sus trabajadores son 404; permisos', async () => {

@@ -21,9 +21,11 @@ async function filaGrupo(ctx: Contexto, auth: TAuth, id: number) {
   return g;
 }
 
+/** The company's groups with their member counts. (The count names "grupo"."id" itself: in a select list without joins
+ * drizzle writes `${grupo.id}` as a bare "id", which inside the subquery meant the member row's own id.) */
 export async function listarGrupos(ctx: Contexto, auth: TAuth): Promise<{ Data: TGrupo[] }> {
   const filas = await ctx.dbh.db
-    .select({ id: grupo.id, nombre: grupo.nombre, descripcion: grupo.descripcion, n: sql<number>`(select count(*) from ${grupoColaborador} gc where gc.id_grupo = ${grupo.id})` })
+    .select({ id: grupo.id, nombre: grupo.nombre, descripcion: grupo.descripcion, n: sql<number>`(select count(*) from ${grupoColaborador} gc where gc.id_grupo = ${sql.identifier('grupo')}.${sql.identifier('id')})` })
     .from(grupo)
     .where(and(eq(grupo.idEmpresa, auth.idEmpresa), eq(grupo.logEstado, 1)))
     .orderBy(asc(grupo.nombre));
