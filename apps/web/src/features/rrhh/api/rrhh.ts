@@ -10,6 +10,7 @@ import type {
   TNominaCrear,
   TNominaConAsistencia,
   TNominaDetalle,
+  TNominaPagar,
   TTrabajador,
   TTrabajadorGuardar,
 } from '@yupana/contracts';
@@ -123,6 +124,24 @@ export function useAprobarNomina(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<TNomina>(`${BASE}/nominas/${id}/aprobacion`, undefined),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh'] }),
+  });
+}
+
+/** Pagar planilla: the net of the chosen payslips (all the unpaid ones when none is chosen) out of one account. */
+export function usePagarNomina(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TNominaPagar) => api.post<TNominaDetalle>(`${BASE}/nominas/${id}/pagos`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh'] }),
+  });
+}
+
+/** Voids a payroll payment (supervisor): its payslips are unpaid again. */
+export function useAnularPagoNomina(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idPago, Motivo }: { idPago: number; Motivo: string }) => api.put<TNominaDetalle>(`${BASE}/nominas/${id}/pagos/${idPago}/anulaciones`, { Motivo }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh'] }),
   });
 }
