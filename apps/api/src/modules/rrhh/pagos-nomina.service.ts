@@ -7,7 +7,6 @@ import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { entidad } from '../entidades/entidades.schema';
 import { cuentaFinanciera } from '../finanzas/finanzas.schema';
-import { hoyLima } from '../finanzas/antiguedad';
 import { filaNomina, obtenerNomina } from './nominas.service';
 import { nomina, nominaBoleta, nominaPago, nominaPagoDetalle } from './rrhh.schema';
 
@@ -28,6 +27,8 @@ export function alAnularPagoNomina(fn: TAlAnularPagoNomina): void {
   if (!trasAnular.includes(fn)) trasAnular.push(fn);
 }
 
+/** Today in Lima (the payment's default date and its upper bound). */
+const hoyLima = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'setiembre', 'octubre', 'noviembre', 'diciembre'];
 
 /**

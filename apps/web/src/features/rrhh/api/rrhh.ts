@@ -11,6 +11,7 @@ import type {
   TNominaConAsistencia,
   TNominaDetalle,
   TNominaPagar,
+  TCuentaFinanciera,
   TTrabajador,
   TTrabajadorGuardar,
 } from '@yupana/contracts';
@@ -134,6 +135,14 @@ export function usePagarNomina(id: number) {
   return useMutation({
     mutationFn: (datos: TNominaPagar) => api.post<TNominaDetalle>(`${BASE}/nominas/${id}/pagos`, datos),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh'] }),
+  });
+}
+
+/** The company's active financial accounts (finance's master data), to pay a run from. */
+export function useCuentasDePago() {
+  return useQuery({
+    queryKey: ['rrhh', 'cuentas-pago'],
+    queryFn: ({ signal }) => api.get<{ Data: TCuentaFinanciera[]; Count: number }>('/finanzas/v1/cuentasfinancieras', { query: { estado: 1 }, signal }),
   });
 }
 

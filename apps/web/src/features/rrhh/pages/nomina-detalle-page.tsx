@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NombresSistemaPension, RegimenesLaborales, type TBoleta, type TLineaBoleta, type TNominaDetalle, type TNominaPago, type TSistemaPension } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { abrirBoletaPdf, descargarPlame, useAnularPagoNomina, useAprobarNomina, useAsistenciaEnNomina, useCalcularNomina, useNomina, usePagarNomina } from '../api/rrhh';
-import { useCuentasFinancieras } from '../../finanzas/api/finanzas';
+import { abrirBoletaPdf, descargarPlame, useAnularPagoNomina, useAprobarNomina, useAsistenciaEnNomina, useCalcularNomina, useCuentasDePago, useNomina, usePagarNomina } from '../api/rrhh';
 import { periodo, soles } from '../formato';
 
 const TIPOS: Record<TLineaBoleta['Tipo'], { texto: string; color: string }> = {
@@ -321,7 +320,7 @@ type ValoresPago = { IdCuentaFinanciera?: number; Fecha: string; NumeroOperacion
 /** Pagar planilla: the unpaid payslips (all chosen at first) out of a cash box or bank account in soles. */
 function PagarPlanilla({ nomina, abierto, onCerrar }: { nomina: TNominaDetalle; abierto: boolean; onCerrar: () => void }) {
   const pagar = usePagarNomina(nomina.Id);
-  const cuentas = useCuentasFinancieras(1);
+  const cuentas = useCuentasDePago();
   const [form] = Form.useForm<ValoresPago>();
   const { message } = App.useApp();
   const porPagar = nomina.Boletas.filter((b) => !b.Pago);
