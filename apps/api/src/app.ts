@@ -48,6 +48,8 @@ import {
   contabilizarGrupoAlEmitir,
   contabilizarAlMovimientoCaja,
   contabilizarAlAprobarNomina,
+  contabilizarAlPagarNomina,
+  revertirAlAnularPagoNomina,
   contabilizarAlPagar,
   contabilizarVentaDeCaja,
   contabilizarAlRegistrarCompra,
@@ -70,6 +72,7 @@ import { aplicarNotaACuotas, cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDo
 import { alAnularCobro, alRegistrarCobro } from './modules/finanzas/cobros.service';
 import { alAnularPago, alRegistrarPago } from './modules/finanzas/pagos.service';
 import { alAprobarNomina } from './modules/rrhh/nominas.service';
+import { alAnularPagoNomina, alPagarNomina } from './modules/rrhh/pagos-nomina.service';
 import { alRegistrarMovimientoCaja } from './modules/cajas/cajas.service';
 import { alRegistrarVentaCaja } from './modules/cajas/venta.service';
 import { alDocumentoAnulado } from './modules/contabilidad/envio/documentos.repo';
@@ -314,6 +317,8 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   // Supplier payments post 42/10 (caja or banco) and their void reverses it.
   alRegistrarPago(contabilizarAlPagar);
   alAprobarNomina(contabilizarAlAprobarNomina);
+  alPagarNomina(contabilizarAlPagarNomina);
+  alAnularPagoNomina(revertirAlAnularPagoNomina);
   alAnularPago(revertirAlAnularPago);
   alRegistrarMovimientoCaja(contabilizarAlMovimientoCaja);
   alRegistrarVentaCaja(contabilizarVentaDeCaja);

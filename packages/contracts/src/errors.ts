@@ -66,6 +66,7 @@ export const ErrorCodes = {
   SOLICITUD_RESUELTA: 600923,
   SOLICITUD_SIN_APROBADOR: 600924,
   SOLICITUD_SIN_FLUJO: 600925,
+  BOLETA_YA_PAGADA: 600926,
   // Finance (600950-600999).
   TIPO_CAMBIO_FALTANTE: 600951,
   COBRO_ANULADO: 600952,
@@ -136,6 +137,7 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.NOMINA_SIN_CALCULO]: 'Calcule la planilla antes de aprobarla',
   [ErrorCodes.NOMINA_SIN_TRABAJADORES]: 'No hay trabajadores con contrato vigente en el periodo de la planilla',
   [ErrorCodes.PARAMETRO_PLANILLA_FALTANTE]: 'Falta un parámetro de planilla vigente en el periodo',
+  [ErrorCodes.BOLETA_YA_PAGADA]: 'La boleta ya está pagada',
   [ErrorCodes.NOMINA_NO_APROBADA]: 'Apruebe (cierre) la planilla antes de exportar el PLAME',
   [ErrorCodes.PLAME_DATOS_INVALIDOS]: 'Faltan datos para los archivos del PLAME',
   [ErrorCodes.SOLICITUD_RESUELTA]: 'La solicitud ya fue resuelta',

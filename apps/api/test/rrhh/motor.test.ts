@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { calcularBoleta, cts, gratificacion, impuestoQuinta, Parametros, ParametroFaltante, retencionQuinta, type ContratoMotor, type ResultadoBoleta } from '../../src/modules/rrhh/planilla.motor';
+import { calcularBoleta, cts, gratificacion, impuestoQuinta, Parametros, ParametroFaltante, provisionCts, retencionQuinta, type ContratoMotor, type ResultadoBoleta } from '../../src/modules/rrhh/planilla.motor';
 
 // The 2026 values of migration 0030 (parametro_planilla). The API test checks the engine reads them from the table.
 const P2026 = Parametros.de(
@@ -169,6 +169,25 @@ describe('motor de planilla (casos calculados a mano)', () => {
     // Pequeña empresa (15 remuneraciones diarias por año): RB 2000, no AF; July grati 2000 × 0.5 = 1000, sixth 166.6667;
     // RC 2166.6667 × 180 / 360 × 0.5 = 541.6667 → 541.67.
     expect(cts(contrato({ regimen: 3, remuneracion: '2000' }), P2026, 2026, 11)!.monto.toFixed(2)).toBe('541.67');
+  });
+
+  it('provisión mensual de CTS: base con 1/6 de la gratificación del periodo, días computables y régimen', () => {
+    // August 2026 (period May-October): RC 3113 + 1/6 × July gratificación 3113 = 3631.8333; / 12 = 302.6528 → 302.65.
+    const agosto = provisionCts(contrato({}), P2026, 2026, 8, 30)!;
+    expect(agosto.monto.toFixed(2)).toBe('302.65');
+    expect(agosto.regla).toBe('base CTS 3631.83 = RC 3113.00 (básico 3000.00 + asignación familiar 113.00) + 1/6 de la gratificación de julio 2026 3113.00; / 12 (un mes) (TUO DL 650)');
+    // Six months of the period add up to the November deposit (1815.92) but for the rounding of each month.
+    expect(agosto.monto.times(6).toFixed(2)).toBe('1815.90');
+    // November 2026 (period November-April): December 2026's gratificación (full semester) 3113 → same base.
+    expect(provisionCts(contrato({}), P2026, 2026, 11, 30)!.monto.toFixed(2)).toBe('302.65');
+    // Started 1-Mar-2026, April: December 2025's gratificación is nothing for her → 3113 / 12 = 259.42.
+    expect(provisionCts(contrato({ fechaInicio: '2026-03-01' }), P2026, 2026, 4, 30)!.monto.toFixed(2)).toBe('259.42');
+    // Two absences: 28 computable days → 3631.8333 × 28 / 360 = 282.4759 → 282.48.
+    expect(provisionCts(contrato({}), P2026, 2026, 8, 28)!.monto.toFixed(2)).toBe('282.48');
+    // Pequeña empresa: (2000 + 1000 / 6) / 12 × 0.5 = 90.28. Microempresa and a month without days: none.
+    expect(provisionCts(contrato({ regimen: 3, remuneracion: '2000', asignacionFamiliar: false }), P2026, 2026, 8, 30)!.monto.toFixed(2)).toBe('90.28');
+    expect(provisionCts(contrato({ regimen: 2 }), P2026, 2026, 8, 30)).toBeNull();
+    expect(provisionCts(contrato({}), P2026, 2026, 8, 0)).toBeNull();
   });
 
   it('renta de 5ta en diciembre: regularización con lo retenido de enero a noviembre', () => {

@@ -40,6 +40,8 @@ export const MapeosContables = {
   REMUNERACIONES_POR_PAGAR: { Grupo: 'Planillas', Descripcion: 'Remuneraciones por pagar (neto de la planilla)', Defecto: '4111' },
   DESTINO_PLANILLA: { Grupo: 'Planillas', Descripcion: 'Destino de los gastos de personal (elemento 9)', Defecto: '94' },
   CARGAS_IMPUTABLES: { Grupo: 'Planillas', Descripcion: 'Cargas imputables a cuentas de costos y gastos', Defecto: '791' },
+  PLANILLA_CTS: { Grupo: 'Planillas', Descripcion: 'Compensación por tiempo de servicios (provisión mensual, gasto)', Defecto: '6291' },
+  CTS_POR_PAGAR: { Grupo: 'Planillas', Descripcion: 'Compensación por tiempo de servicios por pagar', Defecto: '4151' },
 } as const;
 export type TClaveMapeo = keyof typeof MapeosContables;
 export const ClavesMapeo = Object.keys(MapeosContables) as TClaveMapeo[];

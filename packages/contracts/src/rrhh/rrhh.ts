@@ -1,5 +1,6 @@
 import { z } from '../zod-es';
 import { ZDecimal, ZEntero, ZId, ZTexto, textoPermitido } from '../validacion';
+import { ZFechaFinanzas } from '../finanzas/finanzas';
 
 /**
  * HR and payroll (issue 16, seed §7 "HR / payroll services"): workers (entity type 1) and their relatives (type 2),
@@ -223,6 +224,12 @@ export const ZNomina = z.object({
   TotalDescuentos: z.string(),
   TotalNeto: z.string(),
   TotalAportes: z.string(),
+  /** The month's CTS provision of every payslip (posted 6291 / 4151 at approval). */
+  TotalProvisionCts: z.string(),
+  /** Payslips paid (by a payment not voided) and their net; an approved run with every payslip paid is Pagada. */
+  BoletasPagadas: z.number().int(),
+  TotalPagado: z.string(),
+  Pagada: z.boolean(),
 });
 export type TNomina = z.infer<typeof ZNomina>;
 export const ZNominas = z.object({ Data: z.array(ZNomina), Count: z.number().int() });
@@ -263,11 +270,54 @@ export const ZBoleta = z.object({
   TotalDescuentos: z.string(),
   TotalAportes: z.string(),
   Neto: z.string(),
+  /** The month's CTS provision (employer's accrual, not paid to the worker this month) and its rule. */
+  ProvisionCts: z.string(),
+  ProvisionCtsRegla: z.string(),
+  /** The payment that paid the net, or null while unpaid. */
+  Pago: z
+    .object({ IdPago: z.number().int(), Fecha: z.string(), IdCuentaFinanciera: z.number().int(), CuentaFinanciera: z.string(), NumeroOperacion: z.string().nullable(), Monto: z.string() })
+    .nullable(),
   Lineas: z.array(ZLineaBoleta),
 });
 export type TBoleta = z.infer<typeof ZBoleta>;
-export const ZNominaDetalle = ZNomina.extend({ Boletas: z.array(ZBoleta) });
+/** One payment operation of a run's net (Pagar planilla). */
+export const ZNominaPago = z.object({
+  Id: z.number().int(),
+  Fecha: z.string(),
+  IdCuentaFinanciera: z.number().int(),
+  CuentaFinanciera: z.string(),
+  NumeroOperacion: z.string().nullable(),
+  Monto: z.string(),
+  NumeroBoletas: z.number().int(),
+  Anulado: z.boolean(),
+  MotivoAnulacion: z.string().nullable(),
+});
+export type TNominaPago = z.infer<typeof ZNominaPago>;
+export const ZNominaDetalle = ZNomina.extend({ Boletas: z.array(ZBoleta), Pagos: z.array(ZNominaPago) });
 export type TNominaDetalle = z.infer<typeof ZNominaDetalle>;
 /** A run computed again with the month's attendance: how many workers had a schedule (and so attendance). */
 export const ZNominaConAsistencia = ZNominaDetalle.extend({ TrabajadoresConAsistencia: z.number().int() });
 export type TNominaConAsistencia = z.infer<typeof ZNominaConAsistencia>;
+
+/**
+ * Pagar planilla: the net of the chosen payslips (all the unpaid ones when none is chosen) out of one financial account
+ * in soles, on a date (today by default, never later), with the bank's operation number (required from a bank account).
+ */
+export const ZNominaPagar = z
+  .object({
+    IdCuentaFinanciera: ZId,
+    Fecha: ZFechaFinanzas('la fecha del pago').optional(),
+    NumeroOperacion: textoPermitido(z.string().trim().regex(/^[A-Za-z0-9-]{1,30}$/, 'Número de operación: de 1 a 30 letras, dígitos o guiones')).optional(),
+    Boletas: z.array(ZId).max(5000, 'Máximo 5000 boletas por pago').default([]),
+  })
+  .superRefine((v, ctx) => {
+    const vistas = new Set<number>();
+    v.Boletas.forEach((b, i) => {
+      if (vistas.has(b)) ctx.addIssue({ code: 'custom', path: ['Boletas', i], message: 'La boleta está repetida' });
+      vistas.add(b);
+    });
+  });
+export type TNominaPagar = z.input<typeof ZNominaPagar>;
+export const ZNominaPagoParams = z.object({ id: ZId, idPago: ZId });
+export const ZNominaPagoAnular = z.object({ Motivo: ZTexto(200, { min: 3, mensajeMin: 'Indique el motivo de la anulación (mínimo 3 caracteres)' }) });
+export type TNominaPagoAnular = z.input<typeof ZNominaPagoAnular>;

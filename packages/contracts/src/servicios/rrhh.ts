@@ -7,6 +7,8 @@ export const serviciosRrhh = [
   { Codigo: 'RRHH_NOMINA_VER', Descripcion: 'Consultar planillas, boletas y parámetros de planilla', Modulo: 'rrhh', RolesPorDefecto: [2, 4] },
   { Codigo: 'RRHH_NOMINA_CALCULAR', Descripcion: 'Crear y calcular planillas', Modulo: 'rrhh', RolesPorDefecto: [2] },
   { Codigo: 'RRHH_NOMINA_APROBAR', Descripcion: 'Aprobar planillas (quedan cerradas)', Modulo: 'rrhh', RolesPorDefecto: [2] },
+  { Codigo: 'RRHH_NOMINA_PAGAR', Descripcion: 'Pagar el neto de planillas aprobadas desde una caja o cuenta bancaria', Modulo: 'rrhh', RolesPorDefecto: [2] },
+  { Codigo: 'RRHH_NOMINA_PAGO_ANULAR', Descripcion: 'Anular pagos de planilla (las boletas vuelven a quedar por pagar)', Modulo: 'rrhh', RolesPorDefecto: [2] },
   { Codigo: 'RRHH_ASISTENCIA_VER', Descripcion: 'Consultar horarios, huelleros, marcaciones y el reporte de asistencia', Modulo: 'rrhh', RolesPorDefecto: [2, 4] },
   { Codigo: 'RRHH_ASISTENCIA_GUARDAR', Descripcion: 'Registrar horarios y su asignación, huelleros y marcaciones manuales', Modulo: 'rrhh', RolesPorDefecto: [2] },
   { Codigo: 'RRHH_SOLICITUD_VER', Descripcion: 'Consultar solicitudes de trabajadores y flujos de aprobación', Modulo: 'rrhh', RolesPorDefecto: [2, 4] },

@@ -6,8 +6,9 @@ import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { entidad } from '../entidades/entidades.schema';
-import { calcularBoleta, fechaDeCorte, ParametroFaltante, Parametros, type ContratoMotor, type TRegimen } from './planilla.motor';
-import { contratoLaboral, nomina, nominaBoleta, nominaLinea, nominaNovedad, parametroPlanilla } from './rrhh.schema';
+import { calcularBoleta, fechaDeCorte, ParametroFaltante, Parametros, provisionCts, type ContratoMotor, type TRegimen } from './planilla.motor';
+import { contratoLaboral, nomina, nominaBoleta, nominaLinea, nominaNovedad, nominaPago, parametroPlanilla } from './rrhh.schema';
+import { cuentaFinanciera } from '../finanzas/finanzas.schema';
 import { horarioTrabajador } from './asistencia.schema';
 import { reporteAsistencia } from './asistencia.service';
 
@@ -23,6 +24,8 @@ export type TNominaAprobada = {
   mes: number;
   lineas: { tipo: string; codigo: string; monto: string }[];
   neto: string;
+  /** The month's CTS provision of every payslip (0 when no worker accrues it). */
+  provisionCts: string;
 };
 type TAlAprobarNomina = (tx: TTxNomina, n: TNominaAprobada) => Promise<void>;
 const trasAprobar: TAlAprobarNomina[] = [];
@@ -33,14 +36,19 @@ export function alAprobarNomina(fn: TAlAprobarNomina): void {
 const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'setiembre', 'octubre', 'noviembre', 'diciembre'];
 const dinero = (v: string) => new Decimal(v).toFixed(2);
 
-function aNomina(f: FilaNomina, numeroTrabajadores: number): TNomina {
+type TResumen = { n: number; pagadas: number; pagado: string; cts: string };
+const SIN_BOLETAS: TResumen = { n: 0, pagadas: 0, pagado: '0', cts: '0' };
+
+function aNomina(f: FilaNomina, r: TResumen): TNomina {
+  const numeroTrabajadores = r.n;
+  const pagada = f.estado === 1 && r.n > 0 && r.pagadas === r.n;
   return {
     Id: f.id,
     IdTipoNomina: f.idTipoNomina,
     Anio: f.anio,
     Mes: f.mes,
     Estado: f.estado,
-    EstadoDescripcion: EstadosNomina[f.estado as 0 | 1],
+    EstadoDescripcion: pagada ? 'Pagada' : EstadosNomina[f.estado as 0 | 1],
     FechaCalculo: f.fechaCalculo?.toISOString() ?? null,
     FechaAprobacion: f.fechaAprobacion?.toISOString() ?? null,
     NumeroTrabajadores: numeroTrabajadores,
@@ -48,13 +56,28 @@ function aNomina(f: FilaNomina, numeroTrabajadores: number): TNomina {
     TotalDescuentos: dinero(f.totalDescuentos),
     TotalNeto: dinero(f.totalNeto),
     TotalAportes: dinero(f.totalAportes),
+    TotalProvisionCts: dinero(r.cts),
+    BoletasPagadas: r.pagadas,
+    TotalPagado: dinero(r.pagado),
+    Pagada: pagada,
   };
 }
 
+/** Per run: payslips, how many are paid and their net, and the CTS provision. */
 async function conteoBoletas(ctx: Contexto, ids: number[]) {
-  if (!ids.length) return new Map<number, number>();
-  const filas = await ctx.dbh.db.select({ id: nominaBoleta.idNomina, n: count() }).from(nominaBoleta).where(inArray(nominaBoleta.idNomina, ids)).groupBy(nominaBoleta.idNomina);
-  return new Map(filas.map((f) => [f.id, Number(f.n)]));
+  if (!ids.length) return new Map<number, TResumen>();
+  const filas = await ctx.dbh.db
+    .select({
+      id: nominaBoleta.idNomina,
+      n: count(),
+      pagadas: sql<number>`count(${nominaBoleta.idPago})::int`,
+      pagado: sql<string>`coalesce(sum(${nominaBoleta.neto}) filter (where ${nominaBoleta.idPago} is not null), 0)::text`,
+      cts: sql<string>`coalesce(sum(${nominaBoleta.provisionCts}), 0)::text`,
+    })
+    .from(nominaBoleta)
+    .where(inArray(nominaBoleta.idNomina, ids))
+    .groupBy(nominaBoleta.idNomina);
+  return new Map(filas.map((f) => [f.id, { n: Number(f.n), pagadas: Number(f.pagadas), pagado: f.pagado, cts: f.cts }]));
 }
 
 export async function listarNominas(ctx: Contexto, auth: TAuth, q: z.output<typeof ZNominasQuery>) {
@@ -72,7 +95,7 @@ export async function listarNominas(ctx: Contexto, auth: TAuth, q: z.output<type
     ctx.dbh.db.select({ n: count() }).from(nomina).where(donde),
   ]);
   const conteo = await conteoBoletas(ctx, filas.map((f) => f.id));
-  return { Data: filas.map((f) => aNomina(f, conteo.get(f.id) ?? 0)), Count: Number(n) };
+  return { Data: filas.map((f) => aNomina(f, conteo.get(f.id) ?? SIN_BOLETAS)), Count: Number(n) };
 }
 
 export async function crearNomina(ctx: Contexto, auth: TAuth, b: z.output<typeof ZNominaCrear>): Promise<TNomina> {
@@ -84,14 +107,14 @@ export async function crearNomina(ctx: Contexto, auth: TAuth, b: z.output<typeof
   if (existe) throw errorDeCampo('Mes', repetida);
   try {
     const [f] = await ctx.dbh.db.insert(nomina).values({ idEmpresa: auth.idEmpresa, idTipoNomina: b.IdTipoNomina, anio: b.Anio, mes: b.Mes, logUsuarioCrea: auth.idUsuario }).returning();
-    return aNomina(f, 0);
+    return aNomina(f, SIN_BOLETAS);
   } catch (err) {
     for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') throw errorDeCampo('Mes', repetida);
     throw err;
   }
 }
 
-async function filaNomina(ctx: Contexto, auth: TAuth, id: number): Promise<FilaNomina> {
+export async function filaNomina(ctx: Contexto, auth: TAuth, id: number): Promise<FilaNomina> {
   const [f] = await ctx.dbh.db.select().from(nomina).where(and(eq(nomina.idEmpresa, auth.idEmpresa), eq(nomina.id, id)));
   if (!f) throw noEncontrado('No se encontró la planilla');
   return f;
@@ -100,9 +123,16 @@ async function filaNomina(ctx: Contexto, auth: TAuth, id: number): Promise<FilaN
 export async function obtenerNomina(ctx: Contexto, auth: TAuth, id: number): Promise<TNominaDetalle> {
   const n = await filaNomina(ctx, auth, id);
   const boletas = await ctx.dbh.db
-    .select({ b: nominaBoleta, nombre: entidad.razonSocial, documento: entidad.documento })
+    .select({
+      b: nominaBoleta,
+      nombre: entidad.razonSocial,
+      documento: entidad.documento,
+      pago: { fecha: nominaPago.fecha, idCuenta: nominaPago.idCuentaFinanciera, cuenta: cuentaFinanciera.nombre, operacion: nominaPago.numeroOperacion },
+    })
     .from(nominaBoleta)
     .innerJoin(entidad, eq(entidad.id, nominaBoleta.idEntidad))
+    .leftJoin(nominaPago, eq(nominaPago.id, nominaBoleta.idPago))
+    .leftJoin(cuentaFinanciera, eq(cuentaFinanciera.id, nominaPago.idCuentaFinanciera))
     .where(and(eq(nominaBoleta.idEmpresa, auth.idEmpresa), eq(nominaBoleta.idNomina, id)))
     .orderBy(asc(entidad.razonSocial), asc(nominaBoleta.id));
   const ids = boletas.map((x) => x.b.id);
@@ -111,7 +141,7 @@ export async function obtenerNomina(ctx: Contexto, auth: TAuth, id: number): Pro
     : [];
   const porBoleta = new Map<number, typeof lineas>();
   for (const l of lineas) porBoleta.set(l.idBoleta, [...(porBoleta.get(l.idBoleta) ?? []), l]);
-  const Boletas: TBoleta[] = boletas.map(({ b, nombre, documento }) => ({
+  const Boletas: TBoleta[] = boletas.map(({ b, nombre, documento, pago }) => ({
     Id: b.id,
     IdTrabajador: b.idEntidad,
     Trabajador: nombre,
@@ -131,9 +161,36 @@ export async function obtenerNomina(ctx: Contexto, auth: TAuth, id: number): Pro
     TotalDescuentos: dinero(b.totalDescuentos),
     TotalAportes: dinero(b.totalAportes),
     Neto: dinero(b.neto),
+    ProvisionCts: dinero(b.provisionCts),
+    ProvisionCtsRegla: b.provisionCtsRegla,
+    Pago:
+      b.idPago && pago?.fecha
+        ? { IdPago: b.idPago, Fecha: pago.fecha, IdCuentaFinanciera: pago.idCuenta!, CuentaFinanciera: pago.cuenta ?? '', NumeroOperacion: pago.operacion ?? null, Monto: dinero(b.neto) }
+        : null,
     Lineas: (porBoleta.get(b.id) ?? []).map((l) => ({ Tipo: l.tipo as TBoleta['Lineas'][number]['Tipo'], Codigo: l.codigo, Concepto: l.concepto, Monto: dinero(l.monto), Regla: l.regla })),
   }));
-  return { ...aNomina(n, Boletas.length), Boletas };
+  const pagos = await ctx.dbh.db
+    .select({ p: nominaPago, cuenta: cuentaFinanciera.nombre, boletas: sql<number>`(select count(*)::int from nomina_pago_detalle d where d.id_pago = ${nominaPago.id})` })
+    .from(nominaPago)
+    .innerJoin(cuentaFinanciera, eq(cuentaFinanciera.id, nominaPago.idCuentaFinanciera))
+    .where(and(eq(nominaPago.idEmpresa, auth.idEmpresa), eq(nominaPago.idNomina, id)))
+    .orderBy(asc(nominaPago.fecha), asc(nominaPago.id));
+  const resumen = (await conteoBoletas(ctx, [id])).get(id) ?? SIN_BOLETAS;
+  return {
+    ...aNomina(n, resumen),
+    Boletas,
+    Pagos: pagos.map(({ p, cuenta, boletas: nb }) => ({
+      Id: p.id,
+      Fecha: p.fecha,
+      IdCuentaFinanciera: p.idCuentaFinanciera,
+      CuentaFinanciera: cuenta,
+      NumeroOperacion: p.numeroOperacion,
+      Monto: dinero(p.monto),
+      NumeroBoletas: Number(nb),
+      Anulado: p.anulado,
+      MotivoAnulacion: p.motivoAnulacion,
+    })),
+  };
 }
 
 const valoresNovedad = (nov: z.output<typeof ZNominaCalcular>['Novedades'][number]) => ({
@@ -227,6 +284,7 @@ export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: 
       };
       const nov = novedades.get(c.idEntidad);
       let r;
+      let provision;
       try {
         r = calcularBoleta(
           {
@@ -244,6 +302,7 @@ export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: 
           },
           p,
         );
+        provision = provisionCts(contrato, p, n.anio, n.mes, r.diasLaborados);
       } catch (err) {
         if (err instanceof ParametroFaltante) throw new AppError(ErrorCodes.PARAMETRO_PLANILLA_FALTANTE, err.message, 400);
         throw err;
@@ -272,6 +331,8 @@ export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: 
           neto: r.neto.toFixed(2),
           ingresosQuinta: r.ingresosQuinta.toFixed(2),
           retencionQuinta: r.retencionQuinta.toFixed(2),
+          provisionCts: provision ? provision.monto.toFixed(2) : '0.00',
+          provisionCtsRegla: provision ? provision.regla : '',
           logUsuarioCrea: auth.idUsuario,
         })
         .returning({ id: nominaBoleta.id });
@@ -366,15 +427,15 @@ export async function aprobarNomina(ctx: Contexto, auth: TAuth, id: number): Pro
         .groupBy(nominaLinea.tipo, nominaLinea.codigo)
         .orderBy(nominaLinea.tipo, nominaLinea.codigo);
       const [t] = await tx
-        .select({ neto: sql<string>`coalesce(sum(${nominaBoleta.neto}), 0)::text` })
+        .select({ neto: sql<string>`coalesce(sum(${nominaBoleta.neto}), 0)::text`, cts: sql<string>`coalesce(sum(${nominaBoleta.provisionCts}), 0)::text` })
         .from(nominaBoleta)
         .where(and(eq(nominaBoleta.idNomina, id), eq(nominaBoleta.idEmpresa, auth.idEmpresa)));
-      const aprobada = { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idNomina: id, anio: a.anio, mes: a.mes, lineas, neto: t.neto };
+      const aprobada = { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idNomina: id, anio: a.anio, mes: a.mes, lineas, neto: t.neto, provisionCts: t.cts };
       for (const fn of trasAprobar) await fn(tx, aprobada);
     }
     return a;
   });
   const conteo = await conteoBoletas(ctx, [id]);
-  return aNomina(f, conteo.get(id) ?? 0);
+  return aNomina(f, conteo.get(id) ?? SIN_BOLETAS);
 }
 

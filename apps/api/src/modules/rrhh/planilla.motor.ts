@@ -194,6 +194,30 @@ export function cts(c: ContratoMotor, p: Parametros, anio: number, mes: 5 | 11):
   };
 }
 
+/**
+ * The month's CTS provision (the employer's accrual of what the next deposit will pay, TUO DL 650 arts. 9-10 and 21):
+ * CTS base = RC + 1/6 of the gratificación of the CTS period the month belongs to (December's for November-April,
+ * July's for May-October: the same one the deposit uses), accrued base/12 per month, i.e. base/360 per computable day
+ * (`dias`: the payslip's days worked; absences and unpaid leave are not computable, art. 8), times the regime's
+ * fraction (micro 0: none; pequeña ½).
+ */
+export function provisionCts(c: ContratoMotor, p: Parametros, anio: number, mes: number, dias: number): { monto: Decimal; regla: string } | null {
+  const factor = p.valor(`CTS_FACTOR_REGIMEN_${c.regimen}`);
+  if (factor.isZero() || dias <= 0) return null;
+  const grati = mes >= 5 && mes <= 10 ? gratificacion(c, p, anio, 7) : gratificacion(c, p, mes >= 11 ? anio : anio - 1, 12);
+  const { rc, regla } = computable(c, p);
+  const sexto = grati ? grati.monto.dividedBy(6) : new Decimal(0);
+  const base = rc.plus(sexto);
+  const monto = r2(base.times(dias).dividedBy(360).times(factor));
+  const fraccion = factor.equals(1) ? '' : ` × ${factor.toString()} (régimen)`;
+  const cuando = mes >= 5 && mes <= 10 ? `julio ${anio}` : `diciembre ${mes >= 11 ? anio : anio - 1}`;
+  const tiempo = dias === 30 ? '/ 12 (un mes)' : `/ 360 × ${dias} días computables`;
+  return {
+    monto,
+    regla: `base CTS ${f2(base)} = RC ${f2(rc)} (${regla}) + 1/6 de la gratificación de ${cuando} ${grati ? f2(grati.monto) : '0.00'}; ${tiempo}${fraccion} (TUO DL 650)`,
+  };
+}
+
 /** Annual 5ta tax with the cumulative brackets of LIR art. 53 (limits in UIT, from the parameter table). */
 export function impuestoQuinta(rentaNeta: Decimal, p: Parametros): { impuesto: Decimal; detalle: string[] } {
   const uit = p.valor('UIT');

@@ -28,6 +28,9 @@ import {
   ZNominaConAsistencia,
   ZNominaCrear,
   ZNominaDetalle,
+  ZNominaPagar,
+  ZNominaPagoAnular,
+  ZNominaPagoParams,
   ZBoletaPdfParams,
   ZNominas,
   ZNominasQuery,
@@ -52,6 +55,7 @@ import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
 import { pdfBoleta } from './boleta-pdf';
 import * as nominas from './nominas.service';
+import * as pagosNomina from './pagos-nomina.service';
 import { archivoPlameDeNomina } from './plame';
 import * as fotochecks from './fotocheck.service';
 import * as grupos from './grupos.service';
@@ -199,6 +203,30 @@ export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<vo
     config: { servicio: 'RRHH_NOMINA_APROBAR' },
     schema: { tags: planilla, security, summary: 'Aprobar una planilla calculada (queda cerrada)', params: ZIdParams, response: { 200: ZNomina, ...conConflicto } },
     handler: async (req) => nominas.aprobarNomina(ctx, requerirAuth(req), req.params.id),
+  });
+  r.post('/v1/nominas/:id/pagos', {
+    config: { servicio: 'RRHH_NOMINA_PAGAR' },
+    schema: {
+      tags: planilla,
+      security,
+      summary: 'Pagar el neto de una planilla aprobada (todas las boletas por pagar o las elegidas) desde una caja o cuenta bancaria en soles',
+      params: ZIdParams,
+      body: ZNominaPagar,
+      response: { 200: ZNominaDetalle, ...conConflicto },
+    },
+    handler: async (req) => pagosNomina.pagarNomina(ctx, requerirAuth(req), req.params.id, req.body),
+  });
+  r.put('/v1/nominas/:id/pagos/:idPago/anulaciones', {
+    config: { servicio: 'RRHH_NOMINA_PAGO_ANULAR' },
+    schema: {
+      tags: planilla,
+      security,
+      summary: 'Anular un pago de planilla: sus boletas vuelven a quedar por pagar y se revierte su asiento',
+      params: ZNominaPagoParams,
+      body: ZNominaPagoAnular,
+      response: { 200: ZNominaDetalle, ...conConflicto },
+    },
+    handler: async (req) => pagosNomina.anularPagoNomina(ctx, requerirAuth(req), req.params.id, req.params.idPago, req.body.Motivo),
   });
   r.get('/v1/nominas/:id/boletas/:idBoleta/pdf', {
     config: { servicio: 'RRHH_NOMINA_VER' },

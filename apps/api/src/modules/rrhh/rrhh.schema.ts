@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, date, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditoria, empresa, idGenerado } from '../../db/schema';
 import { entidad } from '../entidades/entidades.schema';
+import { cuentaFinanciera } from '../finanzas/finanzas.schema';
 
 /** Areas of a company (simple catalogue). */
 export const area = pgTable(
@@ -168,6 +169,11 @@ export const nominaBoleta = pgTable(
     // Income subject to 5ta and the 5ta retained this month: the next months' projections read them.
     ingresosQuinta: numeric('ingresos_quinta', { precision: 14, scale: 2 }).notNull(),
     retencionQuinta: numeric('retencion_quinta', { precision: 14, scale: 2 }).notNull(),
+    // The month's CTS provision (employer's accrual, posted 6291/4151 at approval) and its rule.
+    provisionCts: numeric('provision_cts', { precision: 14, scale: 2 }).notNull().default('0'),
+    provisionCtsRegla: text('provision_cts_regla').notNull().default(''),
+    // The payment (not voided) that paid this payslip's net; null while unpaid. A void sets it back to null.
+    idPago: integer('id_pago').references((): AnyPgColumn => nominaPago.id),
     ...auditoria,
   },
   (t) => [uniqueIndex('nomina_boleta_uq').on(t.idNomina, t.idEntidad), index('nomina_boleta_entidad_ix').on(t.idEmpresa, t.idEntidad)],
@@ -188,6 +194,42 @@ export const nominaLinea = pgTable(
     ...auditoria,
   },
   (t) => [index('nomina_linea_boleta_ix').on(t.idBoleta)],
+);
+
+/**
+ * One payment operation of an approved run's net (Pagar planilla): out of one financial account in soles, on a date,
+ * with the bank's operation number; it pays the payslips of its detail. Voided (supervisor) it frees them again.
+ */
+export const nominaPago = pgTable(
+  'nomina_pago',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idNomina: integer('id_nomina').notNull().references(() => nomina.id),
+    idCuentaFinanciera: integer('id_cuenta_financiera').notNull().references(() => cuentaFinanciera.id),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    numeroOperacion: varchar('numero_operacion', { length: 30 }),
+    monto: numeric('monto', { precision: 14, scale: 2 }).notNull(),
+    anulado: boolean('anulado').notNull().default(false),
+    fechaAnulacion: timestamp('fecha_anulacion', { withTimezone: true, mode: 'date' }),
+    motivoAnulacion: varchar('motivo_anulacion', { length: 250 }),
+    ...auditoria,
+  },
+  (t) => [index('nomina_pago_nomina_ix').on(t.idEmpresa, t.idNomina), check('nomina_pago_monto_ck', sql`${t.monto} > 0`)],
+);
+
+/** The payslips a payment paid and the net of each (kept after a void, for the history). */
+export const nominaPagoDetalle = pgTable(
+  'nomina_pago_detalle',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idPago: integer('id_pago').notNull().references(() => nominaPago.id),
+    idBoleta: integer('id_boleta').notNull().references(() => nominaBoleta.id),
+    monto: numeric('monto', { precision: 14, scale: 2 }).notNull(),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('nomina_pago_detalle_uq').on(t.idPago, t.idBoleta), index('nomina_pago_detalle_boleta_ix').on(t.idBoleta)],
 );
 
 /**

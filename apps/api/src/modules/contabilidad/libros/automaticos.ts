@@ -985,6 +985,8 @@ export type TPlanillaContable = {
   /** Sum of each line code of the run's payslips, per type (INGRESO, DESCUENTO, APORTE; INFORMATIVO is not posted). */
   lineas: { tipo: string; codigo: string; monto: string }[];
   neto: string;
+  /** The month's CTS provision of the run's payslips (HR computes it per worker; 0 when nobody accrues it). */
+  provisionCts?: string;
 };
 
 /** Earnings that are not worked time but the July and December bonuses: 6214. */
@@ -1052,7 +1054,71 @@ export async function contabilizarPlanilla(tx: TTx, p: TPlanillaContable): Promi
   });
 }
 
-/** HR's alAprobarNomina: the payroll accrual in the approval's transaction (refused with the reason when it cannot be posted). */
+/**
+ * The month's CTS provision of an approved run, a SECOND entry of the approval's transaction (key PLANILLA-CTS:<id>,
+ * journal 4, the month's last day): 6291 CTS D / 4151 CTS por pagar H, and its destination 94 D / 791 H. A separate
+ * entry because it is an estimate of a liability the deposit (May, November) settles, not a payslip figure: the
+ * accrual PLANILLA:<id> stays exactly the payslips' lines, and the provision can be found and reversed on its own.
+ */
+export async function contabilizarProvisionCts(tx: TTx, p: TPlanillaContable): Promise<number | null> {
+  const monto = new Decimal(p.provisionCts ?? 0).toDecimalPlaces(2);
+  if (!monto.gt(0)) return null;
+  const k = await cuentasDe(tx, p.idEmpresa, ['PLANILLA_CTS', 'CTS_POR_PAGAR', 'DESTINO_PLANILLA', 'CARGAS_IMPUTABLES']);
+  const periodo = `${p.anio}-${String(p.mes).padStart(2, '0')}`;
+  return registrarAsiento(tx, {
+    idEmpresa: p.idEmpresa,
+    idUsuario: p.idUsuario,
+    idDiario: DIARIO_PLANILLAS,
+    fecha: new Date(Date.UTC(p.anio, p.mes, 0)).toISOString().slice(0, 10),
+    glosa: `Provisión de CTS ${periodo}`,
+    origen: 'PLANILLA',
+    claveOrigen: `PLANILLA-CTS:${p.idNomina}`,
+    lineas: [
+      { idCuenta: k.PLANILLA_CTS, debe: monto, haber: 0 },
+      { idCuenta: k.CTS_POR_PAGAR, debe: 0, haber: monto },
+      { idCuenta: k.DESTINO_PLANILLA, debe: monto, haber: 0 },
+      { idCuenta: k.CARGAS_IMPUTABLES, debe: 0, haber: monto },
+    ],
+    siCerradoSiguiente: true,
+  });
+}
+
+/** HR's alAprobarNomina: the payroll accrual and the CTS provision in the approval's transaction (refused with the reason when they cannot be posted). */
 export async function contabilizarAlAprobarNomina(tx: TTx, p: TPlanillaContable): Promise<void> {
   await conMensaje(() => contabilizarPlanilla(tx, p));
+  await conMensaje(() => contabilizarProvisionCts(tx, p));
+}
+
+/**
+ * HR's alPagarNomina: the payment of payslips' net, one entry per payment operation (key PLANILLA_PAGO:<id>, journal 3
+ * Caja y bancos): 4111 remuneraciones por pagar D / caja (a cash box) or banco (a bank account) H, as supplier payments.
+ */
+export async function contabilizarAlPagarNomina(
+  tx: TTx,
+  p: { idEmpresa: number; idUsuario: number; idPago: number; fecha: string; monto: string; efectivo: boolean; glosa: string },
+): Promise<void> {
+  await conMensaje(async () => {
+    const medio = p.efectivo ? 'CAJA' : 'BANCO';
+    const k = await cuentasDe(tx, p.idEmpresa, [medio, 'REMUNERACIONES_POR_PAGAR']);
+    const importe = new Decimal(p.monto).toDecimalPlaces(2);
+    return registrarAsiento(tx, {
+      idEmpresa: p.idEmpresa,
+      idUsuario: p.idUsuario,
+      idDiario: DIARIO_CAJA,
+      fecha: p.fecha,
+      glosa: p.glosa,
+      origen: 'PLANILLA',
+      claveOrigen: `PLANILLA_PAGO:${p.idPago}`,
+      lineas: [
+        { idCuenta: k.REMUNERACIONES_POR_PAGAR, debe: importe, haber: 0 },
+        { idCuenta: k[medio], debe: 0, haber: importe },
+      ],
+      siCerradoSiguiente: true,
+    });
+  });
+}
+
+/** HR's alAnularPagoNomina: the payment's reversal (key ANULA-PLANILLA_PAGO:<id>), dated the void's day. */
+export async function revertirAlAnularPagoNomina(tx: TTx, p: { idEmpresa: number; idPago: number; fecha: string; glosa: string }): Promise<void> {
+  await conMensaje(() => revertirTesoreria(tx, p.idEmpresa, `PLANILLA_PAGO:${p.idPago}`, p.fecha, p.glosa));
 }

@@ -10,6 +10,8 @@ import type {
   TNominaCrear,
   TNominaConAsistencia,
   TNominaDetalle,
+  TNominaPagar,
+  TCuentaFinanciera,
   TTrabajador,
   TTrabajadorGuardar,
 } from '@yupana/contracts';
@@ -123,6 +125,32 @@ export function useAprobarNomina(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<TNomina>(`${BASE}/nominas/${id}/aprobacion`, undefined),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh'] }),
+  });
+}
+
+/** Pagar planilla: the net of the chosen payslips (all the unpaid ones when none is chosen) out of one account. */
+export function usePagarNomina(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TNominaPagar) => api.post<TNominaDetalle>(`${BASE}/nominas/${id}/pagos`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh'] }),
+  });
+}
+
+/** The company's active financial accounts (finance's master data), to pay a run from. */
+export function useCuentasDePago() {
+  return useQuery({
+    queryKey: ['rrhh', 'cuentas-pago'],
+    queryFn: ({ signal }) => api.get<{ Data: TCuentaFinanciera[]; Count: number }>('/finanzas/v1/cuentasfinancieras', { query: { estado: 1 }, signal }),
+  });
+}
+
+/** Voids a payroll payment (supervisor): its payslips are unpaid again. */
+export function useAnularPagoNomina(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idPago, Motivo }: { idPago: number; Motivo: string }) => api.put<TNominaDetalle>(`${BASE}/nominas/${id}/pagos/${idPago}/anulaciones`, { Motivo }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh'] }),
   });
 }

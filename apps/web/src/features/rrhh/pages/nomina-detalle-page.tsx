@@ -1,10 +1,10 @@
-import { ArrowLeftOutlined, CalculatorOutlined, CheckCircleOutlined, ClockCircleOutlined, DownloadOutlined, FieldTimeOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Col, Dropdown, Empty, Form, Input, Modal, Popconfirm, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, CalculatorOutlined, CheckCircleOutlined, ClockCircleOutlined, DollarOutlined, DownloadOutlined, FieldTimeOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Col, Dropdown, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { NombresSistemaPension, RegimenesLaborales, type TBoleta, type TLineaBoleta, type TSistemaPension } from '@yupana/contracts';
+import { NombresSistemaPension, RegimenesLaborales, type TBoleta, type TLineaBoleta, type TNominaDetalle, type TNominaPago, type TSistemaPension } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { abrirBoletaPdf, descargarPlame, useAprobarNomina, useAsistenciaEnNomina, useCalcularNomina, useNomina } from '../api/rrhh';
+import { abrirBoletaPdf, descargarPlame, useAnularPagoNomina, useAprobarNomina, useAsistenciaEnNomina, useCalcularNomina, useCuentasDePago, useNomina, usePagarNomina } from '../api/rrhh';
 import { periodo, soles } from '../formato';
 
 const TIPOS: Record<TLineaBoleta['Tipo'], { texto: string; color: string }> = {
@@ -23,6 +23,7 @@ export function NominaDetallePage() {
   const asistencia = useAsistenciaEnNomina(id);
   const { message } = App.useApp();
   const [horas, setHoras] = useState<TBoleta | null>(null);
+  const [pagando, setPagando] = useState(false);
   const n = consulta.data;
   const aprobada = n?.Estado === 1;
 
@@ -70,7 +71,7 @@ export function NominaDetallePage() {
               <ArrowLeftOutlined />
             </Link>
             <span>Planilla de {periodo(n)}</span>
-            <Tag color={aprobada ? 'green' : 'blue'} icon={aprobada ? <CheckCircleOutlined /> : <ClockCircleOutlined />} data-testid="estado-nomina">
+            <Tag color={n.Pagada ? 'gold' : aprobada ? 'green' : 'blue'} icon={aprobada ? <CheckCircleOutlined /> : <ClockCircleOutlined />} data-testid="estado-nomina">
               {n.EstadoDescripcion}
             </Tag>
           </Space>
@@ -108,6 +109,11 @@ export function NominaDetallePage() {
                 <Button icon={<DownloadOutlined />}>Exportar PLAME</Button>
               </Dropdown>
             )}
+            {aprobada && !n.Pagada && (
+              <Button icon={<DollarOutlined />} onClick={() => setPagando(true)}>
+                Pagar planilla
+              </Button>
+            )}
             <Popconfirm title="¿Aprobar la planilla?" description="Una vez aprobada no se puede recalcular ni modificar." okText="Aprobar" cancelText="Cancelar" onConfirm={aprobarla} disabled={aprobada || !n.FechaCalculo}>
               <Button type="primary" icon={<CheckCircleOutlined />} loading={aprobar.isPending} disabled={aprobada || !n.FechaCalculo}>
                 Aprobar
@@ -131,6 +137,12 @@ export function NominaDetallePage() {
             </Col>
             <Col xs={12} md={6}>
               <Statistic title="Aportes del empleador" value={soles.format(Number(n.TotalAportes))} />
+            </Col>
+            <Col xs={12} md={6}>
+              <Statistic title="Provisión de CTS del mes" value={soles.format(Number(n.TotalProvisionCts))} data-testid="total-provision-cts" />
+            </Col>
+            <Col xs={12} md={6}>
+              <Statistic title={`Pagado (${n.BoletasPagadas} de ${n.NumeroTrabajadores} boletas)`} value={soles.format(Number(n.TotalPagado))} data-testid="total-pagado" />
             </Col>
           </Row>
           {!n.FechaCalculo && <Alert type="info" showIcon title="La planilla aún no se calcula: pulse Calcular para generar las boletas de los trabajadores con contrato vigente en el mes." style={{ marginBottom: 12 }} />}
@@ -157,6 +169,30 @@ export function NominaDetallePage() {
               { title: 'Descuentos', dataIndex: 'TotalDescuentos', align: 'right', render: (v: string) => soles.format(Number(v)) },
               { title: 'Neto', dataIndex: 'Neto', align: 'right', render: (v: string, b) => <strong data-testid={`neto-${b.Documento}`}>{soles.format(Number(v))}</strong> },
               {
+                title: 'Provisión CTS',
+                dataIndex: 'ProvisionCts',
+                align: 'right',
+                render: (v: string, b) => (
+                  <Tooltip title={b.ProvisionCtsRegla || 'Sin CTS en su régimen'}>
+                    <span data-testid={`cts-${b.Documento}`}>{soles.format(Number(v))}</span>
+                  </Tooltip>
+                ),
+              },
+              {
+                title: 'Pago',
+                key: 'pago',
+                render: (_, b) =>
+                  b.Pago ? (
+                    <Tooltip title={`${b.Pago.CuentaFinanciera}${b.Pago.NumeroOperacion ? `, operación ${b.Pago.NumeroOperacion}` : ''}`}>
+                      <Tag color="green" data-testid={`pago-${b.Documento}`}>
+                        Pagada {b.Pago.Fecha.split('-').reverse().join('/')}
+                      </Tag>
+                    </Tooltip>
+                  ) : aprobada ? (
+                    <Tag data-testid={`pago-${b.Documento}`}>Por pagar</Tag>
+                  ) : null,
+              },
+              {
                 title: 'Acciones',
                 key: 'a',
                 render: (_, b) => (
@@ -172,9 +208,11 @@ export function NominaDetallePage() {
               },
             ]}
           />
+          {n.Pagos.length > 0 && <Pagos nomina={n} />}
         </>
       )}
       <HorasExtra boleta={horas} idNomina={id} onCerrar={() => setHoras(null)} />
+      {n && <PagarPlanilla nomina={n} abierto={pagando} onCerrar={() => setPagando(false)} />}
     </Card>
   );
 }
@@ -272,5 +310,153 @@ function HorasExtra({ boleta, idNomina, onCerrar }: { boleta: TBoleta | null; id
         </Form>
       )}
     </Modal>
+  );
+}
+
+const hoy = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+
+type ValoresPago = { IdCuentaFinanciera?: number; Fecha: string; NumeroOperacion?: string };
+
+/** Pagar planilla: the unpaid payslips (all chosen at first) out of a cash box or bank account in soles. */
+function PagarPlanilla({ nomina, abierto, onCerrar }: { nomina: TNominaDetalle; abierto: boolean; onCerrar: () => void }) {
+  const pagar = usePagarNomina(nomina.Id);
+  const cuentas = useCuentasDePago();
+  const [form] = Form.useForm<ValoresPago>();
+  const { message } = App.useApp();
+  const porPagar = nomina.Boletas.filter((b) => !b.Pago);
+  const [elegidas, setElegidas] = useState<number[] | null>(null);
+  const seleccion = elegidas ?? porPagar.map((b) => b.Id);
+  const total = porPagar.filter((b) => seleccion.includes(b.Id)).reduce((s, b) => s + Math.round(Number(b.Neto) * 100), 0) / 100;
+  const enSoles = (cuentas.data?.Data ?? []).filter((c) => c.IdMoneda === 1);
+  const idCuenta = Form.useWatch('IdCuentaFinanciera', form);
+  const esBanco = enSoles.find((c) => c.Id === idCuenta)?.IdTipoCuenta === 3;
+
+  async function enviar(v: ValoresPago) {
+    if (!v.IdCuentaFinanciera) return;
+    try {
+      const todas = seleccion.length === porPagar.length;
+      await pagar.mutateAsync({ IdCuentaFinanciera: v.IdCuentaFinanciera, Fecha: v.Fecha, NumeroOperacion: v.NumeroOperacion?.trim() || undefined, Boletas: todas ? [] : seleccion });
+      message.success(`Pago registrado: ${soles.format(total)}`);
+      setElegidas(null);
+      onCerrar();
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.errores).length) message.error(Object.values(e.errores).join('. '));
+      else message.error(mensajeDeError(e));
+    }
+  }
+
+  return (
+    <Modal
+      open={abierto}
+      title="Pagar planilla"
+      okText={`Pagar ${soles.format(total)}`}
+      cancelText="Cancelar"
+      okButtonProps={{ disabled: !seleccion.length }}
+      onOk={() => form.submit()}
+      confirmLoading={pagar.isPending}
+      onCancel={() => {
+        setElegidas(null);
+        onCerrar();
+      }}
+      destroyOnHidden
+      width={720}
+    >
+      <Form form={form} layout="vertical" onFinish={enviar} initialValues={{ Fecha: hoy() }}>
+        <Form.Item name="IdCuentaFinanciera" label="Cuenta de pago" rules={[{ required: true, message: 'Elija la caja o cuenta bancaria (en soles)' }]}>
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={cuentas.isLoading}
+            placeholder="Caja o cuenta bancaria en soles"
+            options={enSoles.map((c) => ({ value: c.Id, label: `${c.Nombre} (${c.TipoCuenta})`, title: `${c.Nombre} (${c.TipoCuenta})` }))}
+          />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="Fecha" label="Fecha de pago" rules={[{ required: true, message: 'Indique la fecha de pago' }]}>
+              <Input type="date" max={hoy()} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="NumeroOperacion"
+              label="Número de operación"
+              rules={[{ required: esBanco, message: 'Indique el número de operación bancaria' }, { pattern: /^[A-Za-z0-9-]{1,30}$/, message: 'De 1 a 30 letras, dígitos o guiones' }]}
+            >
+              <Input placeholder={esBanco ? 'Obligatorio para un pago por banco' : 'Opcional'} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+      <Table<TBoleta>
+        rowKey="Id"
+        size="small"
+        pagination={false}
+        dataSource={porPagar}
+        rowSelection={{ selectedRowKeys: seleccion, onChange: (k) => setElegidas(k.map(Number)) }}
+        columns={[
+          { title: 'Trabajador', dataIndex: 'Trabajador' },
+          { title: 'Documento', dataIndex: 'Documento' },
+          { title: 'Neto', dataIndex: 'Neto', align: 'right', render: (v: string) => soles.format(Number(v)) },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+/** The run's payment operations; a supervisor voids one (its payslips are unpaid again). */
+function Pagos({ nomina }: { nomina: TNominaDetalle }) {
+  const anular = useAnularPagoNomina(nomina.Id);
+  const [pago, setPago] = useState<TNominaPago | null>(null);
+  const [motivo, setMotivo] = useState('');
+  const { message } = App.useApp();
+
+  async function confirmar() {
+    if (!pago) return;
+    try {
+      await anular.mutateAsync({ idPago: pago.Id, Motivo: motivo });
+      message.success('Pago anulado: sus boletas vuelven a quedar por pagar');
+      setPago(null);
+      setMotivo('');
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.errores).length) message.error(Object.values(e.errores).join('. '));
+      else message.error(mensajeDeError(e));
+    }
+  }
+
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        Pagos de la planilla
+      </Typography.Title>
+      <Table<TNominaPago>
+        rowKey="Id"
+        size="small"
+        pagination={false}
+        dataSource={nomina.Pagos}
+        data-testid="pagos-nomina"
+        columns={[
+          { title: 'Fecha', dataIndex: 'Fecha', render: (v: string) => v.split('-').reverse().join('/') },
+          { title: 'Cuenta', dataIndex: 'CuentaFinanciera' },
+          { title: 'Operación', dataIndex: 'NumeroOperacion', render: (v: string | null) => v ?? '' },
+          { title: 'Boletas', dataIndex: 'NumeroBoletas', align: 'right' },
+          { title: 'Monto', dataIndex: 'Monto', align: 'right', render: (v: string) => soles.format(Number(v)) },
+          { title: 'Estado', key: 'e', render: (_, p) => (p.Anulado ? <Tooltip title={p.MotivoAnulacion}><Tag color="red">Anulado</Tag></Tooltip> : <Tag color="green">Vigente</Tag>) },
+          {
+            title: 'Acciones',
+            key: 'a',
+            render: (_, p) =>
+              !p.Anulado && (
+                <Button type="link" danger onClick={() => setPago(p)}>
+                  Anular
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <Modal open={!!pago} title="Anular el pago" okText="Anular pago" okButtonProps={{ danger: true, disabled: motivo.trim().length < 3 }} cancelText="Cancelar" onOk={confirmar} confirmLoading={anular.isPending} onCancel={() => setPago(null)} destroyOnHidden>
+        <Typography.Paragraph>Las boletas de este pago vuelven a quedar por pagar y se revierte su asiento contable.</Typography.Paragraph>
+        <Input aria-label="Motivo de la anulación" placeholder="Motivo (mínimo 3 caracteres)" value={motivo} onChange={(e) => setMotivo(e.target.value)} maxLength={200} />
+      </Modal>
+    </>
   );
 }
