@@ -159,8 +159,13 @@ test('un día no laborable de la empresa no es falta, y la planilla de junio tom
   await expect(page.getByTestId('pagina-nominas')).toBeVisible(CARGA);
   await page.getByRole('button', { name: 'Nueva planilla' }).click();
   const modal = page.getByRole('dialog', { name: 'Nueva planilla mensual' });
-  await modal.getByLabel('Mes').click();
-  await page.locator('.ant-select-item-option[title="Junio"]').click();
+  // The month counts once the select shows it (in CI a lost click created the current month's payroll instead).
+  const mes = modal.getByLabel('Mes').locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    await modal.getByLabel('Mes').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Junio"]').click({ timeout: 3_000 });
+    await expect(mes).toContainText('Junio', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await modal.getByLabel('Año').fill('2026');
   await modal.getByRole('button', { name: 'Crear' }).click();
   await expect(page.getByText('Planilla de Junio 2026', { exact: true })).toBeVisible(CARGA);

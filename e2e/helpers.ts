@@ -28,10 +28,15 @@ export async function elegirOpcion(page: Page, campo: Locator, texto: string, ti
 }
 
 export async function elegirEnMenuUsuario(page: Page, opcion: string) {
-  await page.getByTestId('menu-usuario').click();
   const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu').getByRole('menuitem', { name: opcion });
-  await expect(item).toBeVisible();
-  await item.click();
+  // Until the menu closes: in CI a click on "Cerrar Sesión" landed on the open menu and did nothing (no request left
+  // the page), twice. Every option closes the menu, and each is safe to choose again (navigation, signing out).
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByTestId('menu-usuario').click();
+    await expect(item).toBeVisible({ timeout: 5_000 });
+    await item.click({ timeout: 5_000 });
+    await expect(item).toBeHidden({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 export async function iniciarSesion(page: Page, usuario: string, contrasenha = CONTRASENHA_DEMO) {
