@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { iniciarSesion, leerStorage } from './helpers';
 
 const CARGA = { timeout: 20_000 };
@@ -24,6 +24,20 @@ const enDias = (dias: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'A
 
 // Issue 14: a factura al crédito in 2 cuotas shows in receivables; a cash box is created in master data; the first
 // cuota is collected partly, then the rest; the balance ends at 0 and the receipt opens.
+/**
+ * The cash box of this run in the collection dialog. The pick counts once the select shows it: in CI a click on the
+ * option was lost and "Registrar cobro" met "Seleccione la cuenta que recibe el cobro".
+ */
+async function elegirCaja(modal: Locator) {
+  const page = modal.page();
+  const caja = modal.getByLabel('Caja').locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    await modal.getByLabel('Caja').click();
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title^="Caja ${MARCA}"]`).click({ timeout: 3_000 });
+    await expect(caja).toContainText(`Caja ${MARCA}`, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 test('factura al crédito: cuentas por cobrar, cobro parcial y total, saldo 0 y recibo', async ({ page }) => {
   test.setTimeout(240_000);
   await iniciarSesion(page, 'supervisor');
@@ -70,8 +84,7 @@ test('factura al crédito: cuentas por cobrar, cobro parcial y total, saldo 0 y 
   // First collection: 100.00 of cuota 1 in cash.
   await fila.getByRole('button', { name: `Cobrar ${numero}` }).click();
   let modal = page.getByRole('dialog', { name: new RegExp(`Cobrar ${numero}`) });
-  await modal.getByLabel('Caja').click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title^="Caja ${MARCA}"]`).click();
+  await elegirCaja(modal);
   await modal.getByLabel('Monto de la cuota 1').fill('100.00');
   await modal.getByLabel('Monto de la cuota 2').fill('');
   await modal.getByRole('button', { name: 'Registrar cobro' }).click();
@@ -83,8 +96,7 @@ test('factura al crédito: cuentas por cobrar, cobro parcial y total, saldo 0 y 
   // Over the balance: refused with the pending amount.
   await fila.getByRole('button', { name: `Cobrar ${numero}` }).click();
   modal = page.getByRole('dialog', { name: new RegExp(`Cobrar ${numero}`) });
-  await modal.getByLabel('Caja').click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title^="Caja ${MARCA}"]`).click();
+  await elegirCaja(modal);
   await expect(modal.getByLabel('Monto de la cuota 1')).toHaveValue('18.00');
   await modal.getByLabel('Monto de la cuota 1').fill('18.01');
   await modal.getByRole('button', { name: 'Registrar cobro' }).click();
