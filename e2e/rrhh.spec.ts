@@ -29,8 +29,12 @@ test('trabajador con contrato, planilla de marzo 2026 calculada con su neto y ap
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="AFP Integra"]').click({ timeout: 3_000 });
     await expect(form.getByLabel('Tipo de comisión')).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
-  await form.getByLabel('Tipo de comisión').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Comisión sobre el flujo"]').click();
+  const comision = form.getByLabel('Tipo de comisión').locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    await form.getByLabel('Tipo de comisión').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Comisión sobre el flujo"]').click({ timeout: 3_000 });
+    await expect(comision).toContainText('Comisión sobre el flujo', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await form.getByRole('switch').click();
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Trabajador registrado con su contrato')).toBeVisible(CARGA);
@@ -44,8 +48,12 @@ test('trabajador con contrato, planilla de marzo 2026 calculada con su neto y ap
   await expect(page.getByTestId('pagina-nominas')).toBeVisible(CARGA);
   await page.getByRole('button', { name: 'Nueva planilla' }).click();
   const modal = page.getByRole('dialog', { name: 'Nueva planilla mensual' });
-  await modal.getByLabel('Mes').click();
-  await page.locator('.ant-select-item-option[title="Marzo"]').click();
+  const mes = modal.getByLabel('Mes').locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    await modal.getByLabel('Mes').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Marzo"]').click({ timeout: 3_000 });
+    await expect(mes).toContainText('Marzo', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await modal.getByLabel('Año').fill('2026');
   await modal.getByRole('button', { name: 'Crear' }).click();
   await expect(page).toHaveURL(/\/admin\/rrhh\/nominas\/\d+$/);
