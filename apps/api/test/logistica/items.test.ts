@@ -98,6 +98,33 @@ describe('ítems', () => {
     expect((await llamar('GET', '/api/logistica/v1/items?filtro=cua', undefined, tokenOtra)).json().Count).toBe(0);
   });
 
+  it('la búsqueda mira descripción, código y GTIN; el código exacto (el del lector) va primero', async () => {
+    const otro = (await crear({ Codigo: 'ABC-1000', Descripcion: 'AAA CAJA DE ABC-100 SURTIDA' })).json<TItem>();
+    const exacto = (await crear({ Codigo: 'ABC-100', Descripcion: 'ZZZ TORNILLO' })).json<TItem>();
+    const gtin = (await crear({ Descripcion: 'GALLETAS', EstandarCodigoProducto: 'GTIN-13', CodigoProducto: '7751234567892' })).json<TItem>();
+    const porCodigo = (await llamar('GET', '/api/logistica/v1/items?filtro=abc-100')).json();
+    // Description order would put 'AAA...' first; the exact code wins.
+    expect(porCodigo.Data.map((x: TItem) => x.Id)).toEqual([exacto.Id, otro.Id]);
+    expect(porCodigo.Count).toBe(2);
+    expect((await llamar('GET', '/api/logistica/v1/items?filtro=7751234567892')).json().Data.map((x: TItem) => x.Id)).toEqual([gtin.Id]);
+    expect((await llamar('GET', '/api/logistica/v1/items?filtro=4567892')).json().Data.map((x: TItem) => x.Id)).toEqual([gtin.Id]);
+    // % and _ are plain characters, not wildcards.
+    expect((await llamar('GET', '/api/logistica/v1/items?filtro=abc%25100')).json()).toEqual({ Data: [], Count: 0 });
+    expect((await llamar('GET', '/api/logistica/v1/items?filtro=abc_100')).json()).toEqual({ Data: [], Count: 0 });
+  });
+
+  it('el total es exacto en una página llena, una corta y una fuera de rango', async () => {
+    for (let i = 0; i < 20; i++) await crear({ Descripcion: `ENGRAPADOR ${String(i).padStart(2, '0')}` });
+    const ver = async (pagina: number) => (await llamar('GET', `/api/logistica/v1/items?filtro=engrapador&pagina=${pagina}`)).json();
+    expect((await ver(1)).Count).toBe(20);
+    expect((await ver(2)).Count).toBe(20);
+    const fuera = await ver(3);
+    expect(fuera).toEqual({ Data: [], Count: 20 });
+    await crear({ Descripcion: 'ENGRAPADOR 20' });
+    expect((await ver(3)).Data).toHaveLength(1);
+    expect((await ver(3)).Count).toBe(21);
+  });
+
   it('favoritos: PUT items/favoritos/{id}?esFavorito y aparecen primero', async () => {
     const a = (await crear({ Descripcion: 'LAPICERO AZUL' })).json<TItem>();
     const b = (await crear({ Descripcion: 'LAPICERO ROJO' })).json<TItem>();

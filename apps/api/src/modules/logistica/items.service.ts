@@ -49,31 +49,47 @@ function aItem(f: Fila): TItem {
   };
 }
 
-/** Search by description or code: at least three letters (seed §5), 10 per page, favourites first. */
+/**
+ * The text the item search looks in: description, internal code and GTIN in one expression, so one trigram index
+ * (migration 0057_item-busqueda, the same expression) answers the contains-search. A pattern may span two fields only
+ * across the separating space, which is harmless.
+ */
+const TEXTO_BUSQUEDA_ITEM = sql`lower(${item.descripcion} || ' ' || ${item.codigo} || ' ' || coalesce(${item.codigoProducto}, ''))`;
+
+/**
+ * Search by description or code: at least three letters (seed §5), 10 per page. An exact internal code or GTIN (what a
+ * barcode scanner types) comes first, then favourites, then by description. The count is read only when the page is
+ * full: a shorter page already says how many there are.
+ */
 export async function buscarItems(ctx: Contexto, auth: TAuth, q: z.output<typeof ZItemsQuery>) {
   if (q.filtro && q.filtro.length < 3) throw errorDeCampo('filtro', MENSAJES_BUSQUEDA_ITEM.TRES_LETRAS);
   const condiciones: SQL[] = [eq(item.idEmpresa, auth.idEmpresa)];
   if (q.estado !== -1) condiciones.push(eq(item.logEstado, q.estado));
   if (q.soloFavoritos) condiciones.push(eq(item.esFavorito, true));
   if (q.tipoexistencia) condiciones.push(eq(item.tipoExistencia, q.tipoexistencia));
+  const orden: SQL[] = [];
   if (q.filtro) {
-    const patron = `%${escaparLike(q.filtro.toLowerCase())}%`;
-    condiciones.push(sql`(lower(${item.descripcion}) like ${patron} or lower(${item.codigo}) like ${patron} or ${item.codigoProducto} like ${patron})`);
+    const texto = q.filtro.toLowerCase();
+    condiciones.push(sql`${TEXTO_BUSQUEDA_ITEM} like ${`%${escaparLike(texto)}%`}`);
+    // `is true`: an item without GTIN gives null here, and nulls would sort first.
+    orden.push(sql`(lower(${item.codigo}) = ${texto} or ${item.codigoProducto} = ${q.filtro}) is true desc`);
   }
   const donde = and(...condiciones);
-  const [filas, [{ n }]] = await Promise.all([
-    ctx.dbh.db
-      .select()
-      .from(item)
-      .where(donde)
-      .orderBy(desc(item.esFavorito), asc(item.descripcion), asc(item.id))
-      .limit(q.regxpag)
-      .offset((q.pagina - 1) * q.regxpag),
-    ctx.dbh.db.select({ n: count() }).from(item).where(donde),
-  ]);
+  const desde = (q.pagina - 1) * q.regxpag;
+  const filas = await ctx.dbh.db
+    .select()
+    .from(item)
+    .where(donde)
+    .orderBy(...orden, desc(item.esFavorito), asc(item.descripcion), asc(item.id))
+    .limit(q.regxpag)
+    .offset(desde);
+  const cuenta =
+    filas.length < q.regxpag && (filas.length > 0 || desde === 0)
+      ? desde + filas.length
+      : Number((await ctx.dbh.db.select({ n: count() }).from(item).where(donde))[0].n);
   const data = filas.map(aItem);
   if (q.idsucursal !== undefined) await conExistencias(ctx, auth, q.idsucursal, data);
-  return { Data: data, Count: Number(n) };
+  return { Data: data, Count: cuenta };
 }
 
 /**

@@ -346,7 +346,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
               void buscar(e.target.value);
             }}
             onSearch={async (v) => {
-              // Enter adds the first match (a scanned barcode finds exactly one).
+              // Enter adds the first match: the server puts an exact code or GTIN (what a scanner types) first.
               const r = (await buscar(v)) ?? resultados;
               if (r?.length) void agregar(r[0]);
             }}
