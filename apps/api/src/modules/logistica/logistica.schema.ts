@@ -30,6 +30,8 @@ export const item = pgTable(
   (t) => [
     uniqueIndex('item_codigo_uq').on(t.idEmpresa, sql`lower(${t.codigo})`),
     index('item_empresa_descripcion_ix').on(t.idEmpresa, sql`lower(${t.descripcion})`),
+    // The search's trigram index (pg_trgm, GIN over description, code and GTIN) is written by hand in migration
+    // 0057_item-busqueda: drizzle-kit cannot express an operator class on an expression.
     check('item_tipo_existencia_ck', sql`${t.tipoExistencia} in ('01','02','03','04','05','06','07','08','09','10','91','92','93','94','95','96','97','98','99')`),
   ],
 );
