@@ -183,3 +183,37 @@ describe('punto de venta: stock disponible y reservas', () => {
     }
   });
 });
+
+describe('punto de venta: presentaciones (caja x 12)', () => {
+  it('el código de barras de la caja trae el ítem con esa presentación; la venta en cajas mueve factor x cantidad', async () => {
+    const id = await bien('PSK-REFRESCO', 'PSK REFRESCO DE PIÑA 500 ML', '30');
+    const p = await sup.put(`${LOG}/items/${id}/presentaciones`, { Presentaciones: [{ CodigoUnidad: 'BX', Descripcion: 'CAJA', Factor: '12', CodigoBarras: '20000000000017', Precio: '55.00' }] });
+    expect(p.statusCode, p.body).toBe(200);
+
+    // The scanner's text is the box's barcode: the item comes first, named in that presentation, with its price.
+    const r = await buscar(cajero, '20000000000017');
+    expect(r.statusCode, r.body).toBe(200);
+    const [g] = r.json().Data as TItem[];
+    expect(g).toMatchObject({ Id: id, PresentacionLeida: 'BX', Presentaciones: [{ CodigoUnidad: 'BX', Descripcion: 'CAJA', Factor: '12', CodigoBarras: '20000000000017', Precio: '55.00' }] });
+    // A text search at the till carries the presentations too; the item list (no branch) does not.
+    expect(((await buscar(cajero, 'psk refresco')).json().Data as TItem[])[0]).toMatchObject({ Id: id, Presentaciones: [{ CodigoUnidad: 'BX' }] });
+    expect(((await buscar(cajero, 'psk refresco')).json().Data as TItem[])[0].PresentacionLeida).toBeUndefined();
+    const lista = (await sup.get(`${LOG}/items?filtro=20000000000017`)).json().Data as TItem[];
+    expect(lista.map((i) => i.Id)).toEqual([id]);
+    expect(lista[0].Presentaciones).toBeUndefined();
+
+    // Two boxes: 24 units leave the box's warehouse.
+    const caja = { IdItem: id, ItemDescripcion: 'PSK REFRESCO DE PIÑA 500 ML', CodigoUnidad: 'BX', PrecioUnitario: '55.00', TipoAfectacion: '10' };
+    const v = await cajero.post(VENTA, { Documento: { IdTipoDocumento: 1004, IdSerie: idBoleta, FechaEmision: hoy, ListaItems: [{ ...caja, Cantidad: '2' }], ListaEntidades: [CLIENTE_DNI] }, Pagos: [{ IdMedioPago: 1, Monto: '110.00' }] });
+    expect(v.statusCode, v.body).toBe(201);
+    expect(v.json().Documento.MontoTotal).toBe('110.00');
+    expect(Number(await stockDe(id))).toBe(6);
+    // One more box is 12 units: more than the 6 left, refused with nothing written.
+    const antes = await documentos();
+    const otra = await cajero.post(VENTA, { Documento: { IdTipoDocumento: 1004, IdSerie: idBoleta, FechaEmision: hoy, ListaItems: [{ ...caja, Cantidad: '1' }], ListaEntidades: [CLIENTE_DNI] }, Pagos: [{ IdMedioPago: 1, Monto: '55.00' }] });
+    expect(otra.statusCode, otra.body).toBe(400);
+    expect(otra.json().Mensaje).toContain('disponible 6, requerido 12');
+    expect(await documentos()).toBe(antes);
+    expect(Number(await stockDe(id))).toBe(6);
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from '../zod-es';
 import { textoPermitido, ZDecimal, ZEntero, ZId, ZTexto } from '../validacion';
 import { ZFechaInventario } from './inventario';
+import { ZPresentacionFila } from './item';
 
 /**
  * Physical counts (tomas de inventario), item presentations and the PLE inventory books (issue 13, branch conteos),
@@ -90,8 +91,6 @@ export const ZPresentacion = z.object({
   /** Price WITH IGV of the presentation in the standard price list (absent: no price of its own). */
   Precio: ZDecimal('Precio', { enteros: 12, decimales: 10 }).optional(),
 });
-export const ZPresentacionFila = z.object({ CodigoUnidad: z.string(), Descripcion: z.string(), Factor: z.string(), CodigoBarras: z.string().optional(), Precio: z.string().optional() });
-export type TPresentacion = z.infer<typeof ZPresentacionFila>;
 export const ZPresentacionesGuardar = z.object({ Presentaciones: z.array(ZPresentacion).max(20, 'Máximo 20 presentaciones') });
 export const ZPresentaciones = z.object({ Data: z.array(ZPresentacionFila), Count: z.number() });
 

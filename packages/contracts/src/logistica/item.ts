@@ -105,6 +105,10 @@ export const ZItemGuardar = z
   });
 export type TItemGuardar = z.input<typeof ZItemGuardar>;
 
+/** An item's presentation (CAJA x 12): its unit code, factor in base units, barcode and standard-list price with IGV. */
+export const ZPresentacionFila = z.object({ CodigoUnidad: z.string(), Descripcion: z.string(), Factor: z.string(), CodigoBarras: z.string().optional(), Precio: z.string().optional() });
+export type TPresentacion = z.infer<typeof ZPresentacionFila>;
+
 export const ZItem = z.object({
   Id: z.number().int(),
   Codigo: z.string(),
@@ -139,6 +143,10 @@ export const ZItem = z.object({
     })
     .nullable()
     .optional(),
+  /** Only in a search with `idsucursal` (the point of sale): the presentations a cart line can sell in. */
+  Presentaciones: z.array(ZPresentacionFila).optional(),
+  /** The presentation whose barcode the search text is exactly (a scanned box): the cart adds the line in that unit. */
+  PresentacionLeida: z.string().optional(),
 });
 export type TItem = z.infer<typeof ZItem>;
 

@@ -5,7 +5,9 @@ import type { z } from 'zod';
 import { errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
+import { itemPresentacion } from './conteos.schema';
 import { item } from './logistica.schema';
+import { presentacionesDeItems } from './presentaciones.service';
 // eslint-disable-next-line yupana/no-cross-import -- available = stock - what orders "Por facturar" reserve (issue 12)
 import { reservadoEn } from '../ventas/reservas';
 
@@ -57,9 +59,10 @@ function aItem(f: Fila): TItem {
 const TEXTO_BUSQUEDA_ITEM = sql`lower(${item.descripcion} || ' ' || ${item.codigo} || ' ' || coalesce(${item.codigoProducto}, ''))`;
 
 /**
- * Search by description or code: at least three letters (seed §5), 10 per page. An exact internal code or GTIN (what a
- * barcode scanner types) comes first, then favourites, then by description. The count is read only when the page is
- * full: a shorter page already says how many there are.
+ * Search by description or code: at least three letters (seed §5), 10 per page. An exact internal code, GTIN or
+ * presentation barcode (what a barcode scanner types) comes first, then favourites, then by description. The count is
+ * read only when the page is full: a shorter page already says how many there are. With `idsucursal` (the point of
+ * sale) each item also carries its available stock and its presentations, and a presentation's barcode names it.
  */
 export async function buscarItems(ctx: Contexto, auth: TAuth, q: z.output<typeof ZItemsQuery>) {
   if (q.filtro && q.filtro.length < 3) throw errorDeCampo('filtro', MENSAJES_BUSQUEDA_ITEM.TRES_LETRAS);
@@ -68,11 +71,19 @@ export async function buscarItems(ctx: Contexto, auth: TAuth, q: z.output<typeof
   if (q.soloFavoritos) condiciones.push(eq(item.esFavorito, true));
   if (q.tipoexistencia) condiciones.push(eq(item.tipoExistencia, q.tipoexistencia));
   const orden: SQL[] = [];
+  let leida: { idItem: number; codigoUnidad: string } | undefined;
   if (q.filtro) {
     const texto = q.filtro.toLowerCase();
-    condiciones.push(sql`${TEXTO_BUSQUEDA_ITEM} like ${`%${escaparLike(texto)}%`}`);
+    // A presentation's barcode (a box of 12) is unique per company: its unique index answers it.
+    if (/^\d{8,14}$/.test(q.filtro))
+      [leida] = await ctx.dbh.db
+        .select({ idItem: itemPresentacion.idItem, codigoUnidad: itemPresentacion.codigoUnidad })
+        .from(itemPresentacion)
+        .where(and(eq(itemPresentacion.idEmpresa, auth.idEmpresa), eq(itemPresentacion.codigoBarras, q.filtro)));
+    const contiene = sql`${TEXTO_BUSQUEDA_ITEM} like ${`%${escaparLike(texto)}%`}`;
+    condiciones.push(leida ? sql`(${contiene} or ${item.id} = ${leida.idItem})` : contiene);
     // `is true`: an item without GTIN gives null here, and nulls would sort first.
-    orden.push(sql`(lower(${item.codigo}) = ${texto} or ${item.codigoProducto} = ${q.filtro}) is true desc`);
+    orden.push(sql`(lower(${item.codigo}) = ${texto} or ${item.codigoProducto} = ${q.filtro} or ${item.id} = ${leida?.idItem ?? 0}) is true desc`);
   }
   const donde = and(...condiciones);
   const desde = (q.pagina - 1) * q.regxpag;
@@ -88,7 +99,14 @@ export async function buscarItems(ctx: Contexto, auth: TAuth, q: z.output<typeof
       ? desde + filas.length
       : Number((await ctx.dbh.db.select({ n: count() }).from(item).where(donde))[0].n);
   const data = filas.map(aItem);
-  if (q.idsucursal !== undefined) await conExistencias(ctx, auth, q.idsucursal, data);
+  if (q.idsucursal !== undefined) {
+    await conExistencias(ctx, auth, q.idsucursal, data);
+    const presentaciones = await presentacionesDeItems(ctx, auth.idEmpresa, data.map((i) => i.Id));
+    for (const i of data) {
+      i.Presentaciones = presentaciones.get(i.Id) ?? [];
+      if (leida && i.Id === leida.idItem) i.PresentacionLeida = leida.codigoUnidad;
+    }
+  }
   return { Data: data, Count: cuenta };
 }
 

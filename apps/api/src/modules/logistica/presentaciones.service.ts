@@ -9,7 +9,7 @@ import { itemPresentacion } from './conteos.schema';
 import { filasDe, type Tx } from './libro.repo';
 import { item } from './logistica.schema';
 // eslint-disable-next-line yupana/no-cross-import -- a presentation's price is the standard price list's row (issue 12 owns the lists and their lazy creation)
-import { fijarPreciosEstandar, preciosEstandarDeItem } from '../ventas/listaprecios.service';
+import { fijarPreciosEstandar, preciosEstandarDeItem, preciosEstandarDeItems } from '../ventas/listaprecios.service';
 
 /**
  * Presentations of an item (CAJA x 12): a unit code of catálogo 03 other than the item's own, the base units it holds
@@ -37,6 +37,27 @@ export async function listarPresentaciones(ctx: Contexto, auth: TAuth, idItem: n
     preciosEstandarDeItem(ctx.dbh.db, auth.idEmpresa, idItem),
   ]);
   return { Data: filas.map((f) => aPresentacion(f, precios.get(f.codigoUnidad))), Count: filas.length };
+}
+
+/**
+ * The presentations of several items of the company (a point-of-sale search page), smallest factor first, with their
+ * standard-list prices: two queries whatever the page size.
+ */
+export async function presentacionesDeItems(ctx: Contexto, idEmpresa: number, ids: number[]): Promise<Map<number, TPresentacion[]>> {
+  const porItem = new Map<number, TPresentacion[]>();
+  if (!ids.length) return porItem;
+  const filas = await ctx.dbh.db
+    .select()
+    .from(itemPresentacion)
+    .where(and(eq(itemPresentacion.idEmpresa, idEmpresa), inArray(itemPresentacion.idItem, ids)))
+    .orderBy(asc(itemPresentacion.factor));
+  if (!filas.length) return porItem;
+  const precios = await preciosEstandarDeItems(ctx.dbh.db, idEmpresa, [...new Set(filas.map((f) => f.idItem))]);
+  for (const f of filas) {
+    if (!porItem.has(f.idItem)) porItem.set(f.idItem, []);
+    porItem.get(f.idItem)!.push(aPresentacion(f, precios.get(f.idItem)?.get(f.codigoUnidad)));
+  }
+  return porItem;
 }
 
 /** Replaces the item's presentations in one transaction. */

@@ -180,9 +180,20 @@ async function idListaEstandar(db: Lector, idEmpresa: number): Promise<number> {
 
 /** The standard list's price WITH IGV of an item per unit code (the item's presentations section shows them). */
 export async function preciosEstandarDeItem(db: Lector, idEmpresa: number, idItem: number): Promise<Map<string, string>> {
+  return (await preciosEstandarDeItems(db, idEmpresa, [idItem])).get(idItem) ?? new Map();
+}
+
+/** The same for several items in one query (a search page): item id -> unit code -> price with IGV. */
+export async function preciosEstandarDeItems(db: Lector, idEmpresa: number, ids: number[]): Promise<Map<number, Map<string, string>>> {
+  const porItem = new Map<number, Map<string, string>>();
+  if (!ids.length) return porItem;
   const idLista = await idListaEstandar(db, idEmpresa);
-  const filas = await db.select().from(listaPrecioItem).where(and(eq(listaPrecioItem.idListaPrecio, idLista), eq(listaPrecioItem.idItem, idItem)));
-  return new Map(filas.map((f) => [f.codigoUnidad, textoPrecio(f.precio)]));
+  const filas = await db.select().from(listaPrecioItem).where(and(eq(listaPrecioItem.idListaPrecio, idLista), inArray(listaPrecioItem.idItem, ids)));
+  for (const f of filas) {
+    if (!porItem.has(f.idItem)) porItem.set(f.idItem, new Map());
+    porItem.get(f.idItem)!.set(f.codigoUnidad, textoPrecio(f.precio));
+  }
+  return porItem;
 }
 
 /**

@@ -25,8 +25,13 @@ import { CuotasCampos } from '../../documentos/components/cuotas-campos';
 // eslint-disable-next-line yupana/no-cross-import -- the cart picks lots and serials from the stock the issue screens' line pickers read
 import { unidadesBase, useStocksVenta } from '../../documentos/api/stock-venta';
 
-/** A cart line, in the item's own unit; lot-tracked items may name their lot (empty = FEFO), serial-tracked ones their serials. */
-type TLinea = { clave: string; item: TItem; cantidad: string; lote?: string; series?: string[] };
+/**
+ * A cart line, in the item's own unit or in one of its presentations (`unidad`, CAJA x 12, with the price of that unit);
+ * lot-tracked items may name their lot (empty = FEFO), serial-tracked ones their serials.
+ */
+type TLinea = { clave: string; item: TItem; cantidad: string; unidad?: string; precio?: string; lote?: string; series?: string[] };
+const unidadDe = (l: TLinea) => l.unidad ?? l.item.CodigoUnidad;
+const precioDe = (l: TLinea) => l.precio ?? l.item.PrecioUnitario;
 /** What the cart says about a line before charging: `bloquea` disables "Cobrar" (the server would refuse the sale). */
 type TAviso = { bloquea: boolean; texto: string };
 type TPago = { IdMedioPago: number; Monto: string; Referencia?: string };
@@ -60,7 +65,7 @@ const fechaCorta = (v: string | null) => (v ? dayjs(v).format('DD/MM/YYYY') : 's
  */
 function avisoDe(l: TLinea, sv: TStockVenta | undefined): TAviso | null {
   const unidad = l.item.CodigoUnidad;
-  const base = unidadesBase(l.cantidad, unidad, sv?.Presentaciones);
+  const base = unidadesBase(l.cantidad, unidadDe(l), l.item.Presentaciones ?? sv?.Presentaciones);
   if (base === null || base.lte(0)) return { bloquea: true, texto: 'Indique una cantidad mayor que cero' };
   if (l.item.ControlSerie) {
     if (!base.isInteger()) return { bloquea: true, texto: 'Las series se venden por unidades enteras' };
@@ -191,7 +196,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
         tipo: codigoTipo,
         fechaEmision: new Date().toISOString().slice(0, 10),
         moneda: 'PEN',
-        items: lineas.map((l) => ({ descripcion: l.item.Descripcion, cantidad: l.cantidad, afectacion: l.item.AfectacionIgv, precioUnitario: l.item.PrecioUnitario })),
+        items: lineas.map((l) => ({ descripcion: l.item.Descripcion, cantidad: l.cantidad, afectacion: l.item.AfectacionIgv, precioUnitario: precioDe(l) })),
         formaPago: { tipo: 'Contado' },
       });
     } catch {
@@ -238,21 +243,41 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
     }
   }
 
-  async function agregar(original: TItem) {
-    let item = original;
+  /**
+   * The price with IGV of one unit code of an item: the chosen price list's row for that unit, else the presentation's
+   * standard price, else the base price x the presentation's factor.
+   */
+  async function precioEn(item: TItem, codigoUnidad: string): Promise<string> {
+    const presentacion = item.Presentaciones?.find((p) => p.CodigoUnidad === codigoUnidad);
     if (idLista) {
       try {
-        const precio = (await preciosDeItem(original.Id)).Data.find((p) => p.IdListaPrecio === idLista && p.CodigoUnidad === original.CodigoUnidad);
-        if (precio) item = { ...original, PrecioUnitario: precio.Precio };
+        const precio = (await preciosDeItem(item.Id)).Data.find((p) => p.IdListaPrecio === idLista && p.CodigoUnidad === codigoUnidad);
+        if (precio) return precio.Precio;
       } catch (e) {
         message.error(mensajeDeError(e));
       }
     }
+    if (!presentacion) return item.PrecioUnitario;
+    return presentacion.Precio ?? aDecimal(item.PrecioUnitario).times(presentacion.Factor).toDecimalPlaces(2).toFixed(2);
+  }
+
+  async function cambiarUnidad(l: TLinea, codigoUnidad: string) {
+    const base = codigoUnidad === l.item.CodigoUnidad;
+    const precio = await precioEn(l.item, codigoUnidad);
+    cambiarLinea(l.clave, base ? { unidad: undefined, precio: precio === l.item.PrecioUnitario ? undefined : precio } : { unidad: codigoUnidad, precio });
+  }
+
+  /** Adds one unit of the item, in the presentation whose barcode was scanned when there is one. */
+  async function agregar(original: TItem) {
+    const codigoUnidad = original.PresentacionLeida ?? original.CodigoUnidad;
+    const precio = await precioEn(original, codigoUnidad);
+    const unidad = codigoUnidad === original.CodigoUnidad ? undefined : codigoUnidad;
+    const item = unidad ? original : { ...original, PrecioUnitario: precio };
     setLineas((ls) => {
-      const i = ls.findIndex((l) => l.item.Id === item.Id);
+      const i = ls.findIndex((l) => l.item.Id === item.Id && l.unidad === unidad);
       // Scanned again: one more, with the stock the new search read.
       if (i >= 0) return ls.map((l, j) => (j === i ? { ...l, item: { ...l.item, Existencia: item.Existencia ?? l.item.Existencia }, cantidad: aDecimal(l.cantidad).plus(1).toString() } : l));
-      return [...ls, { clave: `${item.Id}-${Date.now()}`, item, cantidad: '1' }];
+      return [...ls, { clave: `${item.Id}-${unidad ?? ''}-${Date.now()}`, item, cantidad: '1', ...(unidad ? { unidad, precio } : {}) }];
     });
     setTexto('');
     setResultados(null);
@@ -366,6 +391,14 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
                     description={
                       <>
                         {i.Codigo}
+                        {i.PresentacionLeida && (
+                          <Tag color="blue" style={{ marginLeft: 8 }}>
+                            {(() => {
+                              const p = i.Presentaciones?.find((x) => x.CodigoUnidad === i.PresentacionLeida);
+                              return p ? `${p.Descripcion} x ${p.Factor}` : i.PresentacionLeida;
+                            })()}
+                          </Tag>
+                        )}
                         {i.Existencia && <Disponible e={i.Existencia} unidad={i.CodigoUnidad} />}
                       </>
                     }
@@ -393,6 +426,21 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
                   <div style={{ width: '100%' }}>
                     <div style={{ display: 'flex', gap: 8, alignItems: 'center', width: '100%', flexWrap: 'wrap' }}>
                       <span style={{ flex: '1 1 140px' }}>{l.item.Descripcion}</span>
+                      {!!l.item.Presentaciones?.length && (
+                        <Select
+                          size="small"
+                          aria-label={`Unidad de ${l.item.Descripcion}`}
+                          data-testid="pv-unidad"
+                          value={unidadDe(l)}
+                          style={{ width: 150 }}
+                          popupMatchSelectWidth={false}
+                          onChange={(v: string) => void cambiarUnidad(l, v)}
+                          options={[
+                            { value: l.item.CodigoUnidad, label: `Unidad (${l.item.CodigoUnidad})` },
+                            ...l.item.Presentaciones.map((p) => ({ value: p.CodigoUnidad, label: `${p.Descripcion} x ${p.Factor}` })),
+                          ]}
+                        />
+                      )}
                       <InputNumber<string>
                         aria-label={`Cantidad de ${l.item.Descripcion}`}
                         size="small"
@@ -402,7 +450,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
                         style={{ width: 80 }}
                         onChange={(v) => v && cambiarLinea(l.clave, { cantidad: v })}
                       />
-                      <strong style={{ minWidth: 90, textAlign: 'right' }}>{soles(aDecimal(l.item.PrecioUnitario).times(aDecimal(l.cantidad)))}</strong>
+                      <strong style={{ minWidth: 90, textAlign: 'right' }}>{soles(aDecimal(precioDe(l)).times(aDecimal(l.cantidad)))}</strong>
                     </div>
                     {(l.item.ControlLote || l.item.ControlSerie) && (
                       <LoteSeriePos linea={l} stock={stockDe(l.item.Id)} cargando={stocks[controlados.indexOf(l.item.Id)]?.isLoading ?? false} onCambio={(c) => cambiarLinea(l.clave, c)} />
@@ -495,9 +543,9 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
               IdItem: l.item.Id,
               CodigoItem: l.item.Codigo,
               ItemDescripcion: l.item.Descripcion,
-              CodigoUnidad: l.item.CodigoUnidad,
+              CodigoUnidad: unidadDe(l),
               Cantidad: l.cantidad,
-              PrecioUnitario: l.item.PrecioUnitario,
+              PrecioUnitario: precioDe(l),
               TipoAfectacion: l.item.AfectacionIgv,
               ...(l.item.ControlLote && l.lote ? { CodigoLote: l.lote } : {}),
               ...(l.item.ControlSerie && l.series?.length ? { Series: l.series } : {}),
