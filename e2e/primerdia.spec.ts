@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CONTRASENHA_DEMO } from './helpers';
 
-// Issue 11, the last gaps of "a user's first day": the invite dialog lists the company's branches (item 1), a nota de
-// venta goes by WhatsApp also from a company without RUC, and on a 375 px phone the banners are one line each, the
+// Issue 11, the last gaps of "a user's first day": the invite dialog lists the company's branches (item 1), a configured
+// company cannot reopen the wizard (item 9), the provider's pages turn a customer back (item 11), a nota de venta goes by WhatsApp also from a company without RUC, whose
+// documents list has no daily summary, and on a 375 px phone the banners are one line each, the
 // floating buttons leave the page's last button reachable and "Volver" never leaves the app (item 13).
 const CARGA = { timeout: 60_000 };
 
@@ -35,6 +36,18 @@ test.describe('escritorio (1280 px)', () => {
     }).toPass({ timeout: 30_000 });
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Tienda Miraflores"]').click();
     await expect(dialogo.locator('.ant-select-selection-item', { hasText: 'Tienda Miraflores' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // Item 9: a company already configured with its RUC cannot reopen the setup wizard; its address leads home.
+    await page.goto('/inicializacion-tuboleta/tipo-configuracion');
+    await expect(page).toHaveURL(/\/admin$/, CARGA);
+    await expect(page.getByTestId('pagina-inicio')).toContainText('COMERCIAL ANDINA YUPANA S.A.C.');
+
+    // Item 11: the provider's pages have a route guard; a customer's supervisor is turned back before any API 403.
+    for (const ruta of ['/admin/gestion-pagos', '/admin/plan-config', '/admin/plan-reporte', '/admin/plan-entidades', '/admin/padron-ruc']) {
+      await page.goto(ruta);
+      await expect(page, ruta).toHaveURL(/\/admin\?acceso=denegado/, CARGA);
+    }
   });
 
   test('una bodega sin RUC envía su nota de venta por WhatsApp: el mensaje lleva la venta, no un enlace de SUNAT', async ({ page }) => {
@@ -77,13 +90,19 @@ test.describe('escritorio (1280 px)', () => {
     // Its e-mail carries the PDF only (a nota de venta has no XML), and the dialog says so.
     await page.getByRole('button', { name: 'Enviar por correo' }).click();
     await expect(page.getByRole('dialog').getByText('Correos (PDF adjunto)')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // Its documents list offers no daily summary (a SUNAT screen), and lists the note.
+    await page.goto('/admin/documentos');
+    await expect(page.getByTestId('pagina-documentos')).toContainText(numero, CARGA);
+    await expect(page.getByTestId('resumen-diario')).toHaveCount(0);
   });
 });
 
 test.describe('teléfono (375 px)', () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
-  test('los avisos ocupan una línea cada uno, "Volver" no sale de la aplicación y los botones flotantes no tapan el último botón', async ({ page, context }) => {
+  test('los avisos ocupan una línea cada uno, el asistente se arrastra con el dedo, "Volver" no sale de la aplicación y los botones flotantes no tapan el último botón', async ({ page, context }) => {
     test.setTimeout(300_000);
     await iniciarSesion(page, 'supervisor');
     // The home page offers no "Volver" (it led out of the app, to the login or the browser's previous site).
@@ -100,6 +119,22 @@ test.describe('teléfono (375 px)', () => {
     );
     expect(alturas, `alto de los avisos: ${alturas} px`).toBeLessThanOrEqual(80);
     await page.screenshot({ path: test.info().outputPath('inicio-375.png') });
+
+    // The assistant's icon is dragged with a finger (touch events, not a mouse) and snaps to the nearest side, 6 px in.
+    const saludo = page.getByTestId('saludo-asistente');
+    if (await saludo.isVisible()) await saludo.getByRole('button', { name: 'Cerrar el saludo' }).click();
+    const icono = page.getByTestId('icono-asistente');
+    await expect(page.getByTestId('asistente-virtual')).toHaveAttribute('data-estado', '3');
+    const caja = (await icono.boundingBox())!;
+    const cdp = await context.newCDPSession(page);
+    const tocar = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
+    let [x, y] = [caja.x + caja.width / 2, caja.y + caja.height / 2];
+    await tocar('touchStart', x, y);
+    for (let paso = 1; paso <= 8; paso++) await tocar('touchMove', (x = x + (120 - x) / (9 - paso)), (y = y + (300 - y) / (9 - paso)));
+    await tocar('touchEnd', x, y);
+    await expect.poll(async () => Math.round((await icono.boundingBox())!.x)).toBe(6);
+    await expect(page.getByTestId('chat-asistente')).toHaveCount(0);
 
     // A page opened directly (a new tab, nothing of this app before it): "Volver" goes to the home page, not away.
     const pestana = await context.newPage();
