@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { abrirDb } from './db/client';
-import { CONTRASENHA_DEMO, USUARIOS_DEMO, cargarDatosDemo, hayDatos } from './db/seed-demo';
+import { cargarDatosDemo, hayDatos } from './db/seed-demo';
+import { mensajeDeInicio } from './mensaje-inicio';
 import { idEmpresaProveedora } from './lib/proveedor';
 import { ErrorDeArranque, exigirClavesDelEntorno, obtenerSecretoJwt, valorVerificacionJwt, verificarClaves } from './lib/secreto';
 import { configurarClaveCifrado, valorVerificacionCifrado } from './modules/contabilidad/configuracion/cifrado';
@@ -60,17 +61,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: puerto, host });
   const direccion = `http://localhost:${puerto}`;
-  const lineas = [
-    '',
-    `  Yupana está listo en ${direccion}`,
-    `  Base de datos: ${dbh.motor === 'pglite' ? `PGlite en ${path.join(dataDir, 'pglite')}` : 'PostgreSQL'}${demoCargado ? ' (datos de demostración cargados)' : ''}`,
-    `  Documentación de la API: ${direccion}/api/docs`,
-  ];
-  if (quiereDemo) {
-    lineas.push(`  Usuarios de demostración (contraseña ${CONTRASENHA_DEMO}):`);
-    for (const u of USUARIOS_DEMO) lineas.push(`    - ${u.usuario.padEnd(18)} ${u.rol}`);
-  }
-  console.log(lineas.join('\n') + '\n');
+  const baseDatos = dbh.motor === 'pglite' ? `PGlite en ${path.join(dataDir, 'pglite')}` : 'PostgreSQL';
+  console.log(mensajeDeInicio({ direccion, baseDatos, demoCargado, conDemo: quiereDemo }));
 }
 
 main().catch((err: unknown) => {

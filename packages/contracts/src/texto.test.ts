@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compararCodigos, conPunto, plural } from './texto';
+import { compararCodigos, conPunto, plural, serieNumero } from './texto';
 
 // Issue 11 item 14: copy found in the walkthrough.
 describe('textos', () => {
@@ -19,5 +19,11 @@ describe('textos', () => {
   it('los códigos de catálogo se ordenan como números: 01..09 antes de 10..13', () => {
     expect(['13', '01', '10', '09', '02', '11'].sort(compararCodigos)).toEqual(['01', '02', '09', '10', '11', '13']);
     expect(['ZZ', '10', 'NIU', '2'].sort(compararCodigos)).toEqual(['2', '10', 'NIU', 'ZZ']);
+  });
+
+  it('un solo formato de número: F001-123, sin ceros a la izquierda, como el XML y la consulta de SUNAT', () => {
+    expect(serieNumero('F001', 1)).toBe('F001-1');
+    expect(serieNumero('F001', '00000123')).toBe('F001-123');
+    expect(serieNumero('NV01', 99999999)).toBe('NV01-99999999');
   });
 });

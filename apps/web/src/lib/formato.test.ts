@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cantidad, monto } from './formato';
+import { cantidad, importe, monto } from './formato';
 
 describe('importes y cantidades para mostrar, sin pasar por coma flotante', () => {
   it('redondea a 2 decimales hacia arriba desde la mitad y agrupa miles', () => {
@@ -18,5 +18,11 @@ describe('importes y cantidades para mostrar, sin pasar por coma flotante', () =
     expect(cantidad('2.0000000001')).toBe('2.0000000001');
     expect(cantidad('3.000')).toBe('3');
     expect(cantidad('12')).toBe('12');
+  });
+
+  it('"S/" va pegado a su importe con un espacio que no se parte (issue 11, punto 14)', () => {
+    expect(importe('S/', monto('147.2'))).toBe('S/\u00a0147.20');
+    expect(importe('US$', '1,000.00')).toBe('US$\u00a01,000.00');
+    expect(importe('', '5.00')).toBe('5.00');
   });
 });

@@ -14,7 +14,7 @@ import {
   SyncOutlined,
 } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Tooltip, Typography, type MenuProps } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo';
 import type { TEncabezado } from '../../components/page-header';
 import { useAmbienteSunat } from '../../lib/api/ambiente-sunat';
@@ -41,8 +41,16 @@ async function actualizarAplicacion() {
   window.location.reload();
 }
 
+/** Back within the app: the previous entry when this app put one in the tab's history, else the home page. */
+function volver(navigate: ReturnType<typeof useNavigate>) {
+  const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+  if (idx > 0) void navigate(-1);
+  else void navigate('/admin');
+}
+
 export function AppHeader({ pantalla, encabezado, menuAbierto, onAlternarMenu, anchoLogo }: TProps) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const usuario = useUsuarioActual().data;
   const nombre = usuario ? `${usuario.Nombres} ${usuario.Apellidos}`.trim() || usuario.Usuario : (authStorage.dataUser()?.Usuario ?? '');
   const pantallaCompleta = usePantallaCompleta();
@@ -85,8 +93,10 @@ export function AppHeader({ pantalla, encabezado, menuAbierto, onAlternarMenu, a
         <Logo size={30} showName={!movil && anchoLogo > 120} light />
       </Link>
       <div className="yp-header-barra">
-        {movil && (
-          <Button type="text" icon={<ArrowLeftOutlined />} aria-label="Volver" onClick={() => navigate(-1)} className="yp-header-boton" />
+        {/* "Volver" never leaves the app (issue 11, item 13): not offered on the home page, and a page opened directly (no
+            earlier entry of this app in the tab's history: react-router's idx 0) goes back to the home page. */}
+        {movil && pathname !== '/admin' && (
+          <Button type="text" icon={<ArrowLeftOutlined />} aria-label="Volver" onClick={() => volver(navigate)} className="yp-header-boton" data-testid="volver" />
         )}
         <Button
           type="text"

@@ -23,6 +23,7 @@ export function DebtBannerVista({ resumen, hoy }: { resumen: TResumenDeudaMoneda
           </Button>
         </Link>
       }
+      className={`yp-banner yp-banner--${e.tipo}`}
       data-testid="banner-deuda"
       data-estado={e.tipo}
     />

@@ -35,6 +35,7 @@ export function DocumentBalanceBannerVista({ saldo, tipoEmpresa, diasPromo }: { 
           </Button>
         </Link>
       }
+      className="yp-banner"
       data-testid="banner-saldo"
       data-estado={e.tipoSaldo}
     />

@@ -17,6 +17,7 @@ import { authStorage } from '../../../lib/auth-storage';
 import { cantidad, fecha, importe, monto } from '../../../lib/formato';
 import { usePermiso } from '../../../lib/permissions/use-permiso';
 import { usePlantillaComprobante } from '../../../lib/api/plantilla-comprobante';
+import { useUsuarioActual } from '../../../lib/api/get-usuario';
 import { useAnularDocumento } from '../api/anular-documento';
 import { guardarArchivo } from '../../../lib/archivos';
 import { obtenerArchivoDocumento } from '../api/archivos-documento';
@@ -122,13 +123,13 @@ function CorreoModal({ doc, formato, onCerrar }: { doc: TDocumentoContable; form
         initialValues={{ Correos: doc.Receptor.CorreoEntidadReceptor ? [doc.Receptor.CorreoEntidadReceptor] : [] }}
         onFinish={(v: { Correos: string[]; Mensaje?: string }) =>
           void correo.mutateAsync({ Destinatarios: v.Correos, Mensaje: v.Mensaje?.trim() || undefined, Formato: formato }).then(() => {
-            void message.success('Correo enviado con el PDF y el XML');
+            void message.success(esTributario(doc) ? 'Correo enviado con el PDF y el XML' : 'Correo enviado con el PDF');
             onCerrar();
           }, () => undefined)
         }
       >
         <Form.Item
-          label="Correos (PDF y XML adjuntos)"
+          label={esTributario(doc) ? 'Correos (PDF y XML adjuntos)' : 'Correos (PDF adjunto)'}
           name="Correos"
           rules={[
             { required: true, message: 'Indique al menos un correo' },
@@ -172,6 +173,7 @@ export function DocumentoDetallePage() {
   const [dialogo, setDialogo] = useState<'vista' | 'anular' | 'correo' | null>(null);
   const [descargando, setDescargando] = useState<number | null>(null);
   const ruc = authStorage.dataUser()?.DocumentoEmpresa ?? '';
+  const empresa = useUsuarioActual().data?.RazonSocialEmpresa ?? null;
   // What the user's roles allow on this page (the controls under "Documentos emitidos"): what they do not is not offered.
   const permiteAnular = usePermiso(2011);
   const permiteCorreo = usePermiso(2013);
@@ -341,8 +343,10 @@ export function DocumentoDetallePage() {
                 Enviar por correo
               </Button>
             )}
-            {ruc && !guia && (
-              <Button block icon={<WhatsAppOutlined />} href={enlaceWhatsAppDocumento(doc, ruc)} target="_blank" rel="noopener noreferrer" data-testid="enlace-whatsapp">
+            {/* A tax document's message links to the public lookup (it needs the issuer's RUC); a nota de venta's carries
+                the sale itself, so a company without RUC shares its notes too. */}
+            {(ruc || !esTributario(doc)) && !guia && (
+              <Button block icon={<WhatsAppOutlined />} href={enlaceWhatsAppDocumento(doc, ruc, null, empresa)} target="_blank" rel="noopener noreferrer" data-testid="enlace-whatsapp">
                 Enviar por WhatsApp
               </Button>
             )}
