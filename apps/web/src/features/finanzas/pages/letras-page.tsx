@@ -118,7 +118,7 @@ function AccionLetraModal({ letra, tipo, onCerrar }: { letra: TLetra; tipo: TAcc
       <Form form={form} layout="vertical" onFinish={enviar}>
         {(tipo === 'cobrar' || soloBancos) && (
           <Form.Item name="IdCuentaFinanciera" label={soloBancos ? 'Banco' : 'Cuenta que recibe el cobro'} rules={[{ required: true, message: 'Seleccione la cuenta' }]}>
-            <Select aria-label="Cuenta" options={opciones} loading={cuentas.isLoading} />
+            <Select aria-label="Cuenta" showSearch optionFilterProp="label" options={opciones} loading={cuentas.isLoading} />
           </Form.Item>
         )}
         {tipo === 'cobrar' && esBanco && (
