@@ -45,6 +45,8 @@ import { rutasRrhh } from './modules/rrhh/rrhh.routes';
 import { rutasLibros } from './modules/contabilidad/libros/libros.routes';
 import {
   contabilizarAlCobrar,
+  contabilizarLetra,
+  revertirLetra,
   contabilizarGrupoAlEmitir,
   contabilizarAlMovimientoCaja,
   contabilizarAlAprobarNomina,
@@ -70,6 +72,8 @@ import { rutasCompras } from './modules/logistica/compras.routes';
 import { alAnularCompra, alRegistrarCompra } from './modules/logistica/compras.service';
 import { aplicarNotaACuotas, cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
 import { alAnularCobro, alRegistrarCobro } from './modules/finanzas/cobros.service';
+import { rutasLetras } from './modules/finanzas/letras.routes';
+import { alAnularCobroLetra, alCobrarLetra, alMovimientoLetra, alRevertirLetra } from './modules/finanzas/letras.service';
 import { alAnularPago, alRegistrarPago } from './modules/finanzas/pagos.service';
 import { alAprobarNomina } from './modules/rrhh/nominas.service';
 import { alAnularPagoNomina, alPagarNomina } from './modules/rrhh/pagos-nomina.service';
@@ -314,6 +318,11 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alDocumentoAnulado(revertirAlAnular);
   alRegistrarCobro(contabilizarAlCobrar);
   alAnularCobro(revertirAlAnularCobro);
+  // Letras de cambio: a letra's collection marks it Cobrada (its void undoes it); each movement posts its entry.
+  alRegistrarCobro(alCobrarLetra);
+  alAnularCobro(alAnularCobroLetra);
+  alMovimientoLetra(contabilizarLetra);
+  alRevertirLetra(revertirLetra);
   // Supplier payments post 42/10 (caja or banco) and their void reverses it.
   alRegistrarPago(contabilizarAlPagar);
   alAprobarNomina(contabilizarAlAprobarNomina);
@@ -326,6 +335,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alRegistrarCompra(contabilizarAlRegistrarCompra);
   alAnularCompra(revertirAlAnularCompra);
   await app.register(async (fin) => rutasFinanzas(fin, ctx), { prefix: '/api/finanzas' });
+  await app.register(async (fin) => rutasLetras(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasPagosProveedores(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (log) => rutasCompras(log, ctx), { prefix: '/api/logistica' });
   // Account creation and the setup wizard (security host paths).

@@ -44,6 +44,7 @@ export * from './cajas/cajas';
 export * from './logistica/inventario';
 export * from './logistica/conteos';
 export * from './finanzas/finanzas';
+export * from './finanzas/letras';
 export * from './compras/compras';
 export * from './contabilidad/libros';
 export * from './contabilidad/asientos-automaticos';

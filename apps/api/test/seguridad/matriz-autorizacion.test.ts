@@ -143,6 +143,12 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/finanzas/v1/cobros/:id': { tabla: 'cobro' },
   'PUT /api/finanzas/v1/cobros/:id/anulaciones': { tabla: 'cobro', cuerpo: { Motivo: 'ajeno' } },
   'GET /api/finanzas/v1/cobros/:id/recibo': { tabla: 'cobro' },
+  // Branch letras: another company's letra is 404 on every route (also verified in finanzas/letras.test).
+  'GET /api/finanzas/v1/documentos/pagares/:id': { tabla: 'letra' },
+  'GET /api/finanzas/v1/documentos/pagares/:id/pdf': { tabla: 'letra' },
+  'PUT /api/finanzas/v1/documentos/pagares/:id/protestos': { tabla: 'letra', cuerpo: {} },
+  'POST /api/finanzas/v1/documentos/pagares/:id/renovaciones': { tabla: 'letra', cuerpo: { FechaVencimiento: '2099-12-31' } },
+  'PUT /api/finanzas/v1/documentos/pagares/:id/anulaciones': { tabla: 'letra', cuerpo: { Motivo: 'ajeno' } },
   // Purchases and payables (issues 13 and 14).
   'GET /api/logistica/v1/compras/:id': { tabla: 'compra' },
   'PUT /api/logistica/v1/compras/:id/anulaciones': { tabla: 'compra', cuerpo: { Motivo: 'ajena' } },

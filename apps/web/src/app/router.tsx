@@ -339,6 +339,12 @@ export const router = createBrowserRouter([
                     lazy: () => import('../features/finanzas/pages/cobros-page').then((m) => ({ Component: m.CobrosPage })),
                   },
                   {
+                    path: 'letras',
+                    loader: guardPermiso({ idPermiso: 13200, componente: 'finanzasletras' }),
+                    handle: h({ breadcrumb: 'Letras', description: 'Letras de cambio por cobrar: cobranza, descuento, cobro, protesto, renovación y PDF', icon: 'AuditOutlined' }),
+                    lazy: () => import('../features/finanzas/pages/letras-page').then((m) => ({ Component: m.LetrasPage })),
+                  },
+                  {
                     path: 'maestros',
                     loader: guardPermiso({ idPermiso: 13030, componente: 'finanzasmaestros' }),
                     handle: h({ breadcrumb: 'Datos maestros', description: 'Cuentas financieras, tipos de cambio y centros de costo', icon: 'BankOutlined' }),

@@ -42,6 +42,13 @@ export const MapeosContables = {
   CARGAS_IMPUTABLES: { Grupo: 'Planillas', Descripcion: 'Cargas imputables a cuentas de costos y gastos', Defecto: '791' },
   PLANILLA_CTS: { Grupo: 'Planillas', Descripcion: 'Compensación por tiempo de servicios (provisión mensual, gasto)', Defecto: '6291' },
   CTS_POR_PAGAR: { Grupo: 'Planillas', Descripcion: 'Compensación por tiempo de servicios por pagar', Defecto: '4151' },
+  LETRAS_CARTERA: { Grupo: 'Letras', Descripcion: 'Letras por cobrar en cartera', Defecto: '1231' },
+  LETRAS_COBRANZA: { Grupo: 'Letras', Descripcion: 'Letras por cobrar en cobranza', Defecto: '1232' },
+  LETRAS_DESCUENTO: { Grupo: 'Letras', Descripcion: 'Letras por cobrar en descuento', Defecto: '1233' },
+  LETRAS_OBLIGACION_DESCUENTO: { Grupo: 'Letras', Descripcion: 'Obligación con el banco por letras descontadas', Defecto: '4511' },
+  LETRAS_INTERES_DESCUENTO: { Grupo: 'Letras', Descripcion: 'Intereses por descuento de letras (gasto)', Defecto: '6734' },
+  LETRAS_GASTOS_PROTESTO: { Grupo: 'Letras', Descripcion: 'Gastos de protesto de letras', Defecto: '6391' },
+  LETRAS_INTERES_RENOVACION: { Grupo: 'Letras', Descripcion: 'Intereses por renovación de letras (ingreso)', Defecto: '772' },
 } as const;
 export type TClaveMapeo = keyof typeof MapeosContables;
 export const ClavesMapeo = Object.keys(MapeosContables) as TClaveMapeo[];

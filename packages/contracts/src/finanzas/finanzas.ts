@@ -9,7 +9,9 @@ import { ZDecimal, ZEntero, ZId, ZTexto, textoPermitido } from '../validacion';
 /** Account types of the seed (§9): 1 Caja Chica, 2 Caja, 3 Banco. */
 export const TiposCuentaFinanciera = { 1: 'Caja chica', 2: 'Caja', 3: 'Banco' } as const;
 /** Collection kinds: cash or through a bank (bancarizado); 3 applies the customer's credit in favour (no money). */
-export const TiposCobro = { 1: 'Efectivo', 2: 'Bancarizado', 3: 'Aplicación de saldo a favor' } as const;
+export const TiposCobro = { 1: 'Efectivo', 2: 'Bancarizado', 3: 'Aplicación de saldo a favor', 4: 'Canje por letras' } as const;
+/** A "collection" of kind 4: invoice dues replaced by letras de cambio (no money, no account). */
+export const TIPO_COBRO_CANJE_LETRAS = 4;
 export const TIPO_COBRO_SALDO_A_FAVOR = 3;
 /** A supplier payment of kind 3: the supplier's credit in favour (its credit notes) applied to its dues. */
 export const TIPO_PAGO_SALDO_A_FAVOR = 3;

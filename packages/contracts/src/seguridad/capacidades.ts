@@ -69,6 +69,8 @@ export const PantallasDeServicio: Readonly<Record<string, readonly number[]>> = 
   FIN_CXC_VER: [13010, 13020],
   FIN_COBRO_REGISTRAR: [13020],
   FIN_COBRO_ANULAR: [13020],
+  FIN_LETRA_VER: [13200],
+  FIN_LETRA_GESTIONAR: [13200, 13010],
   FIN_MAESTROS_VER: [13030],
   FIN_MAESTROS_GUARDAR: [13030],
   FIN_CXP_VER: [11110],

@@ -7,4 +7,6 @@ export const serviciosFinanzas = [
   { Codigo: 'FIN_CXC_VER', Descripcion: 'Consultar cuentas por cobrar, antigüedad, cobros y estados de cuenta', Modulo: 'finanzas', RolesPorDefecto: [2, 4] },
   { Codigo: 'FIN_COBRO_REGISTRAR', Descripcion: 'Registrar cobros (efectivo y bancarizados)', Modulo: 'finanzas', RolesPorDefecto: [2] },
   { Codigo: 'FIN_COBRO_ANULAR', Descripcion: 'Anular cobros (repone el saldo de los documentos)', Modulo: 'finanzas', RolesPorDefecto: [2] },
+  { Codigo: 'FIN_LETRA_VER', Descripcion: 'Consultar letras de cambio y su PDF', Modulo: 'finanzas', RolesPorDefecto: [2, 4] },
+  { Codigo: 'FIN_LETRA_GESTIONAR', Descripcion: 'Canjear cuotas por letras, enviarlas al banco, cobrarlas, protestarlas, renovarlas y anularlas', Modulo: 'finanzas', RolesPorDefecto: [2] },
 ] as const satisfies TServicioCatalogo[];

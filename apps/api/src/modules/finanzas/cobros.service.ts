@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   ErrorCodes,
   MediosPagoBancarios,
+  TIPO_COBRO_CANJE_LETRAS,
   TIPO_COBRO_SALDO_A_FAVOR,
   TiposCobro,
   serieNumero,
@@ -34,7 +35,7 @@ import {
 
 // The receivables' side of the shared registration (liquidacion.ts); 13_001 is the advisory lock key (with the
 // company id) serialising the receipt numbers of a company's collections.
-const LADO_COBRO: TLadoLiquidacion = {
+export const LADO_COBRO: TLadoLiquidacion = {
   ...LADO_COBRAR,
   documento: sql.raw('documento_contable'),
   encabezado: sql.raw('cobro'),
@@ -130,9 +131,11 @@ export async function registrarCobro(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b:
 /** Voids a collection: its amounts go back to the dues' balances (locked), in one transaction. */
 export async function anularCobro(ctx: Contexto, auth: TAuth, id: number, motivo: string): Promise<TCobro> {
   await ctx.dbh.db.transaction(async (tx) => {
-    const [c] = await filas<{ id: number; anulado: boolean }>(tx, sql`select id, anulado from cobro where id = ${id} and id_empresa = ${auth.idEmpresa} for update`);
+    const [c] = await filas<{ id: number; anulado: boolean; id_tipo_cobro: number }>(tx, sql`select id, anulado, id_tipo_cobro from cobro where id = ${id} and id_empresa = ${auth.idEmpresa} for update`);
     if (!c) throw noEncontrado('No se encontró el cobro');
     if (c.anulado) throw new AppError(ErrorCodes.COBRO_ANULADO, undefined, 409);
+    // A canje's dues live on as letras: it is undone by voiding its letras (letras.service), never here.
+    if (Number(c.id_tipo_cobro) === TIPO_COBRO_CANJE_LETRAS) throw new AppError(ErrorCodes.COBRO_ES_CANJE, undefined, 409);
     const det = await tx.select({ idCuota: cobroDetalle.idCuota, monto: cobroDetalle.monto }).from(cobroDetalle).where(eq(cobroDetalle.idCobro, id));
     await moverCuotas(tx, LADO_COBRO, auth.idUsuario, det, -1);
     await tx
@@ -266,9 +269,9 @@ async function armarCobros(ctx: Contexto, auth: TAuth, cs: TFilaCobro[]): Promis
     NumeroRecibo: numeroRecibo(c.numero),
     Fecha: c.fecha,
     IdTipoCobro: c.id_tipo_cobro,
-    TipoCobro: TiposCobro[c.id_tipo_cobro as 1 | 2 | 3] ?? '',
+    TipoCobro: TiposCobro[c.id_tipo_cobro as 1 | 2 | 3 | 4] ?? '',
     IdCuentaFinanciera: c.id_cuenta_financiera,
-    CuentaFinanciera: c.cuenta ?? 'Saldo a favor del cliente',
+    CuentaFinanciera: c.cuenta ?? (c.id_tipo_cobro === TIPO_COBRO_CANJE_LETRAS ? 'Letras de cambio' : 'Saldo a favor del cliente'),
     IdMoneda: c.id_moneda,
     Monto: new Decimal(c.monto).toFixed(2),
     MontoSoles: new Decimal(c.monto_soles).toFixed(2),

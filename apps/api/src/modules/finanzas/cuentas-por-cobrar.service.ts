@@ -200,14 +200,14 @@ export async function estadoDeCuenta(ctx: Contexto, auth: TAuth, cliente: string
   const db = ctx.dbh.db;
   const movs = await filas<{ fecha: string; orden: number; concepto: string; referencia: string; cargo: string; abono: string; razon: string }>(
     db,
-    sql`select q.fecha_emision::text as fecha, 0 as orden, 'Venta al crédito' as concepto, q.serie || '-' || q.correlativo as referencia,
+    sql`select q.fecha_emision::text as fecha, 0 as orden, case when q.id_documento < 0 then 'Letra de cambio' else 'Venta al crédito' end as concepto, q.serie || '-' || q.correlativo as referencia,
                sum(q.monto)::text as cargo, '0' as abono, max(q.razon_social_cliente) as razon, min(q.id_documento) as clave
         from cuota_cobrar q
         where q.id_empresa = ${auth.idEmpresa} and q.numero_documento_cliente = ${cliente} and q.id_moneda = ${idMoneda}
           and not q.anulado
         group by q.id_documento, q.fecha_emision, q.serie, q.correlativo
         union all
-        select c.fecha::text, 1, case c.id_tipo_cobro when 1 then 'Cobro en efectivo' when 2 then 'Cobro bancarizado' else 'Aplicación de saldo a favor' end, 'RC-' || c.numero,
+        select c.fecha::text, 1, case c.id_tipo_cobro when 1 then 'Cobro en efectivo' when 2 then 'Cobro bancarizado' when 4 then 'Canje por letras' else 'Aplicación de saldo a favor' end, 'RC-' || c.numero,
                '0', sum(det.monto)::text, max(c.razon_social_cliente), c.id
         from cobro c join cobro_detalle det on det.id_cobro = c.id join cuota_cobrar q on q.id = det.id_cuota
         where c.id_empresa = ${auth.idEmpresa} and c.numero_documento_cliente = ${cliente} and q.id_moneda = ${idMoneda} and not c.anulado

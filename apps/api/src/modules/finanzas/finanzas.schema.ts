@@ -163,9 +163,10 @@ export const cobro = pgTable(
     uniqueIndex('cobro_numero_uq').on(t.idEmpresa, t.numero),
     index('cobro_empresa_fecha_ix').on(t.idEmpresa, t.fecha, t.id),
     index('cobro_cliente_ix').on(t.idEmpresa, t.numeroDocumentoCliente),
-    check('cobro_tipo_ck', sql`${t.idTipoCobro} in (1, 2, 3)`),
-    // Money goes into an account; an application of a credit in favour goes into none.
-    check('cobro_cuenta_ck', sql`(${t.idTipoCobro} = 3) = (${t.idCuentaFinanciera} is null)`),
+    // 4: a canje of dues for letras de cambio (letra table): no money either.
+    check('cobro_tipo_ck', sql`${t.idTipoCobro} in (1, 2, 3, 4)`),
+    // Money goes into an account; an application of a credit in favour or a canje goes into none.
+    check('cobro_cuenta_ck', sql`(${t.idTipoCobro} in (3, 4)) = (${t.idCuentaFinanciera} is null)`),
     // The applications of a customer's credit, summed under the credit's row locks (available = F notes - these).
     index('cobro_saldo_favor_ix').on(t.idEmpresa, t.numeroDocumentoCliente, t.idMoneda).where(sql`${t.idTipoCobro} = 3 and not ${t.anulado}`),
   ],
@@ -184,4 +185,55 @@ export const cobroDetalle = pgTable(
     ...auditoria,
   },
   (t) => [index('cobro_detalle_cobro_ix').on(t.idCobro), index('cobro_detalle_cuota_ix').on(t.idCuota), check('cobro_detalle_monto_ck', sql`${t.monto} > 0`)],
+);
+
+/**
+ * A letra de cambio por cobrar, born of a canje (a collection of kind 4 that settled invoice dues) or of the renewal
+ * of another letra. Its debt lives in cuota_cobrar as a due of its own (id_documento = -id, serie LT, correlativo =
+ * numero), so receivables, aging, collections and the customer's statement see it like any due.
+ * estado: 1 en cartera, 2 en cobranza, 3 descontada, 4 cobrada, 5 protestada, 6 renovada, 7 anulada.
+ * ubicacion: where its receivable is booked (1 cartera 1231, 2 cobranza 1232, 3 descuento 1233).
+ */
+export const letra = pgTable(
+  'letra',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    numero: integer('numero').notNull(),
+    idCobroCanje: integer('id_cobro_canje').notNull().references(() => cobro.id),
+    idLetraOrigen: integer('id_letra_origen'),
+    estado: smallint('estado').notNull().default(1),
+    ubicacion: smallint('ubicacion').notNull().default(1),
+    protestada: boolean('protestada').notNull().default(false),
+    // Bank orders, protests and renewals done on it: numbers its entries' keys (LETRA-<tipo>:<id>.<n>).
+    movimientos: smallint('movimientos').notNull().default(0),
+    fechaGiro: date('fecha_giro', { mode: 'string' }).notNull(),
+    fechaVencimiento: date('fecha_vencimiento', { mode: 'string' }).notNull(),
+    lugarGiro: varchar('lugar_giro', { length: 100 }).notNull(),
+    lugarPago: varchar('lugar_pago', { length: 150 }),
+    idMoneda: smallint('id_moneda').notNull(),
+    monto: dinero('monto').notNull(),
+    // Soles the letra's receivable was booked at (the canje's or renewal's rate for dollars).
+    montoSoles: dinero('monto_soles').notNull(),
+    numeroDocumentoCliente: varchar('numero_documento_cliente', { length: 15 }).notNull(),
+    razonSocialCliente: varchar('razon_social_cliente', { length: 250 }).notNull(),
+    direccionCliente: varchar('direccion_cliente', { length: 300 }),
+    avalNombre: varchar('aval_nombre', { length: 250 }),
+    avalDocumento: varchar('aval_documento', { length: 15 }),
+    idCuentaFinanciera: integer('id_cuenta_financiera').references(() => cuentaFinanciera.id),
+    interesDescuento: dinero('interes_descuento').notNull().default('0'),
+    gastosProtesto: dinero('gastos_protesto').notNull().default('0'),
+    interesRenovacion: dinero('interes_renovacion').notNull().default('0'),
+    observacion: varchar('observacion', { length: 250 }),
+    motivoAnulacion: varchar('motivo_anulacion', { length: 200 }),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('letra_numero_uq').on(t.idEmpresa, t.numero),
+    index('letra_empresa_vence_ix').on(t.idEmpresa, t.fechaVencimiento),
+    index('letra_canje_ix').on(t.idCobroCanje),
+    check('letra_estado_ck', sql`${t.estado} between 1 and 7`),
+    check('letra_ubicacion_ck', sql`${t.ubicacion} in (1, 2, 3)`),
+    check('letra_monto_ck', sql`${t.monto} > 0`),
+  ],
 );

@@ -486,6 +486,8 @@ export type TCobroContable = {
   cobrar?: TClaveMapeo;
   /** Soles the collected documents were booked at, when not `importe`: the rest is an exchange difference (676/776). */
   contabilizado?: Decimal.Value;
+  /** The debit account instead of CAJA/BANCO (a discounted letra paid to the bank settles its obligation). */
+  medio?: TClaveMapeo;
 };
 
 /**
@@ -518,7 +520,7 @@ export async function lineasConDiferencia(
 /** A collection: 10 (caja or banco) D / 12 H (+ 676/776), key COBRO:<id>. Its void: the reversal, key ANULA-COBRO:<id>. */
 export async function contabilizarCobro(tx: TTx, c: TCobroContable): Promise<number | null> {
   const cobrar = c.cobrar ?? 'COBRAR_FACTURA';
-  const medio = c.efectivo ? 'CAJA' : 'BANCO';
+  const medio: TClaveMapeo = c.medio ?? (c.efectivo ? 'CAJA' : 'BANCO');
   const k = await cuentasDe(tx, c.idEmpresa, [medio, cobrar]);
   const importe = new Decimal(c.importe).toDecimalPlaces(2);
   const lineas = await lineasConDiferencia(tx, c.idEmpresa, { medio: k[medio], contra: k[cobrar], recibido: importe, contabilizado: c.contabilizado ?? importe });
@@ -717,12 +719,18 @@ export async function contabilizarAlCobrar(
     await conMensaje(() => contabilizarAplicacionSaldo(tx, c));
     return;
   }
-  const detalle = filasDe<{ codigo_tipo: string | null; id_moneda: number; monto: string; monto_cuenta: string; fecha_emision: string; moneda_cuenta: number; tipo_cambio: string | null }>(
-    await tx.execute(sql`select d.codigo_tipo, q.id_moneda, x.monto, x.monto_cuenta, d.fecha_emision::text as fecha_emision, k.id_moneda as moneda_cuenta, k.tipo_cambio
-                           from cobro_detalle x join cobro k on k.id = x.id_cobro join cuota_cobrar q on q.id = x.id_cuota join documento_contable d on d.id = q.id_documento
+  // A letra's due (id_documento = -letra.id) is booked where the letra is (1231/1232/1233); a discounted letra the
+  // customer paid to the bank settles the discount's obligation (4511) instead of bringing money in.
+  const detalle = filasDe<{ codigo_tipo: string | null; id_moneda: number; monto: string; monto_cuenta: string; fecha_emision: string; moneda_cuenta: number; tipo_cambio: string | null; ubicacion: number | null }>(
+    await tx.execute(sql`select d.codigo_tipo, q.id_moneda, x.monto, x.monto_cuenta, coalesce(d.fecha_emision, q.fecha_emision)::text as fecha_emision, k.id_moneda as moneda_cuenta, k.tipo_cambio,
+                                l.ubicacion
+                           from cobro_detalle x join cobro k on k.id = x.id_cobro join cuota_cobrar q on q.id = x.id_cuota
+                           left join documento_contable d on d.id = q.id_documento left join letra l on l.id = -q.id_documento and q.id_documento < 0
                           where x.id_cobro = ${c.idCobro} order by x.id`),
   );
-  const cobrar = COBRAR_POR_TIPO[detalle[0]?.codigo_tipo ?? '01'] ?? 'COBRAR_FACTURA';
+  const ubicacion = detalle[0]?.ubicacion == null ? null : Number(detalle[0].ubicacion);
+  const cobrar: TClaveMapeo =
+    ubicacion === null ? (COBRAR_POR_TIPO[detalle[0]?.codigo_tipo ?? '01'] ?? 'COBRAR_FACTURA') : ubicacion === 2 ? 'LETRAS_COBRANZA' : ubicacion === 3 ? 'LETRAS_DESCUENTO' : 'LETRAS_CARTERA';
   const recibido = new Decimal(c.montoSoles);
   const contabilizado = await solesContabilizados(
     tx,
@@ -735,7 +743,33 @@ export async function contabilizarAlCobrar(
     })),
   );
   await conMensaje(() =>
-    contabilizarCobro(tx, { idEmpresa: c.idEmpresa, idUsuario: c.idUsuario, idCobro: c.idCobro, fecha: c.fecha, importe: recibido, efectivo: c.efectivo, glosa: c.glosa, cobrar, contabilizado }),
+    contabilizarCobro(tx, {
+      idEmpresa: c.idEmpresa, idUsuario: c.idUsuario, idCobro: c.idCobro, fecha: c.fecha, importe: recibido, efectivo: c.efectivo, glosa: c.glosa, cobrar, contabilizado,
+      medio: ubicacion === 3 ? 'LETRAS_OBLIGACION_DESCUENTO' : undefined,
+    }),
+  );
+}
+
+/** An entry of a letra's movement (finance's letras.service): lines by mapping key, in soles, key LETRA-...:<id>. */
+export type TAsientoLetra = { idEmpresa: number; idUsuario: number; fecha: string; glosa: string; clave: string; lineas: { clave: TClaveMapeo; debe: Decimal.Value; haber: Decimal.Value }[] };
+
+/** finance's alMovimientoLetra: canje 1231/12, cobranza 1232/1231, descuento, protesto, renovación (balanced). */
+export async function contabilizarLetra(tx: TTx, a: TAsientoLetra): Promise<void> {
+  const k = await conMensaje(() => cuentasDe(tx, a.idEmpresa, [...new Set(a.lineas.map((l) => l.clave))]));
+  const lineas: TLineaNueva[] = a.lineas
+    .map((l) => ({ idCuenta: k[l.clave], debe: new Decimal(l.debe).toDecimalPlaces(2), haber: new Decimal(l.haber).toDecimalPlaces(2) }))
+    .filter((l) => !l.debe.isZero() || !l.haber.isZero());
+  await conMensaje(() =>
+    registrarAsiento(tx, { idEmpresa: a.idEmpresa, idUsuario: a.idUsuario, idDiario: DIARIO_GENERAL, fecha: a.fecha, glosa: a.glosa.slice(0, 200), origen: 'LETRA', claveOrigen: a.clave, lineas, siCerradoSiguiente: true }),
+  );
+}
+
+/** finance's alRevertirLetra: the reversal (ANULA-<clave>) of a letra's entry, when it exists. */
+export async function revertirLetra(tx: TTx, a: { idEmpresa: number; clave: string; fecha: string; glosa: string }): Promise<void> {
+  const lineas = await lineasInvertidas(tx, a.idEmpresa, a.clave);
+  if (!lineas) return;
+  await conMensaje(() =>
+    registrarAsiento(tx, { idEmpresa: a.idEmpresa, idUsuario: null, idDiario: DIARIO_GENERAL, fecha: a.fecha, glosa: a.glosa.slice(0, 200), origen: 'ANULACION', claveOrigen: `ANULA-${a.clave}`, lineas, siCerradoSiguiente: true }),
   );
 }
 

@@ -17,6 +17,7 @@ import type {
   TSaldoAFavorProveedorAplicar,
   TTipoCambio,
   TTipoCambioGuardar,
+  TLetra,
 } from '@yupana/contracts';
 import { abrirArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
@@ -192,3 +193,22 @@ export function useAplicarSaldoAFavorProveedor() {
 export async function abrirReciboPago(id: number): Promise<void> {
   await abrirArchivo(`${BASE}/pagos/${id}/recibo`);
 }
+
+// ---- Letras de cambio ----
+export type TFiltroLetras = { estado: number; cliente: string; pagina: number };
+export function useLetras(f: TFiltroLetras) {
+  return useQuery({
+    queryKey: ['finanzas', 'letras', f],
+    queryFn: ({ signal }) => api.get<{ Data: TLetra[]; Count: number }>(`${BASE}/documentos/pagares`, { query: { estado: f.estado, cliente: f.cliente.trim(), pagina: f.pagina, regxpag: 20 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+/** Every write on a letra (canje, bank order, collection, protest, renewal, void) refreshes finance's queries. */
+export function useOperacionLetra() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ metodo, ruta, datos }: { metodo: 'post' | 'put'; ruta: string; datos: unknown }) => (metodo === 'post' ? api.post<unknown>(`${BASE}${ruta}`, datos) : api.put<unknown>(`${BASE}${ruta}`, datos)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['finanzas'] }),
+  });
+}
+export const abrirPdfLetra = (id: number) => abrirArchivo(`${BASE}/documentos/pagares/${id}/pdf`);

@@ -6,6 +6,7 @@ import { NombresTramo, TramosAntiguedad, type TDocumentoPorCobrar, type TTramoAn
 import { mensajeDeError } from '../../../lib/api-error';
 import { useCuentasPorCobrar, useEstadoCuenta } from '../api/finanzas';
 import { CobroModal } from '../components/cobro-modal';
+import { CanjeLetrasModal } from '../components/canje-letras-modal';
 import { dinero, fechaPe, NOMBRE_MONEDA } from '../formato';
 import { TablaAdaptable } from '../../../components/tabla-adaptable';
 
@@ -24,6 +25,7 @@ export function CuentasPorCobrarPage() {
   const [texto, setTexto] = useState(filtro.cliente);
   const consulta = useCuentasPorCobrar(filtro);
   const [cobrando, setCobrando] = useState<TDocumentoPorCobrar | null>(null);
+  const [canjeando, setCanjeando] = useState<TDocumentoPorCobrar | null>(null);
   const [estado, setEstado] = useState<{ cliente: string; nombre: string; idMoneda: number } | null>(null);
   const cambiar = (cambios: Record<string, string>) => {
     const p = new URLSearchParams(params);
@@ -126,6 +128,11 @@ export function CuentasPorCobrarPage() {
                 <Button type="link" aria-label={`Cobrar ${d.SerieNumero}`} onClick={() => setCobrando(d)}>
                   Cobrar
                 </Button>
+                {!d.SerieNumero.startsWith('LT-') && (
+                  <Button type="link" aria-label={`Canjear ${d.SerieNumero} por letras`} onClick={() => setCanjeando(d)}>
+                    Canjear por letras
+                  </Button>
+                )}
                 <Button type="link" aria-label={`Estado de cuenta de ${d.RazonSocialCliente}`} onClick={() => setEstado({ cliente: d.NumeroDocumentoCliente, nombre: d.RazonSocialCliente, idMoneda: d.IdMoneda })}>
                   Estado de cuenta
                 </Button>
@@ -135,6 +142,7 @@ export function CuentasPorCobrarPage() {
         ]}
       />
       {cobrando && <CobroModal documento={cobrando} tercero={cobrando.RazonSocialCliente} numeroTercero={cobrando.NumeroDocumentoCliente} onCerrar={() => setCobrando(null)} />}
+      {canjeando && <CanjeLetrasModal documento={canjeando} onCerrar={() => setCanjeando(null)} />}
       <EstadoCuentaModal datos={estado} onCerrar={() => setEstado(null)} />
     </Card>
   );
