@@ -46,6 +46,7 @@ export * from './logistica/conteos';
 export * from './finanzas/finanzas';
 export * from './compras/compras';
 export * from './contabilidad/libros';
+export * from './contabilidad/sire';
 export * from './contabilidad/asientos-automaticos';
 export * from './rrhh/asistencia';
 export * from './rrhh/solicitudes';
