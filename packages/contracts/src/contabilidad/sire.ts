@@ -98,3 +98,5 @@ export const serviciosSire = [
 ] as const satisfies TServicioCatalogo[];
 
 export const MENU_SIRE = 14300;
+/** Controls (type-2 permission nodes) of the SIRE page. */
+export const ControlesSire = { GESTIONAR: 14301, CONFIGURAR: 14302 } as const;

@@ -89,8 +89,8 @@ export const PantallasDeServicio: Readonly<Record<string, readonly number[]>> = 
   LIBROS_ASIENTO_GUARDAR: [14020],
   LIBROS_PERIODO_CERRAR: [14030],
   CONTAB_SIRE_VER: [14300],
-  CONTAB_SIRE_GESTIONAR: [14300],
-  CONTAB_SIRE_CONFIGURAR: [14300],
+  CONTAB_SIRE_GESTIONAR: [14300, 14301],
+  CONTAB_SIRE_CONFIGURAR: [14300, 14302],
 };
 
 export const ZCapacidadRol = z.object({
