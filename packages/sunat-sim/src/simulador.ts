@@ -412,7 +412,10 @@ export async function iniciarSimulador(opciones: TOpcionesSimulador = {}): Promi
         let txt = '';
         try {
           const entradas = leerZip(Buffer.concat(s.partes));
-          if (entradas.length === 1) ({ nombre: nombreTxt } = entradas[0]), (txt = Buffer.from(entradas[0].contenido).toString('utf8'));
+          if (entradas.length === 1) {
+            nombreTxt = entradas[0].nombre;
+            txt = Buffer.from(entradas[0].contenido).toString('utf8');
+          }
         } catch {
           nombreTxt = '';
         }

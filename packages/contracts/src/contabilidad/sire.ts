@@ -1,5 +1,5 @@
 import { z } from '../zod-es';
-import { ZTexto, textoPermitido } from '../validacion';
+import { ZId, ZTexto, textoPermitido } from '../validacion';
 import type { TServicioCatalogo } from '../servicios/tipos';
 
 /**
@@ -15,7 +15,7 @@ export const ZSireParams = z.object({
   libro: ZLibroSire,
   periodo: textoPermitido(z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Periodo: use AAAA-MM')),
 });
-export const ZSireProcesoParams = z.object({ id: z.coerce.number().int().positive('Id no válido').max(2147483647, 'Id no válido') });
+export const ZSireProcesoParams = z.object({ id: ZId });
 
 /** Comparison states: IGUAL, DIFERENTE (field diff), FALTA_EN_YUPANA (only in SUNAT), FALTA_EN_SUNAT (only in Yupana). */
 export const EstadosComparacionSire = ['IGUAL', 'DIFERENTE', 'FALTA_EN_YUPANA', 'FALTA_EN_SUNAT'] as const;
