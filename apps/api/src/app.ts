@@ -84,7 +84,8 @@ import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
 import { rutasVentas } from './modules/ventas/ventas.routes';
 import { rutasListasPrecios, rutasPedidos, rutasReporteVentas } from './modules/ventas/pedidos.routes';
 import { rutasCajas, rutasVentaCaja } from './modules/cajas/cajas.routes';
-import { registrarEnvio } from './modules/contabilidad/envio/envio.routes';
+import { registrarEnvio, servicioEnvioDe } from './modules/contabilidad/envio/envio.routes';
+import { rutasSire } from './modules/contabilidad/sire/sire.routes';
 import { registrarMasivos } from './modules/contabilidad/masivos/masivos.routes';
 import { crearEjecutor } from './lib/trabajos/ejecutor';
 
@@ -342,6 +343,8 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   await app.register(async (onb) => rutasOnboarding(onb, ctx), { prefix: '/api/seguridad' });
   // Sending to SUNAT (worker started by main.ts through servicioEnvioDe), voiding, resumen, regularizaciones, e-mail.
   await registrarEnvio(app, ctx);
+  // SIRE (RVIE / RCE): SUNAT's proposal, comparison, acceptance and replacement, through the sending settings.
+  await app.register(async (con) => rutasSire(con, ctx, servicioEnvioDe(app).ajustes), { prefix: '/api/contabilidad' });
   // Mass issuing from Excel: batches issued in the background (resumed after a restart).
   await registrarMasivos(app, ctx);
 

@@ -85,6 +85,12 @@ export const ErrorCodes = {
   STOCK_NO_DISPONIBLE: 601204,
   MODULO_PRINCIPAL: 600100,
   SUCURSAL_NO_ASIGNADA: 600101,
+  // SIRE (601400-601449).
+  SIRE_SIN_CREDENCIALES: 601401,
+  SIRE_SUNAT_RECHAZO: 601402,
+  SIRE_SUNAT_NO_DISPONIBLE: 601403,
+  SIRE_SIN_PROPUESTA: 601404,
+  SIRE_PROCESO_EN_CURSO: 601405,
 } as const;
 
 export type TErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -149,6 +155,11 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.NOMINA_SIN_TRABAJADORES]: 'No hay trabajadores con contrato vigente en el periodo de la planilla',
   [ErrorCodes.PARAMETRO_PLANILLA_FALTANTE]: 'Falta un parámetro de planilla vigente en el periodo',
   [ErrorCodes.BOLETA_YA_PAGADA]: 'La boleta ya está pagada',
+  [ErrorCodes.SIRE_SIN_CREDENCIALES]: 'Configure las credenciales de la API SIRE (client ID y secret) y el usuario SOL de la empresa',
+  [ErrorCodes.SIRE_SUNAT_RECHAZO]: 'SUNAT rechazó la solicitud SIRE',
+  [ErrorCodes.SIRE_SUNAT_NO_DISPONIBLE]: 'No se pudo conectar con SUNAT (SIRE). Inténtelo nuevamente en unos minutos',
+  [ErrorCodes.SIRE_SIN_PROPUESTA]: 'Primero descargue la propuesta de SUNAT del periodo',
+  [ErrorCodes.SIRE_PROCESO_EN_CURSO]: 'Hay una solicitud a SUNAT en proceso para este periodo: espere a que termine',
   [ErrorCodes.NOMINA_NO_APROBADA]: 'Apruebe (cierre) la planilla antes de exportar el PLAME',
   [ErrorCodes.PLAME_DATOS_INVALIDOS]: 'Faltan datos para los archivos del PLAME',
   [ErrorCodes.SOLICITUD_RESUELTA]: 'La solicitud ya fue resuelta',

@@ -47,6 +47,7 @@ export * from './finanzas/finanzas';
 export * from './finanzas/letras';
 export * from './compras/compras';
 export * from './contabilidad/libros';
+export * from './contabilidad/sire';
 export * from './contabilidad/asientos-automaticos';
 export * from './rrhh/asistencia';
 export * from './rrhh/solicitudes';

@@ -22,7 +22,7 @@ export type TTicket = {
   cdrZip?: Uint8Array;
 };
 
-export type TToken = { ruc: string; usuario: string; expira: number };
+export type TToken = { ruc: string; usuario: string; expira: number; sire?: boolean };
 
 /** Everything the stand-in remembers; in memory, gone when it stops. */
 export class Estado {

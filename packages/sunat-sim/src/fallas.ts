@@ -1,6 +1,6 @@
 // Fault drills: switches a test (or a trainer, over /admin) flips to make the stand-in misbehave like SUNAT does.
 
-export type TOperacion = 'sendBill' | 'sendSummary' | 'getStatus' | 'getStatusCdr' | 'greToken' | 'greEnvio' | 'greConsulta';
+export type TOperacion = 'sendBill' | 'sendSummary' | 'getStatus' | 'getStatusCdr' | 'greToken' | 'greEnvio' | 'greConsulta' | 'sire';
 
 export type TFalla =
   /** Answer normally, but only after this delay (a client timeout shorter than it gives "not reached"). */

@@ -2,13 +2,15 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as esperar } from 'node:timers/promises';
-import { generarCertificadoPrueba, type TCredencialFirma } from '@yupana/sunat';
+import { generarCertificadoPrueba, leerZip, type TCredencialFirma } from '@yupana/sunat';
 import { construirCdr, RUC_SUNAT } from './cdr';
 import { Excepcion, mensajeDe } from './errores';
 import { Estado, type TTicket } from './estado';
 import { Fallas, type TFalla, type TOperacion, type TReglaFalla } from './fallas';
 import { faultSoap, leerPeticion, respuestaSoap } from './soap';
 import { abrirZip, documentosDeBaja, leerNombre, revisarContenido, type TAbierto, type TNombre, type TNota, type TResultado } from './validar';
+import { datosSireDeUbl, SireSim, type TLibroSire } from './sire';
+import { texto } from './xml';
 
 export type TUsuarioSol = { ruc?: string; usuario: string; clave: string };
 export type TClienteGre = { clientId: string; clientSecret: string };
@@ -26,6 +28,10 @@ export type TOpcionesSimulador = {
   /** Days after the issue date a factura is still accepted (SUNAT: 3). */
   plazoDias?: number;
   tokenTtlS?: number;
+  /** Accepted SIRE API clients (client_id / client_secret generated in Menú SOL for SIRE). */
+  clientesSire?: TClienteGre[];
+  /** How long a SIRE ticket stays "en proceso" (05). */
+  demoraSireMs?: number;
   /** Clock, for date rules in tests. */
   ahora?: () => Date;
 };
@@ -37,11 +43,16 @@ export type TSimulador = {
   estado: Estado;
   /** The certificate the stand-in signs its CDRs with. */
   certificado: TCredencialFirma;
+  /** SIRE: the proposals served and what tests add, change or hide in them. */
+  sire: SireSim;
   detener(): Promise<void>;
 };
 
 export const USUARIO_PRUEBA: TUsuarioSol = { usuario: 'MODDATOS', clave: 'moddatos' };
 export const CLIENTE_GRE_PRUEBA: TClienteGre = { clientId: 'yupana-sim', clientSecret: 'yupana-sim-secreto' };
+export const CLIENTE_SIRE_PRUEBA: TClienteGre = { clientId: 'yupana-sim-sire', clientSecret: 'yupana-sim-sire-secreto' };
+const SCOPE_SIRE = 'https://api-sire.sunat.gob.pe';
+const RUTA_SIRE = '/v1/contribuyente/migeigv/libros/';
 
 class Cortar extends Error {}
 
@@ -56,6 +67,10 @@ export async function iniciarSimulador(opciones: TOpcionesSimulador = {}): Promi
   const ahora = opciones.ahora ?? (() => new Date());
   const certificado = generarCertificadoPrueba({ ruc: RUC_SUNAT, razonSocial: 'SUNAT SIMULADOR YUPANA' }).credencial;
   const estado = new Estado();
+  const clientesSire = opciones.clientesSire ?? [CLIENTE_SIRE_PRUEBA];
+  const demoraSireMs = opciones.demoraSireMs ?? 300;
+  const sire = new SireSim(() => demoraSireMs);
+  const subidas = new Map<string, { ruc: string; metadatos: Record<string, string>; largo: number; partes: Buffer[]; recibido: number }>();
   const temporizadores = new Set<NodeJS.Timeout>();
   let caido = false;
   let puerto = opciones.port ?? 0;
@@ -136,6 +151,10 @@ export async function iniciarSimulador(opciones: TOpcionesSimulador = {}): Promi
     estado.comprobantes.set(clave, {
       clave, nombre: n, estado: r.codigo === '0' ? 'aceptado' : 'rechazado', codigo: r.codigo, hash: a.hash, cdrZip: cdr.zip, recibido: ahora(),
     });
+    if (r.codigo === '0' && ['01', '03', '07', '08'].includes(n.tipo)) {
+      const datos = datosSireDeUbl(a.doc, n.ruc, n.tipo, n.serie, n.numero);
+      if (datos) sire.registrarRecibido(datos, texto(a.doc, '/*/cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName') || undefined);
+    }
     return cdr.zip;
   }
 
@@ -145,6 +164,7 @@ export async function iniciarSimulador(opciones: TOpcionesSimulador = {}): Promi
     const bajas = n.tipo === 'RA' && r.codigo === '0' ? documentosDeBaja(a.doc).map((d) => Estado.clave(n.ruc, d.tipo, d.serie, d.numero)) : [];
     if (bajas.some((c) => estado.comprobantes.get(c)?.estado !== 'aceptado')) r = { codigo: '2105', notas: [] };
     if (r.codigo === '0') for (const c of bajas) estado.comprobantes.get(c)!.estado = 'baja';
+    if (r.codigo === '0' && n.tipo === 'RA') for (const d of documentosDeBaja(a.doc)) sire.darDeBaja(n.ruc, d.tipo, d.serie, d.numero);
     const referencia = `${n.tipo}-${n.serie}-${n.numero}`;
     return { codigo: r.codigo, cdrZip: construirCdr({ nombre: n, referencia, codigo: r.codigo, notas: r.notas, ahora: ahora() }, certificado).zip };
   }
@@ -237,7 +257,8 @@ export async function iniciarSimulador(opciones: TOpcionesSimulador = {}): Promi
   async function token(res: ServerResponse, clientId: string, cuerpo: string): Promise<void> {
     const f = new URLSearchParams(cuerpo);
     await aplicarPrevia(fallas.tomar('greToken'));
-    const cliente = clientesGre.find((c) => c.clientId === clientId);
+    const esSire = f.get('scope') === SCOPE_SIRE;
+    const cliente = (esSire ? clientesSire : clientesGre).find((c) => c.clientId === clientId);
     if (!cliente || f.get('client_id') !== clientId || f.get('client_secret') !== cliente.clientSecret) {
       return json(res, 401, { error: 'invalid_client', error_description: 'El cliente no está autorizado (client_id o client_secret incorrectos)' });
     }
@@ -249,14 +270,14 @@ export async function iniciarSimulador(opciones: TOpcionesSimulador = {}): Promi
       return json(res, 400, { error: 'invalid_grant', error_description: mensajeDe('0102') });
     }
     const access = randomBytes(24).toString('base64url');
-    estado.tokens.set(access, { ...u, expira: Date.now() + tokenTtlS * 1000 });
+    estado.tokens.set(access, { ...u, expira: Date.now() + tokenTtlS * 1000, sire: esSire });
     json(res, 200, { access_token: access, token_type: 'JWT', expires_in: tokenTtlS });
   }
 
-  function portador(req: IncomingMessage): { ruc: string } | undefined {
+  function portador(req: IncomingMessage, paraSire = false): { ruc: string } | undefined {
     const m = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '');
     const t = m ? estado.tokens.get(m[1]) : undefined;
-    return t && t.expira > Date.now() ? t : undefined;
+    return t && t.expira > Date.now() && Boolean(t.sire) === paraSire ? t : undefined;
   }
 
   async function enviarGre(req: IncomingMessage, res: ServerResponse, archivo: string, cuerpo: string): Promise<void> {
@@ -310,9 +331,109 @@ export async function iniciarSimulador(opciones: TOpcionesSimulador = {}): Promi
     json(res, 200, { codRespuesta: '99', error: { numError: t.codigo, desError: mensajeDe(t.codigo!) }, arcCdr, indCdrGenerado: '1' });
   }
 
+
+  // ---------- SIRE (RVIE 140000 / RCE 080000) ----------
+
+  async function sireApi(req: IncomingMessage, res: ServerResponse, url: URL, bytes: Buffer): Promise<void> {
+    const quien = portador(req, true);
+    if (!quien) return json(res, 401, { cod: '401', msg: 'Token inválido o vencido' });
+    const r = url.pathname.slice(RUTA_SIRE.length);
+    const q = url.searchParams;
+    const falla = fallas.tomar('sire');
+    try {
+      await aplicarPrevia(falla);
+    } catch (e) {
+      if (e instanceof Excepcion) return json(res, 422, { cod: '422', msg: 'Unprocessable Entity', errors: [{ cod: e.codigo, msg: e.message }] });
+      throw e;
+    }
+    const periodoValido = (p: string) => /^\d{4}(0[1-9]|1[0-2])$/.test(p);
+    let m: RegExpExecArray | null;
+    if (req.method === 'GET' && (m = /^(rvie|rce)\/propuesta\/web\/propuesta\/(\d{6})\/(exportapropuesta|exportacioncomprobantepropuesta)$/.exec(r))) {
+      const libro: TLibroSire = m[1] === 'rvie' ? '140000' : '080000';
+      if ((libro === '140000') !== (m[3] === 'exportapropuesta')) return json(res, 404, { cod: '404', msg: 'Recurso no encontrado' });
+      if (!periodoValido(m[2]) || q.get('codTipoArchivo') !== '0') return json(res, 422, { cod: '422', msg: 'Unprocessable Entity', errors: [{ cod: '1001', msg: 'Parámetros no válidos (periodo o codTipoArchivo)' }] });
+      if (libro === '080000' && !q.get('codOrigenEnvio')) return json(res, 422, { cod: '422', msg: 'Unprocessable Entity', errors: [{ cod: '1002', msg: 'codOrigenEnvio es obligatorio' }] });
+      const t = sire.pedirPropuesta(quien.ruc, libro, m[2], ahora());
+      return json(res, 200, { numTicket: t.numTicket });
+    }
+    if (req.method === 'POST' && (m = /^(rvie|rce)\/propuesta\/web\/propuesta\/(\d{6})\/aceptapropuesta$/.exec(r))) {
+      if (!periodoValido(m[2])) return json(res, 422, { cod: '422', msg: 'Unprocessable Entity', errors: [{ cod: '1001', msg: 'Periodo no válido' }] });
+      const t = sire.aceptar(quien.ruc, m[1] === 'rvie' ? '140000' : '080000', m[2], ahora());
+      return json(res, 200, { numTicket: t.numTicket });
+    }
+    if (req.method === 'GET' && r === 'rvierce/gestionprocesosmasivos/web/masivo/consultaestadotickets') {
+      const perIni = q.get('perIni') ?? '';
+      const perFin = q.get('perFin') ?? '';
+      if (!periodoValido(perIni) || !periodoValido(perFin)) return json(res, 422, { cod: '422', msg: 'Unprocessable Entity', errors: [{ cod: '1001', msg: 'perIni y perFin son obligatorios' }] });
+      const numTicket = q.get('numTicket');
+      const registros = [...sire.tickets.values()]
+        .filter((t) => t.ruc === quien.ruc && t.periodo >= perIni && t.periodo <= perFin && (!numTicket || t.numTicket === numTicket))
+        .sort((a, b) => b.numTicket.localeCompare(a.numTicket))
+        .map((t) => SireSim.registroTicket(t));
+      return json(res, 200, { paginacion: { page: Number(q.get('page') ?? 1), perPage: Number(q.get('perPage') ?? 20), totalRegistros: registros.length }, registros });
+    }
+    if (req.method === 'GET' && r === 'rvierce/gestionprocesosmasivos/web/masivo/archivoreporte') {
+      const nombre = q.get('nomArchivoReporte') ?? '';
+      const t = [...sire.tickets.values()].find((x) => x.ruc === quien.ruc && x.reporte?.nombre === nombre && Date.now() >= x.listo);
+      if (!t || (q.get('numTicket') && q.get('numTicket') !== t.numTicket)) return json(res, 404, { cod: '404', msg: 'Archivo no encontrado' });
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': t.reporte!.zip.length, 'content-disposition': `attachment; filename="${t.reporte!.nombre}"` });
+      res.end(Buffer.from(t.reporte!.zip));
+      return;
+    }
+    // Replacement upload: TUS 1.0.0 (POST creates, PATCH sends the bytes). The ticket is then found by the file name
+    // in consultaestadotickets, as SUNAT's manual describes.
+    if (req.method === 'POST' && r === 'rvierce/receptorpropuesta/web/propuesta/upload') {
+      if (req.headers['tus-resumable'] !== '1.0.0') return json(res, 412, { cod: '412', msg: 'Tus-Resumable 1.0.0 requerido' });
+      const largo = Number(req.headers['upload-length']);
+      if (!Number.isInteger(largo) || largo <= 0 || largo > 20 * 1024 * 1024) return json(res, 400, { cod: '400', msg: 'Upload-Length no válido' });
+      const metadatos: Record<string, string> = {};
+      for (const par of String(req.headers['upload-metadata'] ?? '').split(',')) {
+        const [k, v] = par.trim().split(' ');
+        if (k) metadatos[k] = v ? Buffer.from(v, 'base64').toString('utf8') : '';
+      }
+      if (metadatos.numRuc !== quien.ruc || !periodoValido(metadatos.perTributario ?? '') || !['140000', '080000'].includes(metadatos.codLibro ?? ''))
+        return json(res, 422, { cod: '422', msg: 'Unprocessable Entity', errors: [{ cod: '1003', msg: 'Metadatos no válidos (numRuc, perTributario, codLibro)' }] });
+      const id = randomBytes(12).toString('hex');
+      subidas.set(id, { ruc: quien.ruc, metadatos, largo, partes: [], recibido: 0 });
+      res.writeHead(201, { 'tus-resumable': '1.0.0', location: `${url.origin}${url.pathname}/${id}`, 'content-length': 0 });
+      res.end();
+      return;
+    }
+    if (req.method === 'PATCH' && (m = /^rvierce\/receptorpropuesta\/web\/propuesta\/upload\/([0-9a-f]{24})$/.exec(r))) {
+      const s = subidas.get(m[1]);
+      if (!s || s.ruc !== quien.ruc) return json(res, 404, { cod: '404', msg: 'Carga no encontrada' });
+      if (Number(req.headers['upload-offset']) !== s.recibido) return json(res, 409, { cod: '409', msg: 'Upload-Offset no coincide' });
+      s.partes.push(bytes);
+      s.recibido += bytes.length;
+      if (s.recibido >= s.largo) {
+        subidas.delete(m[1]);
+        const nombreZip = s.metadatos.filename ?? '';
+        let nombreTxt = '';
+        let txt = '';
+        try {
+          const entradas = leerZip(Buffer.concat(s.partes));
+          if (entradas.length === 1) {
+            nombreTxt = entradas[0].nombre;
+            txt = Buffer.from(entradas[0].contenido).toString('utf8');
+          }
+        } catch {
+          nombreTxt = '';
+        }
+        if (!nombreTxt || nombreTxt.replace(/\.txt$/i, '') !== nombreZip.replace(/\.zip$/i, ''))
+          return json(res, 422, { cod: '422', msg: 'Unprocessable Entity', errors: [{ cod: '1005', msg: 'El ZIP debe contener un solo TXT con el mismo nombre' }] });
+        sire.recibirReemplazo(s.ruc, s.metadatos.codLibro as TLibroSire, s.metadatos.perTributario, nombreTxt, txt, ahora());
+      }
+      res.writeHead(204, { 'tus-resumable': '1.0.0', 'upload-offset': s.recibido });
+      res.end();
+      return;
+    }
+    json(res, 404, { cod: '404', msg: `Recurso no encontrado: ${req.method} ${r}` });
+  }
+
   // ---------- admin ----------
 
   async function admin(req: IncomingMessage, res: ServerResponse, ruta: string, cuerpo: string): Promise<void> {
+    let m: RegExpExecArray | null;
     const datos = cuerpo ? (JSON.parse(cuerpo) as Record<string, unknown>) : {};
     if (req.method === 'GET' && ruta === '/admin/estado') {
       return json(res, 200, {
@@ -339,8 +460,18 @@ export async function iniciarSimulador(opciones: TOpcionesSimulador = {}): Promi
       res.once('finish', () => void fallas.caer(duracionMs));
       return;
     }
+    if (req.method === 'POST' && (m = /^\/admin\/sire\/(agregar|ajustar|quitar)$/.exec(ruta))) {
+      const d = datos as { ruc?: string; libro?: TLibroSire; periodo?: string; comprobante?: Record<string, string>; documento?: { tipo: string; serie: string; numero: string }; cambios?: Record<string, string> };
+      if (!d.ruc || !d.periodo || (d.libro !== '140000' && d.libro !== '080000')) return json(res, 400, { mensaje: 'ruc, libro (140000 u 080000) y periodo (AAAAMM) son obligatorios' });
+      if (m[1] === 'agregar' && d.comprobante) sire.agregar(d.ruc, d.libro, d.periodo, d.comprobante as never);
+      else if (m[1] === 'ajustar' && d.documento) sire.ajustar(d.ruc, d.libro, d.periodo, d.documento, d.cambios ?? {});
+      else if (m[1] === 'quitar' && d.documento) sire.quitar(d.ruc, d.libro, d.periodo, d.documento);
+      else return json(res, 400, { mensaje: 'falta comprobante o documento' });
+      return json(res, 200, { propuesta: sire.propuesta(d.ruc, d.libro, d.periodo) });
+    }
     if (req.method === 'POST' && ruta === '/admin/reiniciar') {
       estado.reiniciar();
+      sire.reiniciar();
       await fallas.limpiar();
       return json(res, 200, { ok: true });
     }
@@ -350,9 +481,12 @@ export async function iniciarSimulador(opciones: TOpcionesSimulador = {}): Promi
   // ---------- routing ----------
 
   async function atender(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const cuerpo = await leerCuerpo(req);
-    const ruta = new URL(req.url ?? '/', 'http://simulador').pathname;
+    const bytes = await leerCuerpo(req);
+    const cuerpo = bytes.toString('utf8');
+    const direccion = new URL(req.url ?? '/', url());
+    const ruta = direccion.pathname;
     let m: RegExpExecArray | null;
+    if (ruta.startsWith(RUTA_SIRE)) return sireApi(req, res, direccion, bytes);
     if (ruta.startsWith('/admin/')) return admin(req, res, ruta, cuerpo);
     if (req.method === 'POST' && /\/billService$/.test(ruta)) return soap(req, res, 'bill', cuerpo);
     if (req.method === 'POST' && /\/billConsultService$/.test(ruta)) return soap(req, res, 'consult', cuerpo);
@@ -378,6 +512,7 @@ export async function iniciarSimulador(opciones: TOpcionesSimulador = {}): Promi
     fallas,
     estado,
     certificado,
+    sire,
     async detener() {
       fallas.detener();
       for (const t of temporizadores) clearTimeout(t);
@@ -390,7 +525,7 @@ export async function iniciarSimulador(opciones: TOpcionesSimulador = {}): Promi
 
 const LIMITE_CUERPO = 20 * 1024 * 1024;
 
-function leerCuerpo(req: IncomingMessage): Promise<string> {
+function leerCuerpo(req: IncomingMessage): Promise<Buffer> {
   return new Promise((ok, mal) => {
     const partes: Buffer[] = [];
     let total = 0;
@@ -401,7 +536,7 @@ function leerCuerpo(req: IncomingMessage): Promise<string> {
         req.destroy();
       } else partes.push(c);
     });
-    req.on('end', () => ok(Buffer.concat(partes).toString('utf8')));
+    req.on('end', () => ok(Buffer.concat(partes)));
     req.on('error', mal);
   });
 }

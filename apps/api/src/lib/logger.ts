@@ -65,6 +65,11 @@ export function crearLogger(opciones: { nivel?: string; destino?: DestinationStr
           '*.password',
           '*.AccessToken',
           '*.RefreshToken',
+          // SIRE API client secret (sire module): never in a log line.
+          'body.ClientSecret',
+          '*.ClientSecret',
+          '*.clientSecret',
+          '*.client_secret',
           '*.token',
           'contrasenha',
           'password',

@@ -149,6 +149,15 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'PUT /api/finanzas/v1/documentos/pagares/:id/protestos': { tabla: 'letra', cuerpo: {} },
   'POST /api/finanzas/v1/documentos/pagares/:id/renovaciones': { tabla: 'letra', cuerpo: { FechaVencimiento: '2099-12-31' } },
   'PUT /api/finanzas/v1/documentos/pagares/:id/anulaciones': { tabla: 'letra', cuerpo: { Motivo: 'ajeno' } },
+  // SIRE (issue 15, branch sire): the book and period are not ids, the rows are those of the token's company.
+  'GET /api/contabilidad/v1/sire/:libro/:periodo/comparacion': { exento: 'libro y periodo no son ids: se compara la propuesta de la empresa del token (verificado en sire.test)' },
+  'GET /api/contabilidad/v1/sire/:libro/:periodo/historial': { exento: 'libro y periodo no son ids: historial de la empresa del token (verificado en sire.test)' },
+  'GET /api/contabilidad/v1/sire/:libro/:periodo/reemplazo': { exento: 'libro y periodo no son ids: archivo con los documentos de la empresa del token' },
+  'POST /api/contabilidad/v1/sire/:libro/:periodo/propuesta': { exento: 'libro y periodo no son ids: se pide la propuesta del RUC de la empresa del token' },
+  'POST /api/contabilidad/v1/sire/:libro/:periodo/aceptacion': { exento: 'libro y periodo no son ids: se acepta la propuesta del RUC de la empresa del token' },
+  'POST /api/contabilidad/v1/sire/:libro/:periodo/reemplazo': { exento: 'libro y periodo no son ids: se envía el reemplazo del RUC de la empresa del token' },
+  'POST /api/contabilidad/v1/sire/procesos/:id/consulta': { tabla: 'sire_proceso' },
+  'GET /api/contabilidad/v1/sire/procesos/:id/archivo': { tabla: 'sire_proceso' },
   // Purchases and payables (issues 13 and 14).
   'GET /api/logistica/v1/compras/:id': { tabla: 'compra' },
   'PUT /api/logistica/v1/compras/:id/anulaciones': { tabla: 'compra', cuerpo: { Motivo: 'ajena' } },

@@ -400,6 +400,12 @@ export const router = createBrowserRouter([
                     handle: h({ breadcrumb: 'Centros de costo', description: 'Gastos, ingresos y resultado por centro de costo', icon: 'AuditOutlined' }),
                     lazy: () => import('../features/contabilidad/pages/centros-costo-page').then((m) => ({ Component: m.CentrosCostoPage })),
                   },
+                  {
+                    path: 'sire',
+                    loader: guardPermiso({ idPermiso: 14300, componente: 'contabilidadsire' }),
+                    handle: h({ breadcrumb: 'SIRE', description: 'Propuesta de SUNAT del Registro de Ventas (RVIE) y de Compras (RCE) frente a Yupana', icon: 'FileDoneOutlined' }),
+                    lazy: () => import('../features/contabilidad/pages/sire-page').then((m) => ({ Component: m.SirePage })),
+                  },
                 ],
               },
               {

@@ -90,6 +90,9 @@ export const PantallasDeServicio: Readonly<Record<string, readonly number[]>> = 
   LIBROS_CUENTA_GUARDAR: [14010],
   LIBROS_ASIENTO_GUARDAR: [14020],
   LIBROS_PERIODO_CERRAR: [14030],
+  CONTAB_SIRE_VER: [14300],
+  CONTAB_SIRE_GESTIONAR: [14300, 14301],
+  CONTAB_SIRE_CONFIGURAR: [14300, 14302],
 };
 
 export const ZCapacidadRol = z.object({

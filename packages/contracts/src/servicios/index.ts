@@ -13,6 +13,7 @@ import { serviciosInventario } from './inventario';
 import { serviciosFinanzas } from './finanzas';
 import { serviciosLibros } from './contabilidad-libros';
 import { serviciosCompras } from './compras';
+import { serviciosSire } from '../contabilidad/sire';
 
 export type { TServicioCatalogo } from './tipos';
 export { serviciosSeguridad } from './seguridad';
@@ -47,4 +48,5 @@ export const catalogoServicios: readonly TServicioCatalogo[] = [
   ...serviciosFinanzas,
   ...serviciosLibros,
   ...serviciosCompras,
+  ...serviciosSire,
 ];

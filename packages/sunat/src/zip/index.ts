@@ -1,5 +1,5 @@
 import { crc32, deflateRawSync } from 'node:zlib';
-import { unzipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 
 /**
  * `NOMBRE.zip` holding `NOMBRE.xml`, as SUNAT's services expect. The XML bytes are zipped as given (UTF-8).
@@ -90,4 +90,10 @@ export function leerZip(zip: Uint8Array): TEntradaZip[] {
 
 export function esZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+/** A zip with one file named exactly `nombre` (SIRE: the TXT of a proposal or a replacement, same base name as the zip). */
+export function zipArchivo(nombre: string, contenido: string | Uint8Array): Uint8Array {
+  const datos = typeof contenido === 'string' ? Buffer.from(contenido, 'utf8') : contenido;
+  return zipSync({ [nombre]: datos }, { level: 6 });
 }
