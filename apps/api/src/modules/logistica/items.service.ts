@@ -49,8 +49,8 @@ function aItem(f: Fila): TItem {
   };
 }
 
-/** Search by description or code: at least three letters (seed §5), 10 per page, favourites first. */
-export async function buscarItems(ctx: Contexto, auth: TAuth, q: z.output<typeof ZItemsQuery>) {
+/** The list's filters (also the export's): the company's items, by state, favourites, Tabla 5 type and text. */
+export function filtroItems(auth: TAuth, q: Pick<z.output<typeof ZItemsQuery>, 'filtro' | 'estado' | 'soloFavoritos' | 'tipoexistencia'>): SQL | undefined {
   if (q.filtro && q.filtro.length < 3) throw errorDeCampo('filtro', MENSAJES_BUSQUEDA_ITEM.TRES_LETRAS);
   const condiciones: SQL[] = [eq(item.idEmpresa, auth.idEmpresa)];
   if (q.estado !== -1) condiciones.push(eq(item.logEstado, q.estado));
@@ -60,7 +60,12 @@ export async function buscarItems(ctx: Contexto, auth: TAuth, q: z.output<typeof
     const patron = `%${escaparLike(q.filtro.toLowerCase())}%`;
     condiciones.push(sql`(lower(${item.descripcion}) like ${patron} or lower(${item.codigo}) like ${patron} or ${item.codigoProducto} like ${patron})`);
   }
-  const donde = and(...condiciones);
+  return and(...condiciones);
+}
+
+/** Search by description or code: at least three letters (seed §5), 10 per page, favourites first. */
+export async function buscarItems(ctx: Contexto, auth: TAuth, q: z.output<typeof ZItemsQuery>) {
+  const donde = filtroItems(auth, q);
   const [filas, [{ n }]] = await Promise.all([
     ctx.dbh.db
       .select()
