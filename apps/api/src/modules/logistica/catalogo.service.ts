@@ -378,6 +378,20 @@ export async function iniciarImportacion(ctx: Contexto, auth: TAuth, b: z.output
 const trabajos = new Set<Promise<unknown>>();
 export const esperarImportaciones = () => Promise.allSettled([...trabajos]);
 
+/**
+ * A batch as `unnest(arrays)`: one array parameter per column (14 parameters whatever the batch's size), in the order
+ * codigo, descripcion, unidad, precio, incluye IGV, afectación, tipo, estándar, código de producto, favorito, lote,
+ * serie, estado, and the existing item's id (null for a new one).
+ */
+function columnasUnnest(lote: TLeida[]) {
+  const col = <T>(f: (d: TGuardar) => T) => sql.param(lote.map(({ datos }) => f(datos)));
+  return sql`unnest(${col((d) => d.Codigo)}::varchar[], ${col((d) => d.Descripcion)}::varchar[], ${col((d) => d.CodigoUnidad)}::varchar[],
+    ${col((d) => new Decimal(d.Precio).toFixed(10))}::numeric[], ${col((d) => d.PrecioIncluyeIgv)}::boolean[], ${col((d) => d.AfectacionIgv)}::varchar[],
+    ${col((d) => d.TipoExistencia)}::char(2)[], ${col((d) => d.EstandarCodigoProducto)}::varchar[], ${col((d) => d.CodigoProducto)}::varchar[],
+    ${col((d) => d.EsFavorito)}::boolean[], ${col((d) => d.ControlLote)}::boolean[], ${col((d) => d.ControlSerie)}::boolean[],
+    ${col((d) => d.LogEstado)}::smallint[], ${sql.param(lote.map((l) => l.existente?.id ?? null))}::int[])`;
+}
+
 const pausa = () => new Promise<void>((ok) => setImmediate(ok));
 
 async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffer, b: z.output<typeof ZItemsImportar>): Promise<void> {
@@ -472,44 +486,20 @@ async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffe
     const ahora = new Date();
     for (let i = 0; i < nuevos.length; i += LOTE) {
       const lote = nuevos.slice(i, i + LOTE);
-      await tx.insert(item).values(
-        lote.map(({ datos: d }) => ({
-          idEmpresa: auth.idEmpresa,
-          codigo: d.Codigo,
-          descripcion: d.Descripcion,
-          codigoUnidad: d.CodigoUnidad,
-          precio: new Decimal(d.Precio).toFixed(10),
-          precioIncluyeIgv: d.PrecioIncluyeIgv,
-          afectacionIgv: d.AfectacionIgv,
-          tipoExistencia: d.TipoExistencia,
-          estandarCodigoProducto: d.EstandarCodigoProducto,
-          codigoProducto: d.CodigoProducto,
-          esFavorito: d.EsFavorito,
-          controlLote: d.ControlLote,
-          controlSerie: d.ControlSerie,
-          logEstado: d.LogEstado,
-          logUsuarioCrea: auth.idUsuario,
-        })),
-      );
+      await tx.execute(sql`insert into item (codigo, descripcion, codigo_unidad, precio, precio_incluye_igv, afectacion_igv, tipo_existencia,
+          estandar_codigo_producto, codigo_producto, es_favorito, control_lote, control_serie, log_estado, id_empresa, log_usuario_crea)
+        select codigo, descripcion, codigo_unidad, precio, pii, afectacion, tipo, estandar, cp, fav, lote, serie, estado, ${auth.idEmpresa}::int, ${auth.idUsuario}::int
+        from ${columnasUnnest(lote)} as v(codigo, descripcion, codigo_unidad, precio, pii, afectacion, tipo, estandar, cp, fav, lote, serie, estado, id)`);
       hechos += lote.length;
       avance.porcentaje = 40 + Math.floor((59 * hechos) / total);
     }
     for (let i = 0; i < cambiados.length; i += LOTE) {
       const lote = cambiados.slice(i, i + LOTE);
-      const valores = sql.join(
-        lote.map(
-          ({ datos: d, existente: e }) =>
-            sql`(${e!.id}::int, ${d.Codigo}::varchar, ${d.Descripcion}::varchar, ${d.CodigoUnidad}::varchar, ${new Decimal(d.Precio).toFixed(10)}::numeric,
-              ${d.PrecioIncluyeIgv}::boolean, ${d.AfectacionIgv}::varchar, ${d.TipoExistencia}::char(2), ${d.EstandarCodigoProducto}::varchar,
-              ${d.CodigoProducto}::varchar, ${d.EsFavorito}::boolean, ${d.ControlLote}::boolean, ${d.ControlSerie}::boolean, ${d.LogEstado}::smallint)`,
-        ),
-        sql`, `,
-      );
       await tx.execute(sql`update item i set codigo = v.codigo, descripcion = v.descripcion, codigo_unidad = v.codigo_unidad, precio = v.precio,
           precio_incluye_igv = v.pii, afectacion_igv = v.afectacion, tipo_existencia = v.tipo, estandar_codigo_producto = v.estandar,
           codigo_producto = v.cp, es_favorito = v.fav, control_lote = v.lote, control_serie = v.serie, log_estado = v.estado,
           log_usuario_modif = ${auth.idUsuario}, log_fecha_modif = ${ahora}
-        from (values ${valores}) as v(id, codigo, descripcion, codigo_unidad, precio, pii, afectacion, tipo, estandar, cp, fav, lote, serie, estado)
+        from ${columnasUnnest(lote)} as v(codigo, descripcion, codigo_unidad, precio, pii, afectacion, tipo, estandar, cp, fav, lote, serie, estado, id)
         where i.id = v.id and i.id_empresa = ${auth.idEmpresa}`);
       hechos += lote.length;
       avance.porcentaje = 40 + Math.floor((59 * hechos) / total);
