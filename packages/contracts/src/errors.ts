@@ -83,6 +83,8 @@ export const ErrorCodes = {
   PEDIDO_YA_ATENDIDO: 601202,
   NOTA_VENTA_YA_CANJEADA: 601203,
   STOCK_NO_DISPONIBLE: 601204,
+  // Item catalogue import (601300-601349).
+  CATALOGO_IMPORTACION_EN_CURSO: 601300,
   MODULO_PRINCIPAL: 600100,
   SUCURSAL_NO_ASIGNADA: 600101,
   // SIRE (601400-601449).
@@ -170,5 +172,6 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.PEDIDO_YA_ATENDIDO]: 'El pedido ya fue atendido',
   [ErrorCodes.NOTA_VENTA_YA_CANJEADA]: 'La nota de venta ya fue canjeada',
   [ErrorCodes.STOCK_NO_DISPONIBLE]: 'No hay stock disponible: lo reservan otros pedidos',
+  [ErrorCodes.CATALOGO_IMPORTACION_EN_CURSO]: 'Ya hay una importación del catálogo en curso en la empresa: espere a que termine',
   [ErrorCodes.MASIVO_DEMASIADOS]: 'El archivo supera el límite de 10000 comprobantes o 50000 filas: divídalo en varios archivos',
 };

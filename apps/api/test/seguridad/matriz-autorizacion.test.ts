@@ -79,6 +79,8 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'POST /api/entidades/v1/padron-ruc/importaciones/:id/reanudacion': { exento: 'importación del padrón: dato de la instalación, no de una empresa' },
   'GET /api/finanzas/v1/entidades/:id/sucursales': { param: 'empresaA' },
   'GET /api/logistica/v1/items/:id': { tabla: 'item' },
+  // Branch catalogo: an import of the item catalogue (its own test checks another company's id gives 404).
+  'GET /api/logistica/v1/items/importacion/:id': { tabla: 'importacion_item' },
   'PUT /api/logistica/v1/items/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/items/:id (verificado)' },
   'PUT /api/logistica/v1/items/favoritos/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/items/:id (verificado)' },
   'GET /api/logistica/v1/movimientos/:id': { tabla: 'movimiento_inventario' },

@@ -75,3 +75,31 @@ export async function abrirArchivo(ruta: string, query?: Record<string, string |
   const { blob } = await obtenerArchivo(ruta, query);
   window.open(URL.createObjectURL(blob), '_blank', 'noopener');
 }
+
+/**
+ * POSTs a body (a file, or JSON with a base64 file) reporting the upload's own progress (0-100). XHR because fetch
+ * reports no upload progress. The caller makes a cheap authenticated call first, so that the api client refreshes an
+ * expiring token and the long upload carries a valid one.
+ */
+export function subirConAvance<T>(destino: string, cuerpo: XMLHttpRequestBodyInit, tipo: string, alAvanzar: (porcentaje: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', destino);
+    xhr.setRequestHeader('Authorization', `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}`);
+    xhr.setRequestHeader('Content-Type', tipo);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => e.lengthComputable && alAvanzar(Math.floor((e.loaded * 100) / e.total));
+    xhr.onload = () => {
+      let respuesta: unknown = null;
+      try {
+        respuesta = JSON.parse(xhr.responseText);
+      } catch {
+        respuesta = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(respuesta as T);
+      else reject(new ApiError(xhr.status, destino, respuesta as ApiError['cuerpo']));
+    };
+    xhr.onerror = () => reject(new ApiError(0, destino, null));
+    xhr.send(cuerpo);
+  });
+}

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
@@ -16,7 +15,7 @@ import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { TAuth } from '../../lib/auth';
 import type { Contexto } from '../../lib/contexto';
 // eslint-disable-next-line yupana/no-cross-import -- the same .xlsx checks and cell reading as the mass-issuing upload
-import { pareceZip, textoCelda } from '../contabilidad/masivos/lectura';
+import { leerHojaXlsx } from '../contabilidad/masivos/lectura';
 import { bloquearToma } from './conteos.service';
 import { filasDe } from './libro.repo';
 
@@ -34,61 +33,19 @@ export class ErroresImportacionConteo extends AppError {
   }
 }
 
-type THoja = { titulos: string[]; filas: { numero: number; celdas: string[] }[] };
-const ESPERA_LECTURA_MS = 60_000;
 const archivoInvalido = () => errorDeCampo('Archivo', 'El archivo no es un Excel (.xlsx) válido');
 const normalizar = (t: string) => t.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
 
 /** Streaming read (rows kept as text only) of the "Conteo" sheet, or of the first sheet when there is none. */
-async function leerHoja(contenido: Buffer): Promise<THoja> {
-  if (!pareceZip(contenido)) throw archivoInvalido();
-  const fuente = Readable.from([contenido]);
-  let reloj: NodeJS.Timeout | undefined;
-  const vencido = new Promise<never>((_, rechazar) => {
-    reloj = setTimeout(() => {
-      fuente.destroy();
-      rechazar(archivoInvalido());
-    }, ESPERA_LECTURA_MS);
+const leerHoja = (contenido: Buffer) =>
+  leerHojaXlsx(contenido, {
+    hoja: HOJA_IMPORTACION_CONTEO,
+    usarPrimera: true,
+    maxFilas: LIMITES_IMPORTACION_CONTEO.MAX_FILAS,
+    invalido: archivoInvalido,
+    demasiadas: () => errorDeCampo('Archivo', `El archivo supera las ${LIMITES_IMPORTACION_CONTEO.MAX_FILAS} filas: divídalo en varios archivos`),
+    esperaMs: 60_000,
   });
-  const leer = async (): Promise<THoja> => {
-    const hojas: { nombre: string; hoja: THoja }[] = [];
-    try {
-      const lector = new ExcelJS.stream.xlsx.WorkbookReader(fuente, { sharedStrings: 'cache', styles: 'cache', worksheets: 'emit', hyperlinks: 'ignore', entries: 'ignore' });
-      for await (const ws of lector) {
-        const w = ws as unknown as { name: string } & AsyncIterable<ExcelJS.Row>;
-        const quiere = hojas.length === 0 || (w.name === HOJA_IMPORTACION_CONTEO && !hojas.some((h) => h.nombre === HOJA_IMPORTACION_CONTEO));
-        if (!quiere) {
-          for await (const fila of w) void fila;
-          continue;
-        }
-        const hoja: THoja = { titulos: [], filas: [] };
-        for await (const fila of w) {
-          const valores = fila.values as ExcelJS.CellValue[];
-          const celdas: string[] = [];
-          for (let c = 1; c < valores.length; c++) celdas.push(textoCelda(valores[c]));
-          if (fila.number === 1) hoja.titulos = celdas;
-          else if (celdas.some((x) => x !== '')) {
-            hoja.filas.push({ numero: fila.number, celdas });
-            if (hoja.filas.length > LIMITES_IMPORTACION_CONTEO.MAX_FILAS)
-              throw errorDeCampo('Archivo', `El archivo supera las ${LIMITES_IMPORTACION_CONTEO.MAX_FILAS} filas: divídalo en varios archivos`);
-          }
-        }
-        hojas.push({ nombre: w.name, hoja });
-      }
-    } catch (e) {
-      if (e instanceof AppError) throw e;
-      throw archivoInvalido();
-    }
-    const h = hojas.find((x) => x.nombre === HOJA_IMPORTACION_CONTEO) ?? hojas[0];
-    if (!h) throw archivoInvalido();
-    return h.hoja;
-  };
-  try {
-    return await Promise.race([leer(), vencido]);
-  } finally {
-    clearTimeout(reloj);
-  }
-}
 
 const NUMERO = /^\d{1,12}(\.\d{1,10})?$/;
 

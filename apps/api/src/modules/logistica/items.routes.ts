@@ -1,22 +1,70 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZError, ZItem, ZItemFavoritoQuery, ZItemGuardar, ZItemParams, ZItems, ZItemsQuery } from '@yupana/contracts';
+import {
+  LIMITES_IMPORTACION_ITEMS, ZError, ZImportacionItems, ZImportacionItemsParams, ZItem, ZItemFavoritoQuery, ZItemGuardar, ZItemParams, ZItems,
+  ZItemsExportacionQuery, ZItemsImportar, ZItemsQuery,
+} from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
 import * as servicio from './items.service';
+import * as catalogo from './catalogo.service';
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
+const excel = (reply: FastifyReply, contenido: Buffer, nombre: string) =>
+  reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="${nombre}"`)
+    .header('cache-control', 'private, no-store')
+    .send(contenido);
 
 /** Minimal item catalogue. Mounted under /api/logistica. */
 export async function rutasItems(app: FastifyInstance, ctx: Contexto): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['items'];
   const security = [{ bearer: [] }];
+  // Imports running in the background finish before the database closes.
+  app.addHook('onClose', async () => void (await catalogo.esperarImportaciones()));
 
   r.get('/v1/items', {
     config: { servicio: 'ITEM_VER' },
     schema: { tags, security, summary: 'Buscar productos y servicios (al menos tres letras; 10 por página)', querystring: ZItemsQuery, response: { 200: ZItems, ...errores } },
     handler: async (req) => servicio.buscarItems(ctx, requerirAuth(req), req.query),
+  });
+
+  // Catalogue from and to Excel (issue 13): the same permission as editing items (the back office, never the cashier).
+  r.get('/v1/items/exportacion', {
+    config: { servicio: 'ITEM_GUARDAR' },
+    schema: { tags, security, summary: 'Exportar a Excel los productos y servicios (mismos filtros que la lista)', querystring: ZItemsExportacionQuery, response: errores },
+    handler: async (req, reply) => excel(reply, await catalogo.exportarCatalogo(ctx, requerirAuth(req), req.query), 'catalogo-productos.xlsx'),
+  });
+
+  r.get('/v1/items/importacion/plantilla', {
+    config: { servicio: 'ITEM_GUARDAR' },
+    schema: { tags, security, summary: 'Plantilla Excel para importar productos y servicios (con una hoja de instrucciones y códigos permitidos)', response: errores },
+    handler: async (req, reply) => {
+      requerirAuth(req);
+      return excel(reply, await catalogo.plantillaCatalogo(), 'plantilla-productos.xlsx');
+    },
+  });
+
+  r.post('/v1/items/importacion', {
+    config: { servicio: 'ITEM_GUARDAR' },
+    bodyLimit: Math.ceil((LIMITES_IMPORTACION_ITEMS.MAX_BYTES * 4) / 3) + 64 * 1024,
+    schema: {
+      tags,
+      security,
+      summary: 'Importar productos y servicios desde Excel (crea los códigos nuevos y actualiza los existentes) en segundo plano',
+      description: 'Responde 202 con la importación; su avance, resultado y errores por fila se consultan en GET /v1/items/importacion/{id}.',
+      body: ZItemsImportar,
+      response: { 202: ZImportacionItems, ...errores, 409: ZError },
+    },
+    handler: async (req, reply) => reply.code(202).send(await catalogo.iniciarImportacion(ctx, requerirAuth(req), req.body)),
+  });
+
+  r.get('/v1/items/importacion/:id', {
+    config: { servicio: 'ITEM_GUARDAR' },
+    schema: { tags, security, summary: 'Avance y resultado de una importación del catálogo (errores por fila)', params: ZImportacionItemsParams, response: { 200: ZImportacionItems, ...errores } },
+    handler: async (req) => catalogo.obtenerImportacion(ctx, requerirAuth(req), req.params.id),
   });
 
   r.get('/v1/items/:id', {

@@ -59,6 +59,23 @@ function aItem(f: Fila): TItem {
 const TEXTO_BUSQUEDA_ITEM = sql`lower(${item.descripcion} || ' ' || ${item.codigo} || ' ' || coalesce(${item.codigoProducto}, ''))`;
 
 /**
+ * The list's filters (also the export's): the company's items, by state, favourites, Tabla 5 type and text. `idLeido`
+ * is the item whose presentation barcode the text is (it matches although the text is not in its own fields).
+ */
+export function filtroItems(auth: TAuth, q: Pick<z.output<typeof ZItemsQuery>, 'filtro' | 'estado' | 'soloFavoritos' | 'tipoexistencia'>, idLeido?: number): SQL | undefined {
+  if (q.filtro && q.filtro.length < 3) throw errorDeCampo('filtro', MENSAJES_BUSQUEDA_ITEM.TRES_LETRAS);
+  const condiciones: SQL[] = [eq(item.idEmpresa, auth.idEmpresa)];
+  if (q.estado !== -1) condiciones.push(eq(item.logEstado, q.estado));
+  if (q.soloFavoritos) condiciones.push(eq(item.esFavorito, true));
+  if (q.tipoexistencia) condiciones.push(eq(item.tipoExistencia, q.tipoexistencia));
+  if (q.filtro) {
+    const contiene = sql`${TEXTO_BUSQUEDA_ITEM} like ${`%${escaparLike(q.filtro.toLowerCase())}%`}`;
+    condiciones.push(idLeido !== undefined ? sql`(${contiene} or ${item.id} = ${idLeido})` : contiene);
+  }
+  return and(...condiciones);
+}
+
+/**
  * Search by description or code: at least three letters (seed §5), 10 per page. An exact internal code, GTIN or
  * presentation barcode (what a barcode scanner types) comes first, then favourites, then by description. The count is
  * read only when the page is full: a shorter page already says how many there are. With `idsucursal` (the point of
@@ -66,26 +83,19 @@ const TEXTO_BUSQUEDA_ITEM = sql`lower(${item.descripcion} || ' ' || ${item.codig
  */
 export async function buscarItems(ctx: Contexto, auth: TAuth, q: z.output<typeof ZItemsQuery>) {
   if (q.filtro && q.filtro.length < 3) throw errorDeCampo('filtro', MENSAJES_BUSQUEDA_ITEM.TRES_LETRAS);
-  const condiciones: SQL[] = [eq(item.idEmpresa, auth.idEmpresa)];
-  if (q.estado !== -1) condiciones.push(eq(item.logEstado, q.estado));
-  if (q.soloFavoritos) condiciones.push(eq(item.esFavorito, true));
-  if (q.tipoexistencia) condiciones.push(eq(item.tipoExistencia, q.tipoexistencia));
   const orden: SQL[] = [];
   let leida: { idItem: number; codigoUnidad: string } | undefined;
   if (q.filtro) {
-    const texto = q.filtro.toLowerCase();
     // A presentation's barcode (a box of 12) is unique per company: its unique index answers it.
     if (/^\d{8,14}$/.test(q.filtro))
       [leida] = await ctx.dbh.db
         .select({ idItem: itemPresentacion.idItem, codigoUnidad: itemPresentacion.codigoUnidad })
         .from(itemPresentacion)
         .where(and(eq(itemPresentacion.idEmpresa, auth.idEmpresa), eq(itemPresentacion.codigoBarras, q.filtro)));
-    const contiene = sql`${TEXTO_BUSQUEDA_ITEM} like ${`%${escaparLike(texto)}%`}`;
-    condiciones.push(leida ? sql`(${contiene} or ${item.id} = ${leida.idItem})` : contiene);
     // `is true`: an item without GTIN gives null here, and nulls would sort first.
-    orden.push(sql`(lower(${item.codigo}) = ${texto} or ${item.codigoProducto} = ${q.filtro} or ${item.id} = ${leida?.idItem ?? 0}) is true desc`);
+    orden.push(sql`(lower(${item.codigo}) = ${q.filtro.toLowerCase()} or ${item.codigoProducto} = ${q.filtro} or ${item.id} = ${leida?.idItem ?? 0}) is true desc`);
   }
-  const donde = and(...condiciones);
+  const donde = filtroItems(auth, q, leida?.idItem);
   const desde = (q.pagina - 1) * q.regxpag;
   const filas = await ctx.dbh.db
     .select()

@@ -118,31 +118,58 @@ export function pareceZip(b: Buffer): boolean {
 export const ESPERA_LECTURA_MS = 120_000;
 
 export async function cargarLibro(contenido: Buffer, esperaMs = ESPERA_LECTURA_MS): Promise<THojaLeida> {
-  if (!pareceZip(contenido)) throw new AppError(ErrorCodes.MASIVO_ARCHIVO_INVALIDO, undefined, 400);
+  const invalido = () => new AppError(ErrorCodes.MASIVO_ARCHIVO_INVALIDO, undefined, 400);
+  return leerHojaXlsx(contenido, { hoja: HOJA_DOCUMENTOS_MASIVO, maxFilas: LIMITES_MASIVO.MAX_FILAS, invalido, demasiadas: demasiados, esperaMs });
+}
+
+export type TOpcionesLectura = {
+  /** The sheet to read, by name. */
+  hoja: string;
+  /** true: a workbook without that sheet is read from its first sheet; false: it is refused. */
+  usarPrimera?: boolean;
+  /** Reading stops (demasiadas) at the first non-empty row past this many. */
+  maxFilas: number;
+  /** The error of a file that is not a readable .xlsx (or lacks the sheet). */
+  invalido: () => AppError;
+  demasiadas: () => AppError;
+  esperaMs?: number;
+};
+
+/**
+ * Reads one sheet of an uploaded .xlsx with exceljs' streaming reader: rows come one at a time and only their text is
+ * kept (a loaded workbook costs ~8 kB of heap per row). The other sheets are drained unread. Used by every Excel upload
+ * (mass issuing, inventory counts, the item catalogue).
+ */
+export async function leerHojaXlsx(contenido: Buffer, o: TOpcionesLectura): Promise<THojaLeida> {
+  if (!pareceZip(contenido)) throw o.invalido();
   const fuente = Readable.from([contenido]);
   let reloj: NodeJS.Timeout | undefined;
   const vencido = new Promise<never>((_, rechazar) => {
     reloj = setTimeout(() => {
       fuente.destroy();
-      rechazar(new AppError(ErrorCodes.MASIVO_ARCHIVO_INVALIDO, undefined, 400));
-    }, esperaMs);
+      rechazar(o.invalido());
+    }, o.esperaMs ?? ESPERA_LECTURA_MS);
   });
   try {
-    return await Promise.race([leerHojaDocumentos(fuente), vencido]);
+    return await Promise.race([leerHoja(fuente, o), vencido]);
   } finally {
     clearTimeout(reloj);
   }
 }
 
-async function leerHojaDocumentos(fuente: Readable): Promise<THojaLeida> {
-  let hoja: THojaLeida | null = null;
+async function leerHoja(fuente: Readable, o: TOpcionesLectura): Promise<THojaLeida> {
+  let nombrada: THojaLeida | null = null;
+  let primera: THojaLeida | null = null;
   try {
     const lector = new ExcelJS.stream.xlsx.WorkbookReader(fuente, {
       sharedStrings: 'cache', styles: 'cache', worksheets: 'emit', hyperlinks: 'ignore', entries: 'ignore',
     });
+    let indice = 0;
     for await (const ws of lector) {
       const w = ws as unknown as { name: string } & AsyncIterable<ExcelJS.Row>;
-      if (hoja || w.name !== HOJA_DOCUMENTOS_MASIVO) {
+      const esNombrada = !nombrada && w.name === o.hoja;
+      const esPrimera = !!o.usarPrimera && indice++ === 0;
+      if (!esNombrada && !esPrimera) {
         // Drained, not read: the reader needs every entry consumed to go on.
         for await (const fila of w) void fila;
         continue;
@@ -155,16 +182,18 @@ async function leerHojaDocumentos(fuente: Readable): Promise<THojaLeida> {
         if (fila.number === 1) leida.titulos = celdas;
         else if (celdas.some((x) => x !== '')) {
           leida.filas.push({ numero: fila.number, celdas });
-          if (leida.filas.length > LIMITES_MASIVO.MAX_FILAS) throw demasiados();
+          if (leida.filas.length > o.maxFilas) throw o.demasiadas();
         }
       }
-      hoja = leida;
+      if (esNombrada) nombrada = leida;
+      else primera = leida;
     }
   } catch (e) {
     if (e instanceof AppError) throw e;
-    throw new AppError(ErrorCodes.MASIVO_ARCHIVO_INVALIDO, undefined, 400);
+    throw o.invalido();
   }
-  if (!hoja) throw new AppError(ErrorCodes.MASIVO_ARCHIVO_INVALIDO, undefined, 400);
+  const hoja = nombrada ?? primera;
+  if (!hoja) throw o.invalido();
   return hoja;
 }
 

@@ -1,4 +1,4 @@
-import { PlusOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, StarFilled, StarOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Drawer, Empty, Input, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,8 @@ import { mensajeDeError } from '../../../lib/api-error';
 import { useItems } from '../api/buscar-items';
 import { useMarcarFavorito } from '../api/marcar-favorito';
 import { ItemForm } from '../components/item-form';
+import { ImportacionCatalogo } from '../components/importacion-catalogo';
+import { exportarCatalogo } from '../api/catalogo';
 import { TablaAdaptable } from '../../../components/tabla-adaptable';
 
 const soles = new Intl.NumberFormat('es-PE', { style: 'currency', currency: 'PEN', minimumFractionDigits: 2, maximumFractionDigits: 4 });
@@ -23,6 +25,8 @@ export function ItemsPage() {
   const favorito = useMarcarFavorito();
   const { message } = App.useApp();
   const [edicion, setEdicion] = useState<{ item: TItem | null } | null>(null);
+  const [importando, setImportando] = useState(false);
+  const [exportando, setExportando] = useState(false);
   const corto = texto.trim().length > 0 && texto.trim().length < 3;
 
   const fijar = (cambios: Record<string, string | number>) => {
@@ -80,9 +84,26 @@ export function ItemsPage() {
             options={[{ value: '', label: 'Todos los tipos de existencia' }, ...Object.entries(TiposExistencia).map(([value, label]) => ({ value, label: `${value} - ${label}` }))]}
           />
         </Space>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdicion({ item: null })}>
-          Nuevo producto o servicio
-        </Button>
+        <Space wrap>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exportando}
+            onClick={() => {
+              setExportando(true);
+              exportarCatalogo({ filtro, soloFavoritos, tipoexistencia })
+                .catch((e: unknown) => message.error(mensajeDeError(e)))
+                .finally(() => setExportando(false));
+            }}
+          >
+            Exportar a Excel
+          </Button>
+          <Button icon={<UploadOutlined />} onClick={() => setImportando(true)}>
+            Importar desde Excel
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdicion({ item: null })}>
+            Nuevo producto o servicio
+          </Button>
+        </Space>
       </Space>
       {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
       <TablaAdaptable<TItem>
@@ -128,6 +149,9 @@ export function ItemsPage() {
       />
       <Drawer open={!!edicion} title={edicion?.item ? 'Editar producto o servicio' : 'Nuevo producto o servicio'} size={560} onClose={() => setEdicion(null)} destroyOnHidden>
         {edicion && <ItemForm item={edicion.item} onCancelar={() => setEdicion(null)} onGuardado={() => setEdicion(null)} />}
+      </Drawer>
+      <Drawer open={importando} title="Importar productos y servicios desde Excel" size={720} onClose={() => setImportando(false)} destroyOnHidden>
+        <ImportacionCatalogo />
       </Drawer>
     </Card>
   );

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BYTES_INICIO_PADRON, motivoNoEsPadron, type TEstadoPadron, type TImportacionPadron } from '@yupana/contracts';
-import { authStorage } from '../../../lib/auth-storage';
-import { ApiError } from '../../../lib/api-error';
+import { subirConAvance } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
 export function estadoPadron() {
@@ -31,26 +30,7 @@ export async function revisarArchivoPadron(archivo: File): Promise<string | null
 export async function subirPadron(archivo: File, alAvanzar: (porcentaje: number) => void): Promise<TImportacionPadron> {
   await estadoPadron();
   const destino = `/api/entidades/v1/padron-ruc/importaciones?nombre=${encodeURIComponent(archivo.name)}`;
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', destino);
-    xhr.setRequestHeader('Authorization', `${authStorage.tipoToken()} ${authStorage.accessToken() ?? ''}`);
-    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => e.lengthComputable && alAvanzar(Math.floor((e.loaded * 100) / e.total));
-    xhr.onload = () => {
-      let cuerpo: unknown = null;
-      try {
-        cuerpo = JSON.parse(xhr.responseText);
-      } catch {
-        cuerpo = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(cuerpo as TImportacionPadron);
-      else reject(new ApiError(xhr.status, destino, cuerpo as ApiError['cuerpo']));
-    };
-    xhr.onerror = () => reject(new ApiError(0, destino, null));
-    xhr.send(archivo);
-  });
+  return subirConAvance<TImportacionPadron>(destino, archivo, 'application/octet-stream', alAvanzar);
 }
 
 export function useAccionPadron() {
