@@ -45,7 +45,7 @@ test('la comparación RVIE con el simulador muestra un documento faltante y el a
   }).toPass({ timeout: 90_000, intervals: [1000] });
 
   const menu = page.getByRole('menu', { name: 'Menú principal' });
-  await menu.getByRole('link', { name: 'SIRE (ventas y compras)' }).click();
+  await menu.getByRole('link', { name: 'SIRE', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/contabilidad\/sire/);
   await expect(page.getByTestId('pagina-sire')).toBeVisible(CARGA);
   await expect(page.getByRole('tab', { name: 'Ventas (RVIE)' })).toHaveAttribute('aria-selected', 'true');

@@ -65,7 +65,7 @@ CREATE INDEX "sire_proceso_periodo_ix" ON "sire_proceso" USING btree ("id_empres
 CREATE UNIQUE INDEX "sire_propuesta_fila_uq" ON "sire_propuesta_fila" USING btree ("id_proceso","linea");--> statement-breakpoint
 CREATE INDEX "sire_propuesta_fila_empresa_ix" ON "sire_propuesta_fila" USING btree ("id_empresa","id_proceso");--> statement-breakpoint
 INSERT INTO "permiso" ("id", "id_modulo", "id_padre", "tipo", "descripcion", "ruta", "icon_menu", "tipo_enlace", "estado_principal", "estado", "componente", "sub_menu", "orden") VALUES
-  (14300, 1, 14000, 1, 'SIRE (ventas y compras)', '/admin/contabilidad/sire', 'FileDoneOutlined', 'link', 'admin', 'contabilidad', 'contabilidadsire', false, 80),
+  (14300, 1, 14000, 1, 'SIRE', '/admin/contabilidad/sire', 'FileDoneOutlined', 'link', 'admin', 'contabilidad', 'contabilidadsire', false, 80),
   (14301, 1, 14300, 2, 'Descargar, aceptar y reemplazar la propuesta SIRE', NULL, NULL, NULL, NULL, NULL, 'contabilidadsire', false, 10),
   (14302, 1, 14300, 2, 'Credenciales de la API SIRE', NULL, NULL, NULL, NULL, NULL, 'contabilidadsire', false, 20);
 --> statement-breakpoint

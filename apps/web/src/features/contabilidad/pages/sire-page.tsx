@@ -103,16 +103,18 @@ export function SirePage() {
         <Alert type="info" showIcon style={{ marginBottom: 12 }} title="Aún no se descargó la propuesta de SUNAT de este periodo: se muestran solo los documentos de Yupana." />
       )}
       {c?.FechaPropuesta && <Typography.Paragraph type="secondary">Propuesta descargada el {new Date(c.FechaPropuesta).toLocaleString('es-PE')}.</Typography.Paragraph>}
-      <Segmented
-        data-testid="filtro-estado"
-        style={{ marginBottom: 12 }}
-        value={filtro}
-        onChange={(v) => setFiltro(v as typeof filtro)}
-        options={[
-          { value: 'TODOS', label: `Todos (${c?.Data.length ?? 0})` },
-          ...(Object.keys(ESTADOS) as TFilaComparacionSire['Estado'][]).map((k) => ({ value: k, label: `${ESTADOS[k].texto} (${c?.Resumen[k] ?? 0})` })),
-        ]}
-      />
+      {/* Five states do not fit a phone's width: the filter scrolls inside its own box, not the page. */}
+      <div style={{ overflowX: 'auto', maxWidth: '100%', marginBottom: 12 }}>
+        <Segmented
+          data-testid="filtro-estado"
+          value={filtro}
+          onChange={(v) => setFiltro(v as typeof filtro)}
+          options={[
+            { value: 'TODOS', label: `Todos (${c?.Data.length ?? 0})` },
+            ...(Object.keys(ESTADOS) as TFilaComparacionSire['Estado'][]).map((k) => ({ value: k, label: `${ESTADOS[k].texto} (${c?.Resumen[k] ?? 0})` })),
+          ]}
+        />
+      </div>
       <Table<TFilaComparacionSire>
         data-testid="tabla-comparacion"
         rowKey="Clave"
