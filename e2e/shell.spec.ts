@@ -167,10 +167,14 @@ test.describe('teléfono (375 px)', () => {
     // The back button and the vertical options menu of the phone header.
     await page.getByRole('button', { name: 'Volver' }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    await page.getByRole('button', { name: 'Más opciones' }).click();
-    await expect(page.getByRole('menuitem', { name: 'Cerrar Sesión' })).toBeVisible();
-    await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
-    await expect(page).toHaveURL(/\/auth\/login$/);
+    // Until the page signs out: in CI a click landed on the opening menu and did nothing (as elegirEnMenuUsuario).
+    const salir = page.getByRole('menuitem', { name: 'Cerrar Sesión' });
+    await expect(async () => {
+      if (!(await salir.isVisible())) await page.getByRole('button', { name: 'Más opciones' }).click();
+      await expect(salir).toBeVisible({ timeout: 5_000 });
+      await salir.click({ timeout: 5_000 });
+      await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 5_000 });
+    }).toPass({ timeout: 45_000 });
   });
 });
 

@@ -374,8 +374,10 @@ export async function iniciarSimulador(opciones: TOpcionesSimulador = {}): Promi
     }
     if (req.method === 'GET' && r === 'rvierce/gestionprocesosmasivos/web/masivo/archivoreporte') {
       const nombre = q.get('nomArchivoReporte') ?? '';
-      const t = [...sire.tickets.values()].find((x) => x.ruc === quien.ruc && x.reporte?.nombre === nombre && Date.now() >= x.listo);
-      if (!t || (q.get('numTicket') && q.get('numTicket') !== t.numTicket)) return json(res, 404, { cod: '404', msg: 'Archivo no encontrado' });
+      // Two proposals of one period share the file name: the ticket, when given, says which one.
+      const numTicket = q.get('numTicket');
+      const t = [...sire.tickets.values()].find((x) => x.ruc === quien.ruc && x.reporte?.nombre === nombre && Date.now() >= x.listo && (!numTicket || x.numTicket === numTicket));
+      if (!t) return json(res, 404, { cod: '404', msg: 'Archivo no encontrado' });
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': t.reporte!.zip.length, 'content-disposition': `attachment; filename="${t.reporte!.nombre}"` });
       res.end(Buffer.from(t.reporte!.zip));
       return;

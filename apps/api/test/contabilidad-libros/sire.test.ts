@@ -96,6 +96,13 @@ describe('SIRE RVIE contra el simulador', () => {
     const falta = porEstado('FALTA_EN_SUNAT')[0];
     expect(falta).toMatchObject({ TipoComprobante: '07', Serie: 'FC01', Numero: String(nc.numero), Sunat: null });
     expect(Number(falta.Yupana?.Total)).toBeLessThan(0);
+
+    // A second download of the same period (same file name at SUNAT, another ticket) is its own proposal. The stand-in
+    // answered 404 to it, because it looked the file up by name only (CI's e2e).
+    const otra = await pedir({ method: 'POST', url: `${base}/rvie/${periodo}/propuesta` });
+    expect(otra.json()).toMatchObject({ Tipo: 'PROPUESTA', Estado: 'TERMINADO', Registros: 3 });
+    expect((otra.json() as TProcesoSire).Ticket).not.toBe(p.Ticket);
+    expect(((await pedir({ method: 'GET', url: `${base}/rvie/${periodo}/comparacion` })).json() as TComparacionSire).IdProcesoPropuesta).toBe((otra.json() as TProcesoSire).Id);
   });
 
   it('el archivo de reemplazo tiene el nombre de SUNAT y los 3 documentos de Yupana, incluida la nota que falta en SUNAT', async () => {
@@ -129,9 +136,9 @@ describe('SIRE RVIE contra el simulador', () => {
     expect(sim.sire.registros.get(`${emp.ruc}|140000|${per}`)?.estado).toBe('ACEPTADA');
 
     const h = (await pedir({ method: 'GET', url: `${base}/rvie/${periodo}/historial` })).json() as { Data: TProcesoSire[]; Count: number };
-    expect(h.Count).toBe(4);
+    expect(h.Count).toBe(5);
     expect(h.Data.map((x) => [x.Tipo, x.Estado])).toEqual([
-      ['ACEPTAR', 'TERMINADO'], ['REEMPLAZO', 'CON_ERRORES'], ['REEMPLAZO', 'TERMINADO'], ['PROPUESTA', 'TERMINADO'],
+      ['ACEPTAR', 'TERMINADO'], ['REEMPLAZO', 'CON_ERRORES'], ['REEMPLAZO', 'TERMINADO'], ['PROPUESTA', 'TERMINADO'], ['PROPUESTA', 'TERMINADO'],
     ]);
     expect(h.Data.every((x) => x.Usuario === 'supervisor' && x.Ticket && x.FechaFin)).toBe(true);
     const archivo = await pedir({ method: 'GET', url: `${base}/procesos/${h.Data[2].Id}/archivo` });

@@ -102,7 +102,7 @@ export function SirePage() {
       {c && !c.IdProcesoPropuesta && (
         <Alert type="info" showIcon style={{ marginBottom: 12 }} title="Aún no se descargó la propuesta de SUNAT de este periodo: se muestran solo los documentos de Yupana." />
       )}
-      {c?.FechaPropuesta && <Typography.Paragraph type="secondary">Propuesta descargada el {new Date(c.FechaPropuesta).toLocaleString('es-PE')}.</Typography.Paragraph>}
+      {c?.FechaPropuesta && <Typography.Paragraph type="secondary">Propuesta descargada el {new Date(c.FechaPropuesta).toLocaleString('es-PE')}</Typography.Paragraph>}
       {/* Five states do not fit a phone's width: the filter scrolls inside its own box, not the page. */}
       <div style={{ overflowX: 'auto', maxWidth: '100%', marginBottom: 12 }}>
         <Segmented
