@@ -73,6 +73,7 @@ import { alAnularCompra, alRegistrarCompra } from './modules/logistica/compras.s
 import { aplicarNotaACuotas, cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
 import { alAnularCobro, alRegistrarCobro } from './modules/finanzas/cobros.service';
 import { rutasLetras } from './modules/finanzas/letras.routes';
+import { rutasReportesFinanzas } from './modules/finanzas/reportes.routes';
 import { alAnularCobroLetra, alCobrarLetra, alMovimientoLetra, alRevertirLetra } from './modules/finanzas/letras.service';
 import { alAnularPago, alRegistrarPago } from './modules/finanzas/pagos.service';
 import { alAprobarNomina } from './modules/rrhh/nominas.service';
@@ -337,6 +338,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alAnularCompra(revertirAlAnularCompra);
   await app.register(async (fin) => rutasFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasLetras(fin, ctx), { prefix: '/api/finanzas' });
+  await app.register(async (fin) => rutasReportesFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasPagosProveedores(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (log) => rutasCompras(log, ctx), { prefix: '/api/logistica' });
   // Account creation and the setup wizard (security host paths).

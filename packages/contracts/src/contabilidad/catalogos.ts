@@ -79,6 +79,8 @@ export const NombreCondicionPago: Record<number, string> = {
 export const Moneda = { SOLES: 1, DOLARES: 2 } as const;
 export const CodigoMoneda: Record<number, 'PEN' | 'USD'> = { 1: 'PEN', 2: 'USD' };
 export const SimboloMoneda: Record<number, string> = { 1: 'S/', 2: '$' };
+/** Currency names for reports and e-mails. */
+export const NombreMonedaReporte: Record<number, string> = { 1: 'Soles', 2: 'Dólares' };
 
 /** Identity documents: see entidades/documento-identidad (TiposDocumentoIdentidad, validarDocumentoIdentidad). */
 /** From this boleta total (soles) SUNAT requires an identified customer. */

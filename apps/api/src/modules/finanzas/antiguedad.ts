@@ -57,7 +57,7 @@ export const patronLike = (t: string) => `%${t.replace(/[\\%_]/g, (c) => `\\${c}
 export type TFiltroCuotas = { tercero: string; idmoneda: number; tramo: '' | TTramoAntiguedad; fechacorte?: string; pagina: number; regxpag: number };
 
 /** Open dues of the company for the filter (RUC/DNI exact or part of the name, currency); voided documents' dues are closed. */
-function filtroAbiertas(L: TLadoCuotas, idEmpresa: number, q: { tercero: string; idmoneda: number }): SQL {
+export function filtroAbiertas(L: TLadoCuotas, idEmpresa: number, q: { tercero: string; idmoneda: number }): SQL {
   const partes: SQL[] = [sql`q.id_empresa = ${idEmpresa}`, sql`q.${L.aplicado} < q.monto`, sql`not q.anulado`];
   if (q.idmoneda) partes.push(sql`q.id_moneda = ${q.idmoneda}`);
   const c = q.tercero.trim();

@@ -60,16 +60,44 @@ export async function enviarDocumentoPorCorreo(
   auth: { idEmpresa: number },
   idDocumento: number,
   b: TCorreoDocumentoSolicitud,
-  opciones: { timeoutMs?: number; log?: { warn(detalle: object, texto: string): void } } = {},
+  opciones: TOpcionesCorreo = {},
 ): Promise<{ Mensaje: string }> {
   const f = await filaDocumento(db, auth.idEmpresa, idDocumento);
-  const [c] = await db.select().from(envioCorreoConfig).where(eq(envioCorreoConfig.idEmpresa, auth.idEmpresa));
-  if (!c) throw new AppError(ErrorCodes.VALIDACION, 'Configure el servidor de correo de la empresa antes de enviar comprobantes', 400);
   const [emp] = await db.select({ razonSocial: empresa.razonSocial }).from(empresa).where(eq(empresa.id, auth.idEmpresa));
+  const [c] = await db.select({ id: envioCorreoConfig.idEmpresa }).from(envioCorreoConfig).where(eq(envioCorreoConfig.idEmpresa, auth.idEmpresa));
+  if (!c) throw new AppError(ErrorCodes.VALIDACION, 'Configure el servidor de correo de la empresa antes de enviar comprobantes', 400);
   const adjuntos = [await archivoDocumento(db, f, 1, b.Formato)];
   if (f.xmlFirmado) adjuntos.push(await archivoDocumento(db, f, 2));
   const tipo = NombreTipoDocumento[f.idTipoDocumento as TTipoDocumentoContable] ?? 'Comprobante';
   const numero = serieNumero(f.serie, f.correlativo);
+  const texto = [
+    `Estimado cliente ${f.receptorRazonSocial}:`,
+    '',
+    `${emp.razonSocial} le envía su ${tipo} ${numero} del ${f.fechaEmision} por un total de ${f.montoTotal}.`,
+    ...(b.Mensaje ? ['', b.Mensaje] : []),
+    '',
+    'Adjuntamos la representación impresa (PDF) y el archivo XML del comprobante electrónico.',
+  ].join('\n');
+  await enviarCorreoEmpresa(
+    db,
+    auth.idEmpresa,
+    { para: b.Destinatarios, asunto: `${tipo} ${numero} - ${emp.razonSocial}`, texto, adjuntos: adjuntos.map((a) => ({ nombre: a.nombre, contenido: a.contenido, tipo: a.tipo })) },
+    opciones,
+  );
+  return { Mensaje: `Comprobante ${numero} enviado a ${b.Destinatarios.join(', ')}` };
+}
+
+export type TOpcionesCorreo = { timeoutMs?: number; log?: { warn(detalle: object, texto: string): void } };
+export type TCorreoSaliente = { para: string[]; asunto: string; texto: string; adjuntos: { nombre: string; contenido: Buffer | string; tipo: string }[] };
+
+/**
+ * Sends one message through the company's SMTP server (documents, statements). Refused in Spanish when the company
+ * has no server configured, when the server is not on the operator's allow-list, or when it does not accept the mail.
+ */
+export async function enviarCorreoEmpresa(db: Db, idEmpresa: number, m: TCorreoSaliente, opciones: TOpcionesCorreo = {}): Promise<void> {
+  const [c] = await db.select().from(envioCorreoConfig).where(eq(envioCorreoConfig.idEmpresa, idEmpresa));
+  if (!c) throw new AppError(ErrorCodes.VALIDACION, 'Configure el servidor de correo de la empresa antes de enviar correos', 400);
+  const [emp] = await db.select({ razonSocial: empresa.razonSocial }).from(empresa).where(eq(empresa.id, idEmpresa));
   // Resolved and checked now, and connected to as checked (a second resolution could answer differently); TLS still
   // verifies the certificate against the server's name.
   let direccion: string;
@@ -91,21 +119,13 @@ export async function enviarDocumentoPorCorreo(
     greetingTimeout: opciones.timeoutMs ?? 15_000,
     socketTimeout: opciones.timeoutMs ?? 30_000,
   });
-  const texto = [
-    `Estimado cliente ${f.receptorRazonSocial}:`,
-    '',
-    `${emp.razonSocial} le envía su ${tipo} ${numero} del ${f.fechaEmision} por un total de ${f.montoTotal}.`,
-    ...(b.Mensaje ? ['', b.Mensaje] : []),
-    '',
-    'Adjuntamos la representación impresa (PDF) y el archivo XML del comprobante electrónico.',
-  ].join('\n');
   try {
     await transporte.sendMail({
       from: { name: c.nombreRemitente ?? emp.razonSocial, address: c.remitente },
-      to: b.Destinatarios,
-      subject: `${tipo} ${numero} - ${emp.razonSocial}`,
-      text: texto,
-      attachments: adjuntos.map((a) => ({ filename: a.nombre, content: a.contenido, contentType: a.tipo })),
+      to: m.para,
+      subject: m.asunto,
+      text: m.texto,
+      attachments: m.adjuntos.map((a) => ({ filename: a.nombre, content: a.contenido, contentType: a.tipo })),
     });
   } catch (e) {
     // What the server said stays in the log: the user gets our words only.
@@ -114,7 +134,6 @@ export async function enviarDocumentoPorCorreo(
   } finally {
     transporte.close();
   }
-  return { Mensaje: `Comprobante ${numero} enviado a ${b.Destinatarios.join(', ')}` };
 }
 
 /** A nodemailer failure in our words (its message carries the server's text). */

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, DatePicker, Empty, Input, Modal, Row, Select, Space, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Empty, Input, Modal, Row, Select, Space, Statistic, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,13 +7,35 @@ import { mensajeDeError } from '../../../lib/api-error';
 import { useCuentasPorCobrar, useEstadoCuenta } from '../api/finanzas';
 import { CobroModal } from '../components/cobro-modal';
 import { CanjeLetrasModal } from '../components/canje-letras-modal';
+import { AntiguedadPorTercero, ProyeccionSemanal } from '../components/reportes-saldos';
+import { EstadoCuentaAcciones } from '../components/estado-cuenta-acciones';
 import { dinero, fechaPe, NOMBRE_MONEDA } from '../formato';
 import { TablaAdaptable } from '../../../components/tabla-adaptable';
 
 const COLOR_TRAMO: Record<TTramoAntiguedad, string> = { PorVencer: 'green', De1a30: 'gold', De31a60: 'orange', De61a90: 'volcano', Mas90: 'red' };
 
-/** Receivables: open credit documents with their dues, aging summary per currency, collect and customer statement. */
+/** Receivables: open credit documents (collect, statement), aging per customer and the weekly collections forecast. */
 export function CuentasPorCobrarPage() {
+  const [params, setParams] = useSearchParams();
+  const vista = params.get('vista');
+  const pestana = vista === 'antiguedad' || vista === 'proyeccion' ? vista : 'documentos';
+  return (
+    <Card data-testid="pagina-cuentas-por-cobrar">
+      <Tabs
+        activeKey={pestana}
+        onChange={(k) => setParams(k === 'documentos' ? {} : { vista: k }, { replace: true })}
+        items={[
+          { key: 'documentos', label: 'Documentos por cobrar', children: <DocumentosPorCobrar /> },
+          { key: 'antiguedad', label: 'Antigüedad por cliente', children: <AntiguedadPorTercero lado="clientes" /> },
+          { key: 'proyeccion', label: 'Proyección de cobros', children: <ProyeccionSemanal lado="clientes" /> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Open credit documents with their dues, aging summary per currency, collect and customer statement. */
+function DocumentosPorCobrar() {
   const [params, setParams] = useSearchParams();
   const filtro = {
     cliente: params.get('cliente') ?? '',
@@ -35,7 +57,7 @@ export function CuentasPorCobrarPage() {
   };
 
   return (
-    <Card data-testid="pagina-cuentas-por-cobrar">
+    <>
       <Space wrap style={{ marginBottom: 12 }}>
         <Input.Search
           aria-label="Cliente"
@@ -144,7 +166,7 @@ export function CuentasPorCobrarPage() {
       {cobrando && <CobroModal documento={cobrando} tercero={cobrando.RazonSocialCliente} numeroTercero={cobrando.NumeroDocumentoCliente} onCerrar={() => setCobrando(null)} />}
       {canjeando && <CanjeLetrasModal documento={canjeando} onCerrar={() => setCanjeando(null)} />}
       <EstadoCuentaModal datos={estado} onCerrar={() => setEstado(null)} />
-    </Card>
+    </>
   );
 }
 
@@ -154,6 +176,7 @@ function EstadoCuentaModal({ datos, onCerrar }: { datos: { cliente: string; nomb
   return (
     <Modal open={!!datos} title={`Estado de cuenta: ${datos?.nombre ?? ''} (${NOMBRE_MONEDA[m]})`} onCancel={onCerrar} footer={null} width={820} destroyOnHidden>
       {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} />}
+      {consulta.data && <EstadoCuentaAcciones estado={consulta.data} />}
       {consulta.data && Number(consulta.data.SaldoAFavor) > 0 && (
         <Alert
           type="info"

@@ -7,6 +7,7 @@ import { mensajeDeError } from '../../../lib/api-error';
 import { abrirReciboPago, useCuentasPorPagar, usePagos } from '../api/finanzas';
 import { AnularReciboModal } from '../components/anular-recibo-modal';
 import { CobroModal } from '../components/cobro-modal';
+import { AntiguedadPorTercero, ProyeccionSemanal } from '../components/reportes-saldos';
 import { dinero, fechaPe, NOMBRE_MONEDA } from '../formato';
 
 const COLOR_TRAMO: Record<TTramoAntiguedad, string> = { PorVencer: 'green', De1a30: 'gold', De31a60: 'orange', De61a90: 'volcano', Mas90: 'red' };
@@ -14,15 +15,18 @@ const COLOR_TRAMO: Record<TTramoAntiguedad, string> = { PorVencer: 'green', De1a
 /** Payables: purchases with a balance, their dues and aging per currency, supplier payments and their receipts. */
 export function CuentasPorPagarPage() {
   const [params, setParams] = useSearchParams();
-  const pestana = params.get('vista') === 'pagos' ? 'pagos' : 'documentos';
+  const vista = params.get('vista');
+  const pestana = vista === 'pagos' || vista === 'antiguedad' || vista === 'proyeccion' ? vista : 'documentos';
   return (
     <Card data-testid="pagina-cuentas-por-pagar">
       <Tabs
         activeKey={pestana}
-        onChange={(k) => setParams(k === 'pagos' ? { vista: 'pagos' } : {}, { replace: true })}
+        onChange={(k) => setParams(k === 'documentos' ? {} : { vista: k }, { replace: true })}
         items={[
           { key: 'documentos', label: 'Documentos por pagar', children: <DocumentosPorPagar /> },
           { key: 'pagos', label: 'Pagos a proveedores', children: <Pagos /> },
+          { key: 'antiguedad', label: 'Antigüedad por proveedor', children: <AntiguedadPorTercero lado="proveedores" /> },
+          { key: 'proyeccion', label: 'Proyección de pagos', children: <ProyeccionSemanal lado="proveedores" /> },
         ]}
       />
     </Card>

@@ -1,0 +1,45 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { TAntiguedadTerceros, TEstadoCuentaCorreo, TProyeccion } from '@yupana/contracts';
+import { abrirArchivo, descargarArchivo } from '../../../lib/archivos';
+import { api } from '../../../lib/session';
+
+const BASE = '/finanzas/v1/reportes';
+
+/** clientes: receivables (FIN_CXC_VER); proveedores: payables (FIN_CXP_VER). */
+export type TLadoReporte = 'clientes' | 'proveedores';
+const proyeccionDe = (lado: TLadoReporte) => (lado === 'clientes' ? 'cobros' : 'pagos');
+
+export type TFiltroAntiguedad = { tercero: string; idmoneda: number; fechacorte: string };
+const consultaAntiguedad = (f: TFiltroAntiguedad) => ({ tercero: f.tercero.trim(), idmoneda: f.idmoneda, ...(f.fechacorte ? { fechacorte: f.fechacorte } : {}) });
+
+export function useAntiguedadTerceros(lado: TLadoReporte, f: TFiltroAntiguedad) {
+  return useQuery({
+    queryKey: ['finanzas', 'reportes', 'antiguedad', lado, f],
+    queryFn: ({ signal }) => api.get<TAntiguedadTerceros>(`${BASE}/antiguedades/${lado}`, { query: consultaAntiguedad(f), signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+export const descargarAntiguedad = (lado: TLadoReporte, f: TFiltroAntiguedad) =>
+  descargarArchivo(`${BASE}/antiguedades/${lado}/excel`, consultaAntiguedad(f), `antiguedad-${lado}.xlsx`);
+
+export type TFiltroProyeccion = { tercero: string; idmoneda: number; semanas: number };
+const consultaProyeccion = (f: TFiltroProyeccion) => ({ tercero: f.tercero.trim(), idmoneda: f.idmoneda, semanas: f.semanas });
+
+export function useProyeccion(lado: TLadoReporte, f: TFiltroProyeccion) {
+  return useQuery({
+    queryKey: ['finanzas', 'reportes', 'proyeccion', lado, f],
+    queryFn: ({ signal }) => api.get<TProyeccion>(`${BASE}/proyecciones/${proyeccionDe(lado)}`, { query: consultaProyeccion(f), signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+export const descargarProyeccion = (lado: TLadoReporte, f: TFiltroProyeccion) =>
+  descargarArchivo(`${BASE}/proyecciones/${proyeccionDe(lado)}/excel`, consultaProyeccion(f), `proyeccion-${proyeccionDe(lado)}.xlsx`);
+
+// ---- Customer statement files and e-mail ----
+export const abrirEstadoCuentaPdf = (cliente: string, idmoneda: number) => abrirArchivo(`${BASE}/estadoscuentas/pdf`, { cliente, idmoneda });
+export const descargarEstadoCuentaExcel = (cliente: string, idmoneda: number) =>
+  descargarArchivo(`${BASE}/estadoscuentas/excel`, { cliente, idmoneda }, `estado-de-cuenta-${cliente}.xlsx`);
+
+export function useEnviarEstadoCuenta() {
+  return useMutation({ mutationFn: (b: TEstadoCuentaCorreo) => api.post<{ Mensaje: string }>(`${BASE}/estadoscuentas/correos`, b) });
+}

@@ -1,0 +1,73 @@
+import { z } from '../zod-es';
+import { ZEntero, ZTexto } from '../validacion';
+import { ZFechaFinanzas } from './finanzas';
+
+/**
+ * Finance reports (issue 14, "Reports"): aging of receivables or payables per customer / supplier, and the weekly
+ * forecast of what falls due (collections to come, payments to make). Same buckets as the receivables list.
+ */
+
+export const ZAntiguedadTercerosQuery = z.object({
+  tercero: ZTexto(100).default('').describe('RUC/DNI exact or part of the name'),
+  idmoneda: ZEntero({ min: 1, max: 2 }).default(1).describe('1 soles, 2 dólares (one currency per report: amounts are not added across currencies)'),
+  fechacorte: ZFechaFinanzas('la fecha de corte').optional().describe('Aging as of this date (default: today in Lima)'),
+});
+export type TAntiguedadTercerosQuery = z.input<typeof ZAntiguedadTercerosQuery>;
+
+export const ZAntiguedadTercero = z.object({
+  NumeroDocumento: z.string(),
+  RazonSocial: z.string(),
+  Documentos: z.number().int().describe('Documents with an open balance'),
+  PorVencer: z.string(),
+  De1a30: z.string(),
+  De31a60: z.string(),
+  De61a90: z.string(),
+  Mas90: z.string(),
+  Total: z.string(),
+  DiasMaximoVencido: z.number().int().describe('Days overdue of the oldest open due (0 when none is overdue)'),
+});
+export type TAntiguedadTercero = z.infer<typeof ZAntiguedadTercero>;
+export const ZAntiguedadTerceros = z.object({
+  FechaCorte: z.string(),
+  IdMoneda: z.number().int(),
+  Data: z.array(ZAntiguedadTercero).describe('Largest balance first'),
+  Totales: ZAntiguedadTercero.omit({ NumeroDocumento: true, RazonSocial: true, DiasMaximoVencido: true }),
+});
+export type TAntiguedadTerceros = z.infer<typeof ZAntiguedadTerceros>;
+
+export const ZProyeccionQuery = z.object({
+  tercero: ZTexto(100).default('').describe('RUC/DNI exact or part of the name (all customers / suppliers when empty)'),
+  idmoneda: ZEntero({ min: 1, max: 2 }).default(1),
+  semanas: ZEntero({ min: 1, max: 26 }).default(8).describe('Weeks ahead (Monday to Sunday), the current one included'),
+  fechacorte: ZFechaFinanzas('la fecha de corte').optional().describe('Forecast from this date (default: today in Lima)'),
+});
+export type TProyeccionQuery = z.input<typeof ZProyeccionQuery>;
+export const ZSemanaProyeccion = z.object({
+  Semana: z.number().int().describe('0: already overdue at the cut-off date; 1: the week of the cut-off date; then the following weeks'),
+  Desde: z.string().nullable().describe('Monday (or the cut-off date for week 1); null for the overdue row'),
+  Hasta: z.string().nullable().describe('Sunday; null for the overdue row'),
+  Cuotas: z.number().int(),
+  Documentos: z.number().int(),
+  Monto: z.string().describe('Open balance of the dues falling due in the week'),
+});
+export const ZProyeccion = z.object({
+  FechaCorte: z.string(),
+  IdMoneda: z.number().int(),
+  Semanas: z.array(ZSemanaProyeccion),
+  Posterior: z.string().describe('Open balance falling due after the last week shown'),
+  Total: z.string(),
+});
+export type TProyeccion = z.infer<typeof ZProyeccion>;
+export type TSemanaProyeccion = z.infer<typeof ZSemanaProyeccion>;
+
+/** E-mail a customer's statement (PDF and Excel attached) through the company's SMTP server. */
+export const ZEstadoCuentaCorreo = z.object({
+  Cliente: z.string({ error: 'Indique el RUC o DNI del cliente' }).trim().regex(/^[A-Za-z0-9-]{1,15}$/, 'Indique el RUC o DNI del cliente'),
+  IdMoneda: z.union([z.literal(1), z.literal(2)], { error: 'Moneda: 1 soles o 2 dólares' }).default(1),
+  Destinatarios: z
+    .array(z.email('Correo no válido'), { error: 'Indique al menos un correo' })
+    .min(1, 'Indique al menos un correo')
+    .max(10, 'Máximo 10 destinatarios'),
+  Mensaje: z.string().trim().max(2000, 'Máximo 2000 caracteres').optional(),
+});
+export type TEstadoCuentaCorreo = z.input<typeof ZEstadoCuentaCorreo>;
