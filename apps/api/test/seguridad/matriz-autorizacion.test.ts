@@ -104,6 +104,7 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'PUT /api/pagos/v1/gestion/pagos/:Id/rechazos': { exento: 'bandeja del proveedor (PAGOS_GESTIONAR): opera sobre pagos de todas las empresas' },
   'GET /api/contabilidad/v1/documentoContable/:id': { tabla: 'documento_contable' },
   'GET /api/contabilidad/v1/documentoContable/:id/archivos/:TipoArchivo': { tabla: 'documento_contable', extra: { TipoArchivo: 'xml' } },
+  'GET /api/contabilidad/v1/documentoContable/:id/escpos': { tabla: 'documento_contable' },
   'GET /api/contabilidad/v1/entidades/:id/emisiones': { tabla: 'entidad' },
   'GET /api/contabilidad/v1/entidades/:id/plantillascomprobantes': { param: 'empresaA' },
   'PUT /api/contabilidad/v1/entidades/:id/plantillascomprobantes': { param: 'empresaA', cuerpo: { Formato: 'TICKET' } },

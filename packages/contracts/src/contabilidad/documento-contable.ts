@@ -157,6 +157,11 @@ export const ZDocumentoContableParams = z.object({ id: ZId });
 export const ZArchivoParams = z.object({ id: ZId, TipoArchivo: ZEntero().refine((n) => [1, 2, 3].includes(n), 'Tipo de archivo: 1 PDF, 2 XML, 3 CDR') });
 /** TICKET is the 80 mm roll, TICKET58 the 58 mm one. */
 export const ZArchivoQuery = z.object({ formato: z.enum(['A4', 'TICKET', 'TICKET58']).optional() });
+/** The ticket as ESC/POS commands for a thermal printer: roll width and whether to open the cash drawer. */
+export const ZTicketEscPosQuery = z.object({
+  ancho: z.enum(['80', '58'], { error: 'Ancho del rollo: 80 o 58 mm' }).default('80').transform((v) => (v === '58' ? 58 : 80) as 80 | 58),
+  cajon: z.enum(['0', '1'], { error: 'Cajón: 0 o 1' }).default('0').transform((v) => v === '1'),
+});
 
 export const ZLineaDocumento = z.object({
   Item: z.number().int(),

@@ -4,7 +4,7 @@ import {
   ErrorCodes, z, ZAmbienteSunat, ZArchivoParams, ZArchivoQuery, ZComprobantesLista, ZConfiguracionSunat, ZConfiguracionSunatGuardar,
   ZConsultaReceptor, ZConsultaReceptorArchivoParams, ZConsultaReceptorRespuesta, ZDocumentoContable, ZDocumentoContableCrear,
   ZDocumentoContableCreado, ZDocumentoContableParams, ZEmisionesQuery, ZError, ZId, ZPlantillaComprobante, ZPlantillaComprobanteGuardar,
-  ZConfiguracionPredeterminada, ZParametrosEntidad, ZParametrosGuardar, ZParametrosQuery,
+  ZConfiguracionPredeterminada, ZParametrosEntidad, ZParametrosGuardar, ZParametrosQuery, ZTicketEscPosQuery,
 } from '@yupana/contracts';
 import { AppError } from '../../lib/app-error';
 import { huellaSolicitud } from '../../lib/idempotencia';
@@ -78,6 +78,21 @@ export async function rutasContabilidad(app: FastifyInstance, ctx: Contexto, opc
     handler: async (req, reply) => {
       const f = await consulta.filaDocumento(ctx.dbh.db, requerirAuth(req).idEmpresa, req.params.id);
       return enviarArchivo(reply, await consulta.archivoDocumento(ctx.dbh.db, f, req.params.TipoArchivo, req.query.formato), req.params.TipoArchivo === 1);
+    },
+  });
+
+  r.get('/v1/documentoContable/:id/escpos', {
+    config: { servicio: 'DOC_VER' },
+    schema: {
+      ...comun,
+      summary: 'El ticket en comandos ESC/POS para una impresora térmica (80 o 58 mm; cajon=1 abre el cajón de dinero tras el corte)',
+      params: ZDocumentoContableParams,
+      querystring: ZTicketEscPosQuery,
+      response: errores,
+    },
+    handler: async (req, reply) => {
+      const f = await consulta.filaDocumento(ctx.dbh.db, requerirAuth(req).idEmpresa, req.params.id);
+      return enviarArchivo(reply, await consulta.ticketEscPosDocumento(ctx.dbh.db, f, { ancho: req.query.ancho, cajon: req.query.cajon }), false);
     },
   });
 

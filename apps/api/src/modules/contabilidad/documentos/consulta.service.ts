@@ -10,6 +10,8 @@ import { AppError, noEncontrado } from '../../../lib/app-error';
 import { ErrorCodes } from '@yupana/contracts';
 import { desdeComprobante, type TEntradaImpresion } from '../impresion/desde-comprobante';
 import { generarPdf } from '../impresion/generar-pdf';
+import type { TDocumentoImpresion } from '../impresion/impresion.types';
+import { ticketEscPos } from '../impresion/escpos';
 import { plantillaImpresion } from '../configuracion/plantilla.service';
 import { documentoContable, documentoContableItem } from '../contabilidad.schema';
 import { entidad } from '../../entidades/entidades.schema';
@@ -177,6 +179,11 @@ export async function obtenerDocumento(db: Db, idEmpresa: number, id: number): P
 
 /** The PDF, drawn from the stored engine input with the same totals function as the signed XML. */
 export async function pdfDocumento(db: Db, f: TFilaDoc, formato?: 'A4' | 'TICKET' | 'TICKET58'): Promise<Buffer> {
+  return generarPdf(await datosImpresion(db, f, formato), formato);
+}
+
+/** What the printed representation of a document shows (PDF A4 or ticket, or the ESC/POS ticket), all computed. */
+export async function datosImpresion(db: Db, f: TFilaDoc, formato?: 'A4' | 'TICKET' | 'TICKET58'): Promise<TDocumentoImpresion> {
   const [emp] = await db.select().from(empresa).where(eq(empresa.id, f.idEmpresa));
   const [suc] = await db.select().from(sucursal).where(eq(sucursal.id, f.idSucursal));
   // The company's invoice template: logo, extra text and the default format (unless the request asks for one).
@@ -200,7 +207,7 @@ export async function pdfDocumento(db: Db, f: TFilaDoc, formato?: 'A4' | 'TICKET
       cliente: { tipoDocumento: codigoReceptor, numeroDocumento: f.receptorNumeroDocumento, nombre: f.receptorRazonSocial, direccion: f.receptorDireccion ?? undefined },
     } as unknown as TEntradaImpresion;
     const totales = calcularTotales({ fechaEmision: f.fechaEmision, moneda: CodigoMoneda[f.idMoneda], items: (nota.items as never) ?? [] });
-    return generarPdf({ ...desdeComprobante(entrada, totales, null, complementos), anulado: f.anulado }, formato);
+    return { ...desdeComprobante(entrada, totales, null, complementos), anulado: f.anulado };
   }
   const doc = f.datos as TDocumento;
   const totales = doc.tipo === '01' || doc.tipo === '03' || doc.tipo === '07' || doc.tipo === '08' ? calcularTotales(doc as TComprobante) : null;
@@ -210,7 +217,7 @@ export async function pdfDocumento(db: Db, f: TFilaDoc, formato?: 'A4' | 'TICKET
     fechaAfectado = a?.fecha;
   }
   const datos = desdeComprobante(doc as TEntradaImpresion, totales, { digestValue: f.hash ?? '' }, { ...complementos, fechaDocumentoAfectado: fechaAfectado });
-  return generarPdf({ ...datos, anulado: f.anulado }, formato);
+  return { ...datos, anulado: f.anulado };
 }
 
 export type TArchivo = { contenido: Buffer; tipo: string; nombre: string };
@@ -224,6 +231,14 @@ export async function archivoDocumento(db: Db, f: TFilaDoc, tipoArchivo: number,
   }
   if (!f.cdr) throw new AppError(ErrorCodes.NO_ENCONTRADO, 'SUNAT aún no devuelve la constancia de recepción (CDR) de este documento', 404);
   return { contenido: Buffer.from(f.cdr), tipo: 'application/zip', nombre: `R-${base}.zip` };
+}
+
+/** The ticket as ESC/POS commands (sales documents and notes; a guide has no ticket). */
+export async function ticketEscPosDocumento(db: Db, f: TFilaDoc, o: { ancho: 80 | 58; cajon: boolean }): Promise<TArchivo> {
+  const d = await datosImpresion(db, f, o.ancho === 58 ? 'TICKET58' : 'TICKET');
+  if (d.tipo === '09' || d.tipo === '31') throw new AppError(ErrorCodes.VALIDACION, 'La guía de remisión no se imprime en ticket: use el PDF A4', 400);
+  const base = f.nombreArchivo ?? `${f.serie}-${f.correlativo}`;
+  return { contenido: Buffer.from(ticketEscPos(d, { ancho: o.ancho, abrirCajon: o.cajon })), tipo: 'application/octet-stream', nombre: `${base}-ticket.bin` };
 }
 
 /** Documents issued to one customer (entity), newest first. */

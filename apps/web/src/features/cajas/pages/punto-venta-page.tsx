@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { calcularTotales, Decimal } from '@yupana/sunat/isomorfico';
 import { MediosPagoCaja, type TCuadreCaja, type TEntidadDocumento, type TItem, type TMiCaja, type TStockVenta, type TVentaCaja } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
+import { imprimirTicketTermico } from '../../../lib/impresora-termica';
 import {
   abrirReporteZ,
   abrirTicket,
@@ -567,6 +568,19 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
         footer={[
           <Button key="t" icon={<PrinterOutlined />} onClick={() => vendida && abrirTicket(vendida.Documento.Id, mia.Cajas.find((c) => c.Id === sesion.IdCaja)?.AnchoTicket).catch((e) => message.error(mensajeDeError(e)))}>
             Imprimir ticket
+          </Button>,
+          <Button
+            key="e"
+            icon={<PrinterOutlined />}
+            onClick={() =>
+              vendida &&
+              imprimirTicketTermico(vendida.Documento.Id, mia.Cajas.find((c) => c.Id === sesion.IdCaja)?.AnchoTicket === 58 ? 58 : 80, true)
+                .then(() => message.success('Ticket enviado a la impresora térmica'))
+                // The printer's own errors come in Spanish from impresora-termica; the API's through mensajeDeError.
+                .catch((e) => message.error(e instanceof Error && !(e instanceof ApiError) ? e.message : mensajeDeError(e)))
+            }
+          >
+            Impresora térmica
           </Button>,
           <Button key="n" type="primary" onClick={() => setVendida(null)} autoFocus>
             Nueva venta
