@@ -9,7 +9,7 @@ const expect = expectBase.configure({ timeout: 20_000 });
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test('punto de venta: el ticket va directo a la impresora térmica (ESC/POS) y abre el cajón', async ({ page }) => {
+test('punto de venta: el ticket va directo a la impresora térmica (ESC/POS) y abre el cajón; WhatsApp y correo del comprobante', async ({ page }) => {
   test.setTimeout(180_000);
   await page.addInitScript(() => {
     const escritos: number[][] = [];
@@ -65,4 +65,11 @@ test('punto de venta: el ticket va directo a la impresora térmica (ESC/POS) y a
   expect(texto).toContain('\x1d(k'); // QR (GS ( k)
   expect(texto).toContain('\x1dV'); // cut (GS V)
   expect(bytes.slice(-5, -3)).toEqual([0x1b, 0x70]); // cash drawer (ESC p)
+
+  // The same dialog sends the document by WhatsApp: the customer's lookup link with the document's number.
+  await expect(page.getByTestId('pv-whatsapp')).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(numero)}`));
+  await page.getByRole('button', { name: 'Correo' }).click();
+  const correo = page.getByRole('dialog', { name: /^Enviar B\d{3}-\d+ por correo$/ });
+  await expect(correo.getByText('Correos (PDF y XML adjuntos)')).toBeVisible();
+  await correo.getByRole('button', { name: 'Cancelar' }).click();
 });

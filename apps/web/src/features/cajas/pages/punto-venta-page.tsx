@@ -7,6 +7,7 @@ import { calcularTotales, Decimal } from '@yupana/sunat/isomorfico';
 import { MediosPagoCaja, type TCuadreCaja, type TEntidadDocumento, type TItem, type TMiCaja, type TStockVenta, type TVentaCaja } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { imprimirTicketTermico } from '../../../lib/impresora-termica';
+import { CompartirVenta } from '../components/compartir-venta';
 import {
   abrirReporteZ,
   abrirTicket,
@@ -595,6 +596,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
             <p style={{ fontSize: 22 }}>
               Vuelto: <strong>{soles(vendida.Vuelto)}</strong>
             </p>
+            <CompartirVenta idDocumento={vendida.Documento.Id} ancho={mia.Cajas.find((c) => c.Id === sesion.IdCaja)?.AnchoTicket ?? 80} />
           </div>
         )}
       </Modal>

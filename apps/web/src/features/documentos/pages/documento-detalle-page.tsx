@@ -8,7 +8,7 @@ import {
   WhatsAppOutlined,
 } from '@ant-design/icons';
 import { ErrorCodes, NombreCondicionPago, NombreTipoDocumento, SimboloMoneda, TipoDocumentoContable, type TDocumentoContable } from '@yupana/contracts';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Modal, Radio, Row, Select, Skeleton, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Modal, Radio, Row, Skeleton, Space, Table, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useEncabezadoPagina } from '../../../components/page-header';
@@ -21,11 +21,11 @@ import { useUsuarioActual } from '../../../lib/api/get-usuario';
 import { useAnularDocumento } from '../api/anular-documento';
 import { guardarArchivo } from '../../../lib/archivos';
 import { obtenerArchivoDocumento } from '../api/archivos-documento';
-import { useEnviarCorreo } from '../api/enviar-correo';
 import { useDocumento } from '../api/get-documento';
 import { DatosGuia, TrasladoGuia } from '../components/detalle-guia';
 import { enlaceWhatsAppDocumento } from '../components/enlace-consulta';
 import { EstadoSunatTag } from '../components/estado-sunat-tag';
+import { CorreoModal } from '../components/correo-documento-modal';
 
 type TFormato = 'A4' | 'TICKET' | 'TICKET58';
 const dinero = (doc: TDocumentoContable, m: string) => importe(SimboloMoneda[doc.IdMoneda] ?? '', monto(m));
@@ -105,51 +105,6 @@ function AnularModal({ doc, onCerrar }: { doc: TDocumentoContable; onCerrar: () 
         <Space>
           <Button danger type="primary" htmlType="submit" loading={anular.isPending} data-testid="confirmar-anulacion">
             Anular
-          </Button>
-          <Button onClick={onCerrar}>Cancelar</Button>
-        </Space>
-      </Form>
-    </Modal>
-  );
-}
-
-function CorreoModal({ doc, formato, onCerrar }: { doc: TDocumentoContable; formato: TFormato; onCerrar: () => void }) {
-  const correo = useEnviarCorreo(doc.Id);
-  const { message } = App.useApp();
-  return (
-    <Modal open title={`Enviar ${doc.SerieNumero} por correo`} footer={null} onCancel={onCerrar} destroyOnHidden>
-      <Form
-        layout="vertical"
-        initialValues={{ Correos: doc.Receptor.CorreoEntidadReceptor ? [doc.Receptor.CorreoEntidadReceptor] : [] }}
-        onFinish={(v: { Correos: string[]; Mensaje?: string }) =>
-          void correo.mutateAsync({ Destinatarios: v.Correos, Mensaje: v.Mensaje?.trim() || undefined, Formato: formato }).then(() => {
-            void message.success(esTributario(doc) ? 'Correo enviado con el PDF y el XML' : 'Correo enviado con el PDF');
-            onCerrar();
-          }, () => undefined)
-        }
-      >
-        <Form.Item
-          label={esTributario(doc) ? 'Correos (PDF y XML adjuntos)' : 'Correos (PDF adjunto)'}
-          name="Correos"
-          rules={[
-            { required: true, message: 'Indique al menos un correo' },
-            {
-              validator: async (_, v: string[]) => {
-                const malo = (v ?? []).find((c) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c));
-                if (malo) throw new Error(`Correo no válido: ${malo}`);
-              },
-            },
-          ]}
-        >
-          <Select mode="tags" tokenSeparators={[',', ' ', ';']} open={false} placeholder="cliente@correo.pe" />
-        </Form.Item>
-        <Form.Item label="Mensaje (opcional)" name="Mensaje">
-          <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 6 }} />
-        </Form.Item>
-        {correo.error ? <Alert type="error" showIcon title={mensajeDeError(correo.error)} style={{ marginBottom: 12 }} /> : null}
-        <Space>
-          <Button type="primary" htmlType="submit" loading={correo.isPending}>
-            Enviar
           </Button>
           <Button onClick={onCerrar}>Cancelar</Button>
         </Space>
