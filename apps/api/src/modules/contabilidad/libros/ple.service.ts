@@ -21,7 +21,8 @@ export type TArchivoPle = {
 };
 
 const filas = <T>(r: unknown) => (r as { rows: T[] }).rows;
-const d2 = (v: Decimal.Value) => new Decimal(v).toFixed(2);
+/** An amount with two decimals; numeric(16,2) already comes as such a string, so only other shapes go through decimal.js. */
+const d2 = (v: string) => (/^-?\d+\.\d\d$/.test(v) ? v : new Decimal(v).toFixed(2));
 const LOTE = 5000;
 const periodoPle = (periodo: string) => `${periodo.replace('-', '')}00`;
 const linea = (campos: string[]) => `${campos.join('|')}|\r\n`;
@@ -29,6 +30,8 @@ const linea = (campos: string[]) => `${campos.join('|')}|\r\n`;
 /** Reads `consulta` through a cursor in its own transaction, LOTE rows at a time. */
 export async function recorrerConCursor<T>(db: Db, consulta: SQL, alLote: (filas: T[]) => Promise<void>, lote = LOTE): Promise<void> {
   await db.transaction(async (tx) => {
+    // The whole file is read: plan for the total time (a hash join and one sort), not for the first rows.
+    await tx.execute(sql`set local cursor_tuple_fraction = 1`);
     await tx.execute(sql`declare ple_cursor no scroll cursor for ${consulta}`);
     for (;;) {
       const r = filas<T>(await tx.execute(sql.raw(`fetch forward ${lote} from ple_cursor`)));
