@@ -30,8 +30,6 @@ const linea = (campos: string[]) => `${campos.join('|')}|\r\n`;
 /** Reads `consulta` through a cursor in its own transaction, LOTE rows at a time. */
 export async function recorrerConCursor<T>(db: Db, consulta: SQL, alLote: (filas: T[]) => Promise<void>, lote = LOTE): Promise<void> {
   await db.transaction(async (tx) => {
-    // The whole file is read: plan for the total time (a hash join and one sort), not for the first rows.
-    await tx.execute(sql`set local cursor_tuple_fraction = 1`);
     await tx.execute(sql`declare ple_cursor no scroll cursor for ${consulta}`);
     for (;;) {
       const r = filas<T>(await tx.execute(sql.raw(`fetch forward ${lote} from ple_cursor`)));
