@@ -176,3 +176,15 @@ export const ZCentroCostoReporteFila = z.object({
 });
 export const ZCentrosCostoReporte = z.object({ Data: z.array(ZCentroCostoReporteFila), SinCentro: z.string().describe('Saldo de clases 6, 7 y 9 sin centro de costo (debe - haber)') });
 export type TCentrosCostoReporte = z.infer<typeof ZCentrosCostoReporte>;
+
+/** The PLE books of a period (issue 15): SUNAT's file name and whether it has content ("sin movimiento" otherwise). */
+export const ZLibroPle = z.object({
+  Codigo: z.string().describe('SUNAT book code: 010100, 010200, 050100, 050300, 060100, 080100, 140100'),
+  Nombre: z.string(),
+  Ruta: z.string().describe('Download path under /api/finanzas/v1/libros/ple/'),
+  Archivo: z.string().describe('SUNAT file name LE{RUC}{AAAAMM}00{libro}001{I}11.TXT'),
+  ConDatos: z.boolean().describe('Indicator I of the file name: false = sin movimiento'),
+});
+export type TLibroPle = z.infer<typeof ZLibroPle>;
+export const ZLibrosPle = z.object({ Periodo: z.string(), Data: z.array(ZLibroPle), Count: z.number().int() });
+export type TLibrosPle = z.infer<typeof ZLibrosPle>;

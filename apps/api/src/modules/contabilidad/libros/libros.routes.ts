@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PassThrough } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import {
@@ -26,6 +27,7 @@ import {
   ZError,
   ZIdParams,
   ZLibroMayor,
+  ZLibrosPle,
   ZMayorQuery,
   ZMensaje,
   ZPendientesContables,
@@ -46,6 +48,40 @@ import { contabilizarEmpresa, registrarContabilizacion } from './contabilizacion
 import { contabilizacionPendiente } from './libros.schema';
 import { guardarMapeos, leerMapeos } from './automaticos';
 import * as estados from './estados.service';
+import * as ple from './ple.service';
+
+/**
+ * Sends a PLE file as it is generated: writes wait for the socket (backpressure), a client that goes away stops the
+ * generation (its cursor's transaction ends with the error) instead of leaving it waiting for a drain.
+ */
+function enviarPle(reply: FastifyReply, a: ple.TArchivoPle) {
+  const salida = new PassThrough();
+  let cerrado = false;
+  salida.on('close', () => (cerrado = true));
+  const escribir = (trozo: string) =>
+    new Promise<void>((resolver, rechazar) => {
+      if (cerrado) return rechazar(new Error('La descarga se interrumpió'));
+      if (salida.write(trozo)) return resolver();
+      const listo = () => {
+        salida.off('close', corte);
+        resolver();
+      };
+      const corte = () => {
+        salida.off('drain', listo);
+        rechazar(new Error('La descarga se interrumpió'));
+      };
+      salida.once('drain', listo);
+      salida.once('close', corte);
+    });
+  a.escribir(escribir).then(
+    () => salida.end(),
+    (e: unknown) => {
+      reply.log.error({ err: e }, 'PLE: generación interrumpida');
+      salida.destroy(e instanceof Error ? e : new Error(String(e)));
+    },
+  );
+  return reply.header('content-type', 'text/plain; charset=utf-8').header('content-disposition', `attachment; filename="${a.nombre}"`).send(salida);
+}
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -171,26 +207,26 @@ export async function rutasLibros(app: FastifyInstance, ctx: Contexto): Promise<
       return reply.header('content-type', XLSX).header('content-disposition', `attachment; filename="libro-mayor-${req.query.periodo}.xlsx"`).send(buf);
     },
   });
-  for (const [ruta, resumen, hacer] of [
-    ['mayor', 'Libro mayor PLE 6.1 (mismo formato de 21 campos, ordenado por cuenta)', (a: Parameters<typeof reportes.plePlan>[1], p: string) => reportes.pleDiario(ctx, a, p, '060100')],
-    ['plan', 'Plan de cuentas PLE 5.3 (cuentas usadas en el periodo)', (a: Parameters<typeof reportes.plePlan>[1], p: string) => reportes.plePlan(ctx, a, p)],
-  ] as const)
-    r.get(`/v1/libros/ple/${ruta}`, {
-      config: { servicio: 'LIBROS_VER' },
-      schema: { tags, security, summary: resumen, querystring: ZPeriodoQuery },
-      handler: async (req, reply) => {
-        const f = await hacer(requerirAuth(req), req.query.periodo);
-        return reply.header('content-type', 'text/plain; charset=utf-8').header('content-disposition', `attachment; filename="${f.nombre}"`).send(f.contenido);
-      },
-    });
-  r.get('/v1/libros/ple/diario', {
+  // PLE books (5.1, 5.3, 6.1, caja y bancos 1.1/1.2, registers 8.1/14.1), streamed: the file name goes first.
+  r.get('/v1/libros/ple', {
     config: { servicio: 'LIBROS_VER' },
-    schema: { tags, security, summary: 'Libro diario PLE 5.1 (archivo de texto con el nombre que pide SUNAT)', querystring: ZPeriodoQuery },
-    handler: async (req, reply) => {
-      const f = await reportes.pleDiario(ctx, requerirAuth(req), req.query.periodo);
-      return reply.header('content-type', 'text/plain; charset=utf-8').header('content-disposition', `attachment; filename="${f.nombre}"`).send(f.contenido);
+    schema: { tags, security, summary: 'Libros electrónicos (PLE) de un periodo: nombre de archivo de SUNAT y si tienen movimiento', querystring: ZPeriodoQuery, response: { 200: ZLibrosPle, ...errores } },
+    handler: async (req) => {
+      const auth = requerirAuth(req);
+      const Data = [];
+      for (const l of ple.LIBROS_PLE) {
+        const a = await l.hacer(ctx, auth, req.query.periodo);
+        Data.push({ Codigo: l.Codigo, Nombre: l.Nombre, Ruta: l.Ruta, Archivo: a.nombre, ConDatos: a.conDatos });
+      }
+      return { Periodo: req.query.periodo, Data, Count: Data.length };
     },
   });
+  for (const l of ple.LIBROS_PLE)
+    r.get(`/v1/libros/ple/${l.Ruta}`, {
+      config: { servicio: 'LIBROS_VER' },
+      schema: { tags, security, summary: `${l.Nombre} (PLE ${l.Codigo}, archivo de texto con el nombre que pide SUNAT)`, querystring: ZPeriodoQuery },
+      handler: async (req, reply) => enviarPle(reply, await l.hacer(ctx, requerirAuth(req), req.query.periodo)),
+    });
 
   // Automatic entries: which account each concept posts to (issue 15, second part).
   r.get('/v1/libros/configuracion', {

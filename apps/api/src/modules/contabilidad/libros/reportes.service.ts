@@ -6,7 +6,7 @@ import { noEncontrado } from '../../../lib/app-error';
 import type { TAuth } from '../../../lib/auth';
 import type { Contexto } from '../../../lib/contexto';
 import { numeroAsiento } from './asientos.service';
-import { fechaPle, nombrePle, textoPle } from '../../../lib/ple';
+import { nombrePle, textoPle } from '../../../lib/ple';
 
 const filas = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const d2 = (v: Decimal.Value) => new Decimal(v).toFixed(2);
@@ -18,15 +18,20 @@ const cero = new Decimal(0);
  * With balanced entries the debit and credit totals of each pair of columns are equal.
  */
 export async function balanceComprobacion(ctx: Contexto, auth: TAuth, periodo: string): Promise<TBalanceComprobacion> {
+  // Summed per account id first (an integer group over the lines), then named: the year's lines are not joined to
+  // the chart one by one (bench:accounting).
   const r = await ctx.dbh.db.execute(sql`
-    select c.codigo, c.descripcion,
-           coalesce(sum(l.debe - l.haber) filter (where a.periodo < ${periodo}), 0) as inicial,
-           coalesce(sum(l.debe) filter (where a.periodo = ${periodo}), 0) as debe,
-           coalesce(sum(l.haber) filter (where a.periodo = ${periodo}), 0) as haber
-      from asiento_linea l
-      join asiento_contable a on a.id = l.id_asiento and a.id_empresa = ${auth.idEmpresa}
-      join cuenta_contable c on c.id = l.id_cuenta
-     where l.id_empresa = ${auth.idEmpresa} and a.periodo <= ${periodo}
+    with s as (
+      select l.id_cuenta,
+             coalesce(sum(l.debe - l.haber) filter (where a.periodo < ${periodo}), 0) as inicial,
+             coalesce(sum(l.debe) filter (where a.periodo = ${periodo}), 0) as debe,
+             coalesce(sum(l.haber) filter (where a.periodo = ${periodo}), 0) as haber
+        from asiento_linea l
+        join asiento_contable a on a.id = l.id_asiento and a.id_empresa = ${auth.idEmpresa}
+       where l.id_empresa = ${auth.idEmpresa} and a.periodo <= ${periodo}
+       group by l.id_cuenta)
+    select c.codigo, c.descripcion, sum(s.inicial) as inicial, sum(s.debe) as debe, sum(s.haber) as haber
+      from s join cuenta_contable c on c.id = s.id_cuenta
      group by c.codigo, c.descripcion
      order by c.codigo`);
   const t = { SaldoInicialDebe: cero, SaldoInicialHaber: cero, Debe: cero, Haber: cero, SaldoDeudor: cero, SaldoAcreedor: cero };
@@ -113,55 +118,6 @@ export async function mayorExcel(ctx: Contexto, auth: TAuth, periodo: string, id
     if (i >= 3) c.numFmt = '#,##0.00';
   });
   return Buffer.from(await libro.xlsx.writeBuffer());
-}
-
-/**
- * PLE 5.1 libro diario (SUNAT's 21-field layout, pipe-separated with a closing pipe, CRLF) and its file name
- * LE{RUC}{AAAA}{MM}00050100{00}{O}{I}{M}1.TXT: O 1 operativa, I 1 with content / 0 empty, M 1 soles.
- * CUO = the entry's id; correlativo = M + the line number inside the entry.
- */
-export async function pleDiario(ctx: Contexto, auth: TAuth, periodo: string, libro: '050100' | '060100' = '050100'): Promise<{ nombre: string; contenido: string }> {
-  const r = filas<{
-    id: number; fecha: string; glosa: string; glosa_linea: string | null; codigo: string; orden: number; debe: string; haber: string;
-    codigo_tipo: string | null; serie: string | null; correlativo: number | null; fecha_emision: string | null;
-  }>(
-    await ctx.dbh.db.execute(sql`
-      select a.id, a.fecha::text as fecha, a.glosa, l.glosa as glosa_linea, c.codigo, l.orden, l.debe, l.haber,
-             d.codigo_tipo, d.serie, d.correlativo, d.fecha_emision::text as fecha_emision
-        from asiento_contable a
-        join asiento_linea l on l.id_asiento = a.id
-        join cuenta_contable c on c.id = l.id_cuenta
-        left join documento_contable d on d.id = a.id_documento and d.id_empresa = a.id_empresa
-       where a.id_empresa = ${auth.idEmpresa} and a.periodo = ${periodo}
-       order by ${libro === '060100' ? sql`c.codigo, a.fecha, a.numero, l.orden` : sql`a.numero, l.orden`}`),
-  );
-  const per = `${periodo.replace('-', '')}00`;
-  const lineas = r.map((f) =>
-    [
-      per,
-      String(f.id),
-      `M${f.orden}`,
-      f.codigo,
-      '',
-      '',
-      'PEN',
-      '',
-      '',
-      f.codigo_tipo ?? '',
-      f.serie ?? '',
-      f.correlativo ? String(f.correlativo) : '',
-      fechaPle(f.fecha),
-      '',
-      fechaPle(f.fecha_emision ?? f.fecha),
-      textoPle(f.glosa_linea || f.glosa, 200),
-      '',
-      d2(f.debe),
-      d2(f.haber),
-      '',
-      '1',
-    ].join('|') + '|',
-  );
-  return { nombre: nombrePle(auth, periodo, libro, lineas.length > 0), contenido: lineas.map((l) => `${l}\r\n`).join('') };
 }
 
 /**

@@ -12,6 +12,8 @@ export type TLibro = keyof typeof COD_LIBRO;
 
 /** One document of a register, as Yupana holds it (amounts positive; the layout gives notes their sign). */
 export type TDocumentoRegistro = {
+  /** Yupana's id of the document or purchase (the PLE registers look its entry up; the SIRE lines do not use it). */
+  id?: number;
   tipo: string;
   serie: string;
   numero: string;

@@ -276,14 +276,14 @@ export async function documentosYupana(ctx: Contexto, auth: TAuth, libro: TLibro
   const db = ctx.dbh.db;
   if (libro === 'rvie') {
     const r = filas<{
-      codigo_tipo: string; serie: string; correlativo: number; fecha_emision: string; fecha_vencimiento: string | null;
+      id: number; codigo_tipo: string; serie: string; correlativo: number; fecha_emision: string; fecha_vencimiento: string | null;
       tipo_doc: string | null; receptor_numero_documento: string; receptor_razon_social: string; id_moneda: number; tipo_cambio: string | null;
       monto_sub_total: string; monto_igv: string; monto_isc: string; icbper: string; otros_cargos: string; monto_total: string;
       gravado: string | null; exonerado: string | null; inafecto: string | null; exportacion: string | null; con_items: boolean;
       anulado: boolean; id_estado_sunat: number; ref_fecha: string | null; ref_tipo: string | null; ref_serie: string | null; ref_numero: string | null;
     }>(
       await db.execute(sql`
-        select d.codigo_tipo, d.serie, d.correlativo, d.fecha_emision::text as fecha_emision, d.fecha_vencimiento::text as fecha_vencimiento,
+        select d.id, d.codigo_tipo, d.serie, d.correlativo, d.fecha_emision::text as fecha_emision, d.fecha_vencimiento::text as fecha_vencimiento,
                d.datos->'cliente'->>'tipoDocumento' as tipo_doc, d.receptor_numero_documento, d.receptor_razon_social, d.id_moneda,
                d.datos->>'tipoCambio' as tipo_cambio, d.monto_sub_total, d.monto_igv, d.monto_isc, d.icbper, d.otros_cargos, d.monto_total,
                i.gravado, i.exonerado, i.inafecto, i.exportacion, i.id is not null as con_items, d.anulado, d.id_estado_sunat,
@@ -309,7 +309,7 @@ export async function documentosYupana(ctx: Contexto, auth: TAuth, libro: TLibro
       const anulado = d.anulado || d.id_estado_sunat === 10;
       const enSoles = d.id_moneda !== 2;
       return {
-        tipo: d.codigo_tipo, serie: d.serie, numero: String(d.correlativo), fechaEmision: d.fecha_emision, fechaVencimiento: d.fecha_vencimiento,
+        id: Number(d.id), tipo: d.codigo_tipo, serie: d.serie, numero: String(d.correlativo), fechaEmision: d.fecha_emision, fechaVencimiento: d.fecha_vencimiento,
         tipoDocumento: (d.tipo_doc ?? '0').slice(0, 1), numeroDocumento: d.receptor_numero_documento || '-', razonSocial: d.receptor_razon_social,
         exportacion: d.exportacion ?? '0',
         baseImponible: d.con_items ? (d.gravado ?? '0') : d.monto_sub_total,
@@ -321,11 +321,11 @@ export async function documentosYupana(ctx: Contexto, auth: TAuth, libro: TLibro
     });
   }
   const r = filas<{
-    tipo_documento: string; serie: string; numero: number; fecha_emision: string; fecha_vencimiento: string | null; ruc_proveedor: string;
+    id: number; tipo_documento: string; serie: string; numero: number; fecha_emision: string; fecha_vencimiento: string | null; ruc_proveedor: string;
     razon_social_proveedor: string; id_moneda: number; tipo_cambio: string; op_gravada: string; op_exonerada: string; op_inafecta: string; igv: string; total: string;
   }>(
     await db.execute(sql`
-      select c.tipo_documento, c.serie, c.numero, c.fecha_emision::text as fecha_emision, c.fecha_vencimiento::text as fecha_vencimiento,
+      select c.id, c.tipo_documento, c.serie, c.numero, c.fecha_emision::text as fecha_emision, c.fecha_vencimiento::text as fecha_vencimiento,
              c.ruc_proveedor, c.razon_social_proveedor, c.id_moneda, c.tipo_cambio, c.op_gravada, c.op_exonerada, c.op_inafecta, c.igv, c.total
         from compra c
        where c.id_empresa = ${auth.idEmpresa} and c.fecha_emision between ${desde} and ${hasta} and not c.anulado
@@ -333,7 +333,7 @@ export async function documentosYupana(ctx: Contexto, auth: TAuth, libro: TLibro
        order by c.fecha_emision, c.ruc_proveedor, c.tipo_documento, c.serie, c.numero`),
   );
   return r.map((c) => ({
-    tipo: c.tipo_documento, serie: c.serie, numero: String(c.numero), fechaEmision: c.fecha_emision, fechaVencimiento: c.fecha_vencimiento,
+    id: Number(c.id), tipo: c.tipo_documento, serie: c.serie, numero: String(c.numero), fechaEmision: c.fecha_emision, fechaVencimiento: c.fecha_vencimiento,
     tipoDocumento: '6', numeroDocumento: c.ruc_proveedor, razonSocial: c.razon_social_proveedor,
     exportacion: '0', baseImponible: c.op_gravada, igv: c.igv, exonerado: c.op_exonerada, inafecto: c.op_inafecta, isc: '0', icbper: '0', otros: '0',
     total: c.total, moneda: c.id_moneda === 2 ? 'USD' : 'PEN', tipoCambio: c.tipo_cambio,

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAsiento, TAsientoGuardar, TBalanceComprobacion, TCuentaContable, TCuentaGuardar, TLibroMayor, TPeriodoContable } from '@yupana/contracts';
+import type { TLibrosPle } from '@yupana/contracts';
 import type { TCentroCosto, TCentrosCostoReporte, TCierreAnio, TEstadoResultados, TEstadoSituacion, TMapeoContable } from '@yupana/contracts';
 import { descargarArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
@@ -97,6 +98,14 @@ export function useMayor(periodo: string, idcuenta: number | null) {
 }
 
 /** Downloads a file the server builds (Excel, PLE text) through the browser's download bar. */
+/** The PLE books of a period with SUNAT's file names and whether each has movements. */
+export function useLibrosPle(periodo: string) {
+  return useQuery({
+    queryKey: ['libros', 'ple', periodo],
+    queryFn: ({ signal }) => api.get<TLibrosPle>(`${BASE}/libros/ple`, { query: { periodo }, signal }),
+  });
+}
+
 export async function descargar(ruta: string, query: Record<string, string | number>, nombrePorDefecto: string): Promise<void> {
   await descargarArchivo(`${BASE}${ruta}`, query, nombrePorDefecto);
 }

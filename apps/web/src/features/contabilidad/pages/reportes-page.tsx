@@ -1,16 +1,16 @@
 import { DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Select, Space, Table, Tabs } from 'antd';
+import { Alert, App, Button, Card, Select, Space, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
-import type { TBalanceComprobacion } from '@yupana/contracts';
+import type { TBalanceComprobacion, TLibroPle } from '@yupana/contracts';
 import { mensajeDeError } from '../../../lib/api-error';
-import { descargar, useBalance, useCuentas, useMayor } from '../api/libros';
+import { descargar, useBalance, useCuentas, useLibrosPle, useMayor } from '../api/libros';
 import { monto, nombrePeriodo, periodoActual, periodosRecientes } from '../formato';
 
 type TFila = TBalanceComprobacion['Filas'][number];
 const col = (title: string, k: keyof TFila) => ({ title, dataIndex: k, align: 'right' as const, render: (v: string) => (Number(v) ? monto(v) : '') });
 
-/** Trial balance and general ledger of a month, with their Excel files and the PLE 5.1 libro diario. */
+/** Trial balance and general ledger of a month, with their Excel files, and the month's PLE books (5.1, 5.3, 6.1, 1.1, 1.2, 8.1, 14.1). */
 export function ReportesPage() {
   const [params, setParams] = useSearchParams();
   const periodo = params.get('periodo') ?? periodoActual();
@@ -39,6 +39,7 @@ export function ReportesPage() {
         onChange={(k) => poner({ vista: k })}
         items={[
           { key: 'balance', label: 'Balance de comprobación', children: <Balance periodo={periodo} onExcel={() => bajar('/libros/balance/excel', { periodo }, `balance-${periodo}.xlsx`)} /> },
+          { key: 'ple', label: 'Libros electrónicos (PLE)', children: <LibrosPle periodo={periodo} onBajar={(l) => bajar(`/libros/ple/${l.Ruta}`, { periodo }, l.Archivo)} /> },
           {
             key: 'mayor',
             label: 'Libro mayor',
@@ -47,6 +48,40 @@ export function ReportesPage() {
         ]}
       />
     </Card>
+  );
+}
+
+/** Every PLE book of the month with SUNAT's file name; the indicator of an empty one reads "Sin movimiento". */
+function LibrosPle({ periodo, onBajar }: { periodo: string; onBajar: (l: TLibroPle) => void }) {
+  const consulta = useLibrosPle(periodo);
+  return (
+    <>
+      {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
+      <Table<TLibroPle>
+        rowKey="Codigo"
+        size="small"
+        loading={consulta.isFetching}
+        pagination={false}
+        scroll={{ x: 900 }}
+        dataSource={consulta.data?.Data ?? []}
+        columns={[
+          { title: 'Código', dataIndex: 'Codigo', width: 90 },
+          { title: 'Libro o registro', dataIndex: 'Nombre' },
+          { title: 'Archivo', dataIndex: 'Archivo', render: (v: string) => <code>{v}</code> },
+          { title: 'Contenido', dataIndex: 'ConDatos', width: 150, render: (v: boolean) => (v ? <Tag color="green">Con información</Tag> : <Tag>Sin movimiento</Tag>) },
+          {
+            title: '',
+            key: 'bajar',
+            width: 130,
+            render: (_: unknown, l) => (
+              <Button size="small" icon={<DownloadOutlined />} aria-label={`Descargar ${l.Nombre}`} onClick={() => onBajar(l)}>
+                Descargar
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </>
   );
 }
 
