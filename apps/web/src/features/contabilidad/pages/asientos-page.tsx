@@ -9,7 +9,7 @@ import { useAsientos, useCentrosDeCosto, useContabilizar, useCrearAsiento, useCu
 import { monto, nombrePeriodo, periodoActual, periodosRecientes } from '../formato';
 
 const NOMBRE_ORIGEN: Record<TAsiento['Origen'], string> = { MANUAL: 'Manual', VENTA: 'Venta', ANULACION: 'Anulación', COBRO: 'Cobro', PAGO: 'Pago', CAJA: 'Caja', COSTO: 'Costo de ventas', COMPRA: 'Compra', PLANILLA: 'Planilla', CIERRE: 'Cierre', APERTURA: 'Apertura', LETRA: 'Letra de cambio', MOVIMIENTO: 'Movimiento de cuenta' };
-const COLOR_ORIGEN: Record<TAsiento['Origen'], string | undefined> = { MANUAL: undefined, VENTA: 'blue', ANULACION: 'orange', COBRO: 'green', PAGO: 'lime', CAJA: 'cyan', COSTO: 'purple', COMPRA: 'geekblue', PLANILLA: 'magenta', CIERRE: 'red', APERTURA: 'gold', LETRA: 'volcano' };
+const COLOR_ORIGEN: Record<TAsiento['Origen'], string | undefined> = { MANUAL: undefined, VENTA: 'blue', ANULACION: 'orange', COBRO: 'green', PAGO: 'lime', CAJA: 'cyan', COSTO: 'purple', COMPRA: 'geekblue', PLANILLA: 'magenta', CIERRE: 'red', APERTURA: 'gold', LETRA: 'volcano', MOVIMIENTO: 'gold' };
 
 /** Journal entries of a month (manual and automatic) and the sales documents still waiting to be posted. */
 export function AsientosPage() {
