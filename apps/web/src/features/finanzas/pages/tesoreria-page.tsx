@@ -74,7 +74,7 @@ function Movimientos() {
   return (
     <>
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select aria-label="Filtrar por cuenta" style={{ width: 240 }} value={filtro.idcuenta} onChange={(v) => setFiltro({ ...filtro, idcuenta: v, pagina: 1 })} options={[{ value: 0, label: 'Todas las cuentas' }, ...opcionesCuenta]} />
+        <Select aria-label="Filtrar por cuenta" showSearch={{ optionFilterProp: 'label' }} style={{ width: 240 }} value={filtro.idcuenta} onChange={(v) => setFiltro({ ...filtro, idcuenta: v, pagina: 1 })} options={[{ value: 0, label: 'Todas las cuentas' }, ...opcionesCuenta]} />
         <Select
           aria-label="Filtrar por tipo"
           style={{ width: 220 }}
@@ -182,7 +182,7 @@ function NuevoMovimiento({ onCerrar }: { onCerrar: () => void }) {
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
       <Form form={form} layout="vertical" initialValues={{ Operacion: 'ingreso' }} onFinish={guardar}>
         <Form.Item name="Operacion" label="Operación" rules={[{ required: true }]}>
-          <Select options={Object.entries(OPERACIONES).map(([k, o]) => ({ value: k, label: o.nombre }))} onChange={() => form.setFieldsValue({ IdCuentaOrigen: undefined, IdCuentaDestino: undefined })} />
+          <Select showSearch={{ optionFilterProp: 'label' }} options={Object.entries(OPERACIONES).map(([k, o]) => ({ value: k, label: o.nombre }))} onChange={() => form.setFieldsValue({ IdCuentaOrigen: undefined, IdCuentaDestino: undefined })} />
         </Form.Item>
         {nota ? (
           <Form.Item name="IdCuentaFinanciera" label="Cuenta" rules={[{ required: true, message: 'Elija la cuenta' }]}>
