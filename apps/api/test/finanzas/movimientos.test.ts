@@ -124,7 +124,7 @@ describe('movimientos de cuentas financieras', () => {
     ]);
   });
 
-  it('nota de salida del banco con ITF; búsqueda por cuenta, tipo y fechas', async () => {
+  it('nota de salida del banco (ITF 0.00: menos de S/ 1,000) al 659 con su centro; búsqueda por cuenta, tipo y fechas', async () => {
     const r = await sup.post(`${F}/notas/salidas`, { IdCuentaFinanciera: banco, Monto: '100.00', Motivo: 'Pago de luz', IdCentroCosto: centro, IdElementoGasto: elemento });
     expect(r.statusCode, r.body).toBe(201);
     expect(r.json()).toMatchObject({ IdTipoOperacion: 4, Itf: '0.00' });
