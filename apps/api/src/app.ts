@@ -49,6 +49,8 @@ import {
   revertirLetra,
   contabilizarGrupoAlEmitir,
   contabilizarAlMovimientoCaja,
+  contabilizarMovimientoFinanciero,
+  revertirMovimientoFinanciero,
   contabilizarAlAprobarNomina,
   contabilizarAlPagarNomina,
   revertirAlAnularPagoNomina,
@@ -76,6 +78,8 @@ import { rutasLetras } from './modules/finanzas/letras.routes';
 import { rutasReportesFinanzas } from './modules/finanzas/reportes.routes';
 import { alAnularCobroLetra, alCobrarLetra, alMovimientoLetra, alRevertirLetra } from './modules/finanzas/letras.service';
 import { alAnularPago, alRegistrarPago } from './modules/finanzas/pagos.service';
+import { alAnularMovimientoFinanciero, alRegistrarMovimientoFinanciero } from './modules/finanzas/movimientos.service';
+import { rutasMovimientosFinancieros } from './modules/finanzas/movimientos.routes';
 import { alAprobarNomina } from './modules/rrhh/nominas.service';
 import { alAnularPagoNomina, alPagarNomina } from './modules/rrhh/pagos-nomina.service';
 import { alRegistrarMovimientoCaja } from './modules/cajas/cajas.service';
@@ -332,6 +336,9 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alAnularPagoNomina(revertirAlAnularPagoNomina);
   alAnularPago(revertirAlAnularPago);
   alRegistrarMovimientoCaja(contabilizarAlMovimientoCaja);
+  // Movements on financial accounts (notas, deposits, transfers, ITF) post in journal 3; deleting one reverses it.
+  alRegistrarMovimientoFinanciero(contabilizarMovimientoFinanciero);
+  alAnularMovimientoFinanciero(revertirMovimientoFinanciero);
   alRegistrarVentaCaja(contabilizarVentaDeCaja);
   // Purchases post 60/40/42 and 20/61 in their own transaction; their void reverses them.
   alRegistrarCompra(contabilizarAlRegistrarCompra);
@@ -339,6 +346,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   await app.register(async (fin) => rutasFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasLetras(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasReportesFinanzas(fin, ctx), { prefix: '/api/finanzas' });
+  await app.register(async (fin) => rutasMovimientosFinancieros(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasPagosProveedores(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (log) => rutasCompras(log, ctx), { prefix: '/api/logistica' });
   // Account creation and the setup wizard (security host paths).

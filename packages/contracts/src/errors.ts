@@ -93,6 +93,11 @@ export const ErrorCodes = {
   SIRE_SUNAT_NO_DISPONIBLE: 601403,
   SIRE_SIN_PROPUESTA: 601404,
   SIRE_PROCESO_EN_CURSO: 601405,
+  // Movements on financial accounts and bank reconciliation (601500-601529).
+  MOVIMIENTO_CONCILIADO: 601500,
+  MOVIMIENTO_ANULADO: 601501,
+  EXTRACTO_SIN_LINEAS: 601502,
+  LINEA_YA_CONCILIADA: 601503,
 } as const;
 
 export type TErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -162,6 +167,10 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.SIRE_SUNAT_NO_DISPONIBLE]: 'No se pudo conectar con SUNAT (SIRE). Inténtelo nuevamente en unos minutos',
   [ErrorCodes.SIRE_SIN_PROPUESTA]: 'Primero descargue la propuesta de SUNAT del periodo',
   [ErrorCodes.SIRE_PROCESO_EN_CURSO]: 'Hay una solicitud a SUNAT en proceso para este periodo: espere a que termine',
+  [ErrorCodes.MOVIMIENTO_CONCILIADO]: 'El movimiento está conciliado con el extracto bancario: no se puede eliminar',
+  [ErrorCodes.MOVIMIENTO_ANULADO]: 'El movimiento ya fue eliminado',
+  [ErrorCodes.EXTRACTO_SIN_LINEAS]: 'El extracto no tiene movimientos reconocibles',
+  [ErrorCodes.LINEA_YA_CONCILIADA]: 'La línea o la operación ya está conciliada',
   [ErrorCodes.NOMINA_NO_APROBADA]: 'Apruebe (cierre) la planilla antes de exportar el PLAME',
   [ErrorCodes.PLAME_DATOS_INVALIDOS]: 'Faltan datos para los archivos del PLAME',
   [ErrorCodes.SOLICITUD_RESUELTA]: 'La solicitud ya fue resuelta',

@@ -47,6 +47,7 @@ export * from './logistica/conteos';
 export * from './finanzas/finanzas';
 export * from './finanzas/letras';
 export * from './finanzas/reportes';
+export * from './finanzas/movimientos';
 export * from './compras/compras';
 export * from './contabilidad/libros';
 export * from './contabilidad/sire';

@@ -152,6 +152,15 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'PUT /api/finanzas/v1/documentos/pagares/:id/protestos': { tabla: 'letra', cuerpo: {} },
   'POST /api/finanzas/v1/documentos/pagares/:id/renovaciones': { tabla: 'letra', cuerpo: { FechaVencimiento: '2099-12-31' } },
   'PUT /api/finanzas/v1/documentos/pagares/:id/anulaciones': { tabla: 'letra', cuerpo: { Motivo: 'ajeno' } },
+  // Branch movfin: movements on financial accounts and bank reconciliation (also verified in finanzas/movimientos.test).
+  'PUT /api/finanzas/v1/elementosgastos/:id': { tabla: 'elemento_gasto', cuerpo: { Codigo: 'X1', Nombre: 'Ajeno' } },
+  'GET /api/finanzas/v1/cuentasfinancieras/:id/saldo': { tabla: 'cuenta_financiera' },
+  'GET /api/finanzas/v1/cuentasfinancieras/:id/movimientos': { tabla: 'cuenta_financiera' },
+  'GET /api/finanzas/v1/movimientos/:id': { tabla: 'movimiento_financiero' },
+  'DELETE /api/finanzas/v1/movimientos/:id': { tabla: 'movimiento_financiero' },
+  'GET /api/finanzas/v1/conciliaciones/extractos/:id': { tabla: 'extracto_bancario' },
+  'POST /api/finanzas/v1/conciliaciones/extractos/:id/conciliaciones': { tabla: 'extracto_bancario', cuerpo: { Pares: [{ IdLinea: 1, Tipo: 'M', IdOperacion: 1 }] } },
+  'DELETE /api/finanzas/v1/conciliaciones/extractos/:id/lineas/:idLinea': { tabla: 'extracto_bancario' },
   // SIRE (issue 15, branch sire): the book and period are not ids, the rows are those of the token's company.
   'GET /api/contabilidad/v1/sire/:libro/:periodo/comparacion': { exento: 'libro y periodo no son ids: se compara la propuesta de la empresa del token (verificado en sire.test)' },
   'GET /api/contabilidad/v1/sire/:libro/:periodo/historial': { exento: 'libro y periodo no son ids: historial de la empresa del token (verificado en sire.test)' },

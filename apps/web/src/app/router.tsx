@@ -345,6 +345,12 @@ export const router = createBrowserRouter([
                     lazy: () => import('../features/finanzas/pages/letras-page').then((m) => ({ Component: m.LetrasPage })),
                   },
                   {
+                    path: 'tesoreria',
+                    loader: guardPermiso({ idPermiso: 13300, componente: 'finanzastesoreria' }),
+                    handle: h({ breadcrumb: 'Tesorería y conciliación', description: 'Movimientos entre cajas y bancos, notas de ingreso y salida, ITF, saldos y conciliación bancaria', icon: 'SwapOutlined' }),
+                    lazy: () => import('../features/finanzas/pages/tesoreria-page').then((m) => ({ Component: m.TesoreriaPage })),
+                  },
+                  {
                     path: 'maestros',
                     loader: guardPermiso({ idPermiso: 13030, componente: 'finanzasmaestros' }),
                     handle: h({ breadcrumb: 'Datos maestros', description: 'Cuentas financieras, tipos de cambio y centros de costo', icon: 'BankOutlined' }),

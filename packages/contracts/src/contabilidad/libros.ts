@@ -77,7 +77,7 @@ export const ZAsiento = z.object({
   Fecha: z.string(),
   Periodo: z.string().describe('AAAA-MM'),
   Glosa: z.string(),
-  Origen: z.enum(['MANUAL', 'VENTA', 'ANULACION', 'COBRO', 'PAGO', 'CAJA', 'COSTO', 'COMPRA', 'PLANILLA', 'CIERRE', 'APERTURA', 'LETRA']),
+  Origen: z.enum(['MANUAL', 'VENTA', 'ANULACION', 'COBRO', 'PAGO', 'CAJA', 'COSTO', 'COMPRA', 'PLANILLA', 'CIERRE', 'APERTURA', 'LETRA', 'MOVIMIENTO']),
   FechaOperacion: z.string().nullable().describe('Date of the source operation when the entry went to a later open period'),
   Documento: z.string().nullable().describe('Source document (F001-12) of an automatic entry'),
   TotalDebe: z.string(),

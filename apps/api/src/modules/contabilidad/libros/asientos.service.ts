@@ -34,7 +34,7 @@ export type TAsientoNuevo = {
   lineas: TLineaNueva[];
 };
 
-export type TOrigenAsiento = 'MANUAL' | 'VENTA' | 'ANULACION' | 'COBRO' | 'PAGO' | 'CAJA' | 'COSTO' | 'COMPRA' | 'PLANILLA' | 'CIERRE' | 'APERTURA' | 'LETRA';
+export type TOrigenAsiento = 'MANUAL' | 'VENTA' | 'ANULACION' | 'COBRO' | 'PAGO' | 'CAJA' | 'COSTO' | 'COMPRA' | 'PLANILLA' | 'CIERRE' | 'APERTURA' | 'LETRA' | 'MOVIMIENTO';
 export const periodoDe = (fecha: string) => fecha.slice(0, 7);
 /** The month after AAAA-MM. */
 export const periodoSiguiente = (p: string) => {

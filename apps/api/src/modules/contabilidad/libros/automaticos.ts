@@ -1156,3 +1156,44 @@ export async function contabilizarAlPagarNomina(
 export async function revertirAlAnularPagoNomina(tx: TTx, p: { idEmpresa: number; idPago: number; fecha: string; glosa: string }): Promise<void> {
   await conMensaje(() => revertirTesoreria(tx, p.idEmpresa, `PLANILLA_PAGO:${p.idPago}`, p.fecha, p.glosa));
 }
+
+/** An entry of finance's movements on financial accounts: lines by mapping key, in soles (key MOV:<id>, journal 3). */
+export type TAsientoMovimientoFinanciero = {
+  idEmpresa: number;
+  idUsuario: number;
+  fecha: string;
+  glosa: string;
+  clave: string;
+  lineas: { clave: TClaveMapeo; debe: Decimal.Value; haber: Decimal.Value; idCentroCosto?: number | null }[];
+};
+
+/**
+ * finance's alRegistrarMovimientoFinanciero (notas de ingreso/salida, deposits, transfers, their ITF): posted in the
+ * movement's transaction; an entry that cannot be written refuses the movement with the reason (as collections).
+ */
+export async function contabilizarMovimientoFinanciero(tx: TTx, a: TAsientoMovimientoFinanciero): Promise<void> {
+  const k = await conMensaje(() => cuentasDe(tx, a.idEmpresa, [...new Set(a.lineas.map((l) => l.clave))]));
+  const lineas: TLineaNueva[] = a.lineas
+    .map((l) => ({ idCuenta: k[l.clave], debe: new Decimal(l.debe).toDecimalPlaces(2), haber: new Decimal(l.haber).toDecimalPlaces(2), idCentroCosto: l.idCentroCosto ?? null }))
+    .filter((l) => !l.debe.isZero() || !l.haber.isZero());
+  await conMensaje(() =>
+    registrarAsiento(tx, { idEmpresa: a.idEmpresa, idUsuario: a.idUsuario, idDiario: DIARIO_CAJA, fecha: a.fecha, glosa: a.glosa.slice(0, 200), origen: 'MOVIMIENTO', claveOrigen: a.clave, lineas, siCerradoSiguiente: true }),
+  );
+}
+
+/** finance's alAnularMovimientoFinanciero: the swapped lines (cost centres kept) under ANULA-<clave>, dated the void's day. */
+export async function revertirMovimientoFinanciero(tx: TTx, a: { idEmpresa: number; clave: string; fecha: string; glosa: string }): Promise<void> {
+  const lineas = filasDe<{ id_cuenta: number; debe: string; haber: string; id_centro_costo: number | null }>(
+    await tx.execute(sql`
+      select l.id_cuenta, l.debe, l.haber, l.id_centro_costo from asiento_linea l join asiento_contable a on a.id = l.id_asiento
+       where a.id_empresa = ${a.idEmpresa} and a.clave_origen = ${a.clave} order by l.orden`),
+  );
+  if (!lineas.length) return;
+  await conMensaje(() =>
+    registrarAsiento(tx, {
+      idEmpresa: a.idEmpresa, idUsuario: null, idDiario: DIARIO_CAJA, fecha: a.fecha, glosa: a.glosa.slice(0, 200), origen: 'ANULACION', claveOrigen: `ANULA-${a.clave}`,
+      lineas: lineas.map((l) => ({ idCuenta: Number(l.id_cuenta), debe: l.haber, haber: l.debe, idCentroCosto: l.id_centro_costo === null ? null : Number(l.id_centro_costo) })),
+      siCerradoSiguiente: true,
+    }),
+  );
+}

@@ -8,8 +8,8 @@ import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useAsientos, useCentrosDeCosto, useContabilizar, useCrearAsiento, useCuentas, useGuardarTipoCambio, usePendientes } from '../api/libros';
 import { monto, nombrePeriodo, periodoActual, periodosRecientes } from '../formato';
 
-const NOMBRE_ORIGEN: Record<TAsiento['Origen'], string> = { MANUAL: 'Manual', VENTA: 'Venta', ANULACION: 'Anulación', COBRO: 'Cobro', PAGO: 'Pago', CAJA: 'Caja', COSTO: 'Costo de ventas', COMPRA: 'Compra', PLANILLA: 'Planilla', CIERRE: 'Cierre', APERTURA: 'Apertura', LETRA: 'Letra de cambio' };
-const COLOR_ORIGEN: Record<TAsiento['Origen'], string | undefined> = { MANUAL: undefined, VENTA: 'blue', ANULACION: 'orange', COBRO: 'green', PAGO: 'lime', CAJA: 'cyan', COSTO: 'purple', COMPRA: 'geekblue', PLANILLA: 'magenta', CIERRE: 'red', APERTURA: 'gold', LETRA: 'volcano' };
+const NOMBRE_ORIGEN: Record<TAsiento['Origen'], string> = { MANUAL: 'Manual', VENTA: 'Venta', ANULACION: 'Anulación', COBRO: 'Cobro', PAGO: 'Pago', CAJA: 'Caja', COSTO: 'Costo de ventas', COMPRA: 'Compra', PLANILLA: 'Planilla', CIERRE: 'Cierre', APERTURA: 'Apertura', LETRA: 'Letra de cambio', MOVIMIENTO: 'Movimiento de cuenta' };
+const COLOR_ORIGEN: Record<TAsiento['Origen'], string | undefined> = { MANUAL: undefined, VENTA: 'blue', ANULACION: 'orange', COBRO: 'green', PAGO: 'lime', CAJA: 'cyan', COSTO: 'purple', COMPRA: 'geekblue', PLANILLA: 'magenta', CIERRE: 'red', APERTURA: 'gold', LETRA: 'volcano', MOVIMIENTO: 'gold' };
 
 /** Journal entries of a month (manual and automatic) and the sales documents still waiting to be posted. */
 export function AsientosPage() {
