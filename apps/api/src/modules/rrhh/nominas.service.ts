@@ -268,6 +268,20 @@ export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: 
       .innerJoin(nomina, eq(nomina.id, nominaBoleta.idNomina))
       .where(and(eq(nomina.idEmpresa, auth.idEmpresa), eq(nomina.idTipoNomina, n.idTipoNomina), eq(nomina.anio, n.anio), lt(nomina.mes, n.mes), eq(nomina.estado, 1), inArray(nominaBoleta.idEntidad, ids)));
 
+    // CTS deposit months: the absences and unpaid-leave days of the CTS period's six months (approved runs of the same
+    // kind), deducted from the time served (TUO DL 650 art. 8). May covers November-April, November covers May-October.
+    const noComputables = new Map<number, number>();
+    if (n.mes === 5 || n.mes === 11) {
+      const periodo = n.mes === 5 ? sql`(${nomina.anio} = ${n.anio - 1} and ${nomina.mes} >= 11) or (${nomina.anio} = ${n.anio} and ${nomina.mes} <= 4)` : sql`${nomina.anio} = ${n.anio} and ${nomina.mes} between 5 and 10`;
+      const filas = await tx
+        .select({ idEntidad: nominaBoleta.idEntidad, dias: sql<string>`sum(${nominaBoleta.faltas} + ${nominaBoleta.diasSinGoce})` })
+        .from(nominaBoleta)
+        .innerJoin(nomina, eq(nomina.id, nominaBoleta.idNomina))
+        .where(and(eq(nomina.idEmpresa, auth.idEmpresa), eq(nomina.idTipoNomina, n.idTipoNomina), eq(nomina.estado, 1), periodo, inArray(nominaBoleta.idEntidad, ids)))
+        .groupBy(nominaBoleta.idEntidad);
+      for (const f of filas) noComputables.set(f.idEntidad, Number(f.dias));
+    }
+
     const p = await parametrosVigentes(tx, hasta);
 
     await tx.delete(nominaBoleta).where(eq(nominaBoleta.idNomina, id));
@@ -299,6 +313,7 @@ export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: 
             horasNocturnas: nov?.horasNocturnas ?? '0',
             diasSinGoce: nov?.diasSinGoce ?? 0,
             historialQuinta: historial.filter((h) => h.idEntidad === c.idEntidad),
+            diasNoComputablesCts: noComputables.get(c.idEntidad) ?? 0,
           },
           p,
         );
