@@ -250,14 +250,32 @@ export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: 
     for (const { c } of contratos) if (!porTrabajador.has(c.idEntidad)) porTrabajador.set(c.idEntidad, c);
     if (!porTrabajador.size) throw new AppError(ErrorCodes.NOMINA_SIN_TRABAJADORES);
 
-    // Overtime entered now replaces what was entered before for those workers.
+    // Overtime entered now replaces what was entered before for those workers (the last entry of a worker wins), in
+    // one statement per 500 workers (a run of 2,000 workers took 2,000 round trips before; bench:payroll).
+    const ultimas = new Map<number, (typeof b.Novedades)[number]>();
     for (const nov of b.Novedades) {
       if (!porTrabajador.has(nov.IdTrabajador)) throw errorDeCampo('Novedades', `El trabajador ${nov.IdTrabajador} no tiene contrato vigente en el periodo`);
+      ultimas.set(nov.IdTrabajador, nov);
+    }
+    const filasNovedad = [...ultimas.values()].map((nov) => ({ idEmpresa: auth.idEmpresa, idNomina: id, idEntidad: nov.IdTrabajador, ...valoresNovedad(nov), logUsuarioCrea: auth.idUsuario }));
+    for (let i = 0; i < filasNovedad.length; i += 500)
       await tx
         .insert(nominaNovedad)
-        .values({ idEmpresa: auth.idEmpresa, idNomina: id, idEntidad: nov.IdTrabajador, ...valoresNovedad(nov), logUsuarioCrea: auth.idUsuario })
-        .onConflictDoUpdate({ target: [nominaNovedad.idNomina, nominaNovedad.idEntidad], set: { ...valoresNovedad(nov), logUsuarioModif: auth.idUsuario, logFechaModif: new Date() } });
-    }
+        .values(filasNovedad.slice(i, i + 500))
+        .onConflictDoUpdate({
+          target: [nominaNovedad.idNomina, nominaNovedad.idEntidad],
+          set: {
+            horasExtra25: sql`excluded.horas_extra_25`,
+            horasExtra35: sql`excluded.horas_extra_35`,
+            faltas: sql`excluded.faltas`,
+            minutosTardanza: sql`excluded.minutos_tardanza`,
+            horasFeriado: sql`excluded.horas_feriado`,
+            horasNocturnas: sql`excluded.horas_nocturnas`,
+            diasSinGoce: sql`excluded.dias_sin_goce`,
+            logUsuarioModif: auth.idUsuario,
+            logFechaModif: new Date(),
+          },
+        });
     const novedades = new Map((await tx.select().from(nominaNovedad).where(eq(nominaNovedad.idNomina, id))).map((x) => [x.idEntidad, x]));
 
     // 5ta history: the approved planillas of the same year, earlier months.
@@ -282,10 +300,14 @@ export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: 
       for (const f of filas) noComputables.set(f.idEntidad, Number(f.dias));
     }
 
+    const historialDe = new Map<number, typeof historial>();
+    for (const h of historial) historialDe.set(h.idEntidad, [...(historialDe.get(h.idEntidad) ?? []), h]);
+
     const p = await parametrosVigentes(tx, hasta);
 
     await tx.delete(nominaBoleta).where(eq(nominaBoleta.idNomina, id));
     const totales = { ingresos: new Decimal(0), descuentos: new Decimal(0), aportes: new Decimal(0), neto: new Decimal(0) };
+    const filasBoleta: { valores: typeof nominaBoleta.$inferInsert; lineas: ReturnType<typeof calcularBoleta>['lineas'] }[] = [];
     for (const c of porTrabajador.values()) {
       const contrato: ContratoMotor = {
         regimen: c.regimen as TRegimen,
@@ -312,7 +334,7 @@ export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: 
             horasFeriado: nov?.horasFeriado ?? '0',
             horasNocturnas: nov?.horasNocturnas ?? '0',
             diasSinGoce: nov?.diasSinGoce ?? 0,
-            historialQuinta: historial.filter((h) => h.idEntidad === c.idEntidad),
+            historialQuinta: historialDe.get(c.idEntidad) ?? [],
             diasNoComputablesCts: noComputables.get(c.idEntidad) ?? 0,
           },
           p,
@@ -322,9 +344,8 @@ export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: 
         if (err instanceof ParametroFaltante) throw new AppError(ErrorCodes.PARAMETRO_PLANILLA_FALTANTE, err.message, 400);
         throw err;
       }
-      const [boleta] = await tx
-        .insert(nominaBoleta)
-        .values({
+      filasBoleta.push({
+        valores: {
           idEmpresa: auth.idEmpresa,
           idNomina: id,
           idEntidad: c.idEntidad,
@@ -349,16 +370,23 @@ export async function calcularNomina(ctx: Contexto, auth: TAuth, id: number, b: 
           provisionCts: provision ? provision.monto.toFixed(2) : '0.00',
           provisionCtsRegla: provision ? provision.regla : '',
           logUsuarioCrea: auth.idUsuario,
-        })
-        .returning({ id: nominaBoleta.id });
-      if (r.lineas.length)
-        await tx.insert(nominaLinea).values(
-          r.lineas.map((l, i) => ({ idEmpresa: auth.idEmpresa, idBoleta: boleta.id, orden: i + 1, tipo: l.tipo, codigo: l.codigo, concepto: l.concepto, monto: l.monto.toFixed(2), regla: l.regla })),
-        );
+        },
+        lineas: r.lineas,
+      });
       totales.ingresos = totales.ingresos.plus(r.totalIngresos);
       totales.descuentos = totales.descuentos.plus(r.totalDescuentos);
       totales.aportes = totales.aportes.plus(r.totalAportes);
       totales.neto = totales.neto.plus(r.neto);
+    }
+    // Payslips in batches of 500 and their lines in batches of 2,000 rows (one round trip each, not two per worker).
+    for (let i = 0; i < filasBoleta.length; i += 500) {
+      const lote = filasBoleta.slice(i, i + 500);
+      const ids = await tx.insert(nominaBoleta).values(lote.map((x) => x.valores)).returning({ id: nominaBoleta.id, idEntidad: nominaBoleta.idEntidad });
+      const idDe = new Map(ids.map((x) => [x.idEntidad, x.id]));
+      const lineas = lote.flatMap((x) =>
+        x.lineas.map((l, j) => ({ idEmpresa: auth.idEmpresa, idBoleta: idDe.get(x.valores.idEntidad)!, orden: j + 1, tipo: l.tipo, codigo: l.codigo, concepto: l.concepto, monto: l.monto.toFixed(2), regla: l.regla })),
+      );
+      for (let k = 0; k < lineas.length; k += 2000) await tx.insert(nominaLinea).values(lineas.slice(k, k + 2000));
     }
     await tx
       .update(nomina)
