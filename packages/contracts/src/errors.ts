@@ -87,6 +87,10 @@ export const ErrorCodes = {
   CATALOGO_IMPORTACION_EN_CURSO: 601300,
   MODULO_PRINCIPAL: 600100,
   SUCURSAL_NO_ASIGNADA: 600101,
+  // PLAME .toc/.for and AFPnet (601550-601569).
+  PLAME_SIN_FORMACION: 601550,
+  AFPNET_SIN_AFILIADOS: 601551,
+  AFPNET_DATOS_INVALIDOS: 601552,
   // SIRE (601400-601449).
   SIRE_SIN_CREDENCIALES: 601401,
   SIRE_SUNAT_RECHAZO: 601402,
@@ -173,6 +177,9 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.LINEA_YA_CONCILIADA]: 'La línea o la operación ya está conciliada',
   [ErrorCodes.NOMINA_NO_APROBADA]: 'Apruebe (cierre) la planilla antes de exportar el PLAME',
   [ErrorCodes.PLAME_DATOS_INVALIDOS]: 'Faltan datos para los archivos del PLAME',
+  [ErrorCodes.PLAME_SIN_FORMACION]: 'La planilla no tiene personal en formación: el PLAME no lleva archivo .for',
+  [ErrorCodes.AFPNET_SIN_AFILIADOS]: 'La planilla no tiene afiliados a una AFP que declarar en AFPnet',
+  [ErrorCodes.AFPNET_DATOS_INVALIDOS]: 'Faltan datos para el archivo de AFPnet',
   [ErrorCodes.SOLICITUD_RESUELTA]: 'La solicitud ya fue resuelta',
   [ErrorCodes.SOLICITUD_SIN_APROBADOR]: 'Su usuario no tiene el rol que aprueba este paso de la solicitud',
   [ErrorCodes.SOLICITUD_SIN_FLUJO]: 'No hay un flujo de aprobación para este tipo de solicitud: regístrelo primero',

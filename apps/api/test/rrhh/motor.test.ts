@@ -171,6 +171,20 @@ describe('motor de planilla (casos calculados a mano)', () => {
     expect(cts(contrato({ regimen: 3, remuneracion: '2000' }), P2026, 2026, 11)!.monto.toFixed(2)).toBe('541.67');
   });
 
+  it('depósito de CTS con 2 faltas injustificadas en el periodo: se descuentan del tiempo a 1/30 de mes cada una', () => {
+    // TUO DL 650 art. 8: 180 thirtieths − 2 = 178; RC 3631.8333 × 178 / 360 = 1795.7398 → 1795.74 (20.18 less).
+    const d = cts(contrato({}), P2026, 2026, 11, 2)!;
+    expect(d.monto.toFixed(2)).toBe('1795.74');
+    expect(d.regla).toContain('− RC / 360 × 2 día(s) de inasistencia injustificada o no computables (art. 8)');
+    // Through the payslip of November: the informative line carries the same figure.
+    const r = calcularBoleta({ anio: 2026, mes: 11, contrato: contrato({}), diasNoComputablesCts: 2 }, P2026);
+    expect(r.lineas.find((l) => l.codigo === 'CTS')!.monto.toFixed(2)).toBe('1795.74');
+    // Started 16-Jun-2026 (135 thirtieths) with 2 faltas: 3113 × 133 / 360 = 414029 / 360 = 1150.0806 → 1150.08.
+    expect(cts(contrato({ fechaInicio: '2026-06-16' }), P2026, 2026, 11, 2)!.monto.toFixed(2)).toBe('1150.08');
+    // More non-computable days than time served: no deposit.
+    expect(cts(contrato({ fechaInicio: '2026-10-25' }), P2026, 2026, 11, 10)).toBeNull();
+  });
+
   it('provisión mensual de CTS: base con 1/6 de la gratificación del periodo, días computables y régimen', () => {
     // August 2026 (period May-October): RC 3113 + 1/6 × July gratificación 3113 = 3631.8333; / 12 = 302.6528 → 302.65.
     const agosto = provisionCts(contrato({}), P2026, 2026, 8, 30)!;

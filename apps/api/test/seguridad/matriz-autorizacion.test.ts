@@ -194,6 +194,8 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'PUT /api/rrhh/v1/marcacion/trabajador/marcaciones/:id': { tabla: 'marcacion', cuerpo: { Motivo: 'Ajeno' } },
   // Issue 16 (planilla2): PLAME export and requests with their approval flow (also verified in planilla2.test).
   'GET /api/rrhh/v1/nominas/:id/plame/:extension': { tabla: 'nomina', extra: { extension: 'rem' } },
+  // Issue 16 (afpnet): the AFPnet upload of a run (also verified in afpnet.test).
+  'GET /api/rrhh/v1/nominas/:id/afpnet': { tabla: 'nomina' },
   'GET /api/rrhh/v1/solicitud/:id': { tabla: 'solicitud' },
   'POST /api/rrhh/v1/flujosolicitud/:id': { tabla: 'solicitud', cuerpo: { Aprobar: true } },
   // Issue 16 (fotocheck): a worker's photo and badge date; another company's worker is a 404 (also in fotocheck.test).

@@ -95,5 +95,9 @@ export const ZSolicitudes = z.object({ Data: z.array(ZSolicitud), Count: z.numbe
 /** PLAME export (PDT 0601) of an approved run: one of its import files. */
 export const ZPlameParams = z.object({
   id: ZId,
-  extension: z.enum(['rem', 'jor', 'snl'], { error: 'Archivo del PLAME no válido (rem, jor o snl)' }),
+  extension: z.enum(['rem', 'jor', 'snl', 'toc', 'for'], { error: 'Archivo del PLAME no válido (rem, jor, snl, toc o for)' }),
+});
+/** AFPnet file of an approved run: every AFP affiliate, or only those of one AFP. */
+export const ZAfpnetQuery = z.object({
+  afp: z.enum(['INTEGRA', 'PRIMA', 'PROFUTURO', 'HABITAT'], { error: 'AFP no válida (INTEGRA, PRIMA, PROFUTURO o HABITAT)' }).optional(),
 });

@@ -1,12 +1,13 @@
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, lte, isNull, or, gte } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { and, asc, eq, inArray, lte, isNull, ne, or, gte } from 'drizzle-orm';
 import { ErrorCodes } from '@yupana/contracts';
 import { AppError, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { entidad } from '../entidades/entidades.schema';
 import { fechaDeCorte } from './planilla.motor';
-import { nomina, nominaBoleta, nominaLinea, parametroPlanilla } from './rrhh.schema';
+import { contratoLaboral, nomina, nominaBoleta, nominaLinea, parametroPlanilla } from './rrhh.schema';
 import { diasDeLicencia, licenciasAprobadas } from './solicitudes.service';
 
 /**
@@ -43,7 +44,7 @@ const SIEMPRE_AFP = ['0601', '0606', '0608'];
 /** The seed's document types → SUNAT Tabla 3 (01 DNI, 04 carné de extranjería, 07 pasaporte). */
 const TABLA3: Readonly<Record<number, string>> = { 1: '01', 3: '04', 4: '07' };
 
-export const EXTENSIONES_PLAME = ['rem', 'jor', 'snl'] as const;
+export const EXTENSIONES_PLAME = ['rem', 'jor', 'snl', 'toc', 'for'] as const;
 export type TExtensionPlame = (typeof EXTENSIONES_PLAME)[number];
 
 /** A PLAME import file: fields separated by `|`, every line ending in `|`, CRLF line breaks (also after the last). */
@@ -83,6 +84,23 @@ export async function archivoPlameDeNomina(ctx: Contexto, auth: TAuth, id: numbe
       409,
     );
   const doc = (x: (typeof boletas)[number]) => [TABLA3[x.tipoDoc], x.documento];
+
+  if (ext === 'for') {
+    // Estructura 21 "personal en formación - monto pagado" (tipo doc | nº doc | subvención). The contracts of this
+    // product are labour contracts (general, micro, pequeña): no run holds a trainee under a modalidad formativa.
+    throw new AppError(
+      ErrorCodes.PLAME_SIN_FORMACION,
+      'La planilla no tiene personal en formación (modalidades formativas): sus trabajadores tienen contrato laboral, así que el PLAME de este periodo no lleva archivo .for',
+      409,
+    );
+  }
+
+  if (ext === 'toc') {
+    // Estructura 26 "trabajador: otras condiciones": tipo doc | nº doc | Asegura tu Pensión (0: derogated, collected
+    // until May 2017) | +Vida Seguro de Accidentes (0: the product does not register it) | FDSA / Ley 29903 (empty:
+    // only for worker types 56 and 98) | domiciliado (1). One line per worker of the month.
+    return { nombre, contenido: archivoPlame(boletas.map((x) => [...doc(x), '0', '0', '', '1'])) };
+  }
 
   if (ext === 'rem') {
     const ids = boletas.map((x) => x.b.id);
@@ -143,4 +161,96 @@ export async function archivoPlameDeNomina(ctx: Contexto, auth: TAuth, id: numbe
     for (const [codigo, d] of [...dias].sort(([a], [b]) => (a < b ? -1 : 1))) filas.push([...doc(x), codigo, d]);
   }
   return { nombre, contenido: archivoPlame(filas) };
+}
+
+/** Income lines that make the remuneración asegurable (pension base) and the deductions for work not done. */
+const ASEGURABLE_SUMA = new Set(['BASICO', 'ASIG_FAMILIAR', 'HE25', 'HE35', 'FERIADO', 'NOCTURNO']);
+const ASEGURABLE_RESTA = new Set(['INASISTENCIAS', 'LICENCIA_SIN_GOCE', 'TARDANZAS']);
+/** The seed's document types → AFPnet's own catalogue (0 DNI, 1 carné de extranjería, 4 pasaporte). */
+const TIPO_DOC_AFPNET: Readonly<Record<number, string>> = { 1: '0', 3: '1', 4: '4' };
+export const AFPS = ['HABITAT', 'INTEGRA', 'PRIMA', 'PROFUTURO'] as const;
+
+/** 'S' when the date falls within the month, 'N' otherwise. */
+const enElMes = (fecha: string | null, desde: string, hasta: string) => (fecha && fecha >= desde && fecha <= hasta ? 'S' : 'N');
+
+/**
+ * The rows of AFPnet's "planilla de declaración y pago" upload (17 columns, no header row, one row per AFP affiliate):
+ * 1 sequence · 2 CUSPP · 3 document type (AFPnet catalogue) · 4 document number · 5 apellido paterno · 6 apellido
+ * materno · 7 nombres · 8 relación laboral (S) · 9 inicio de RL in the month (S/N) · 10 cese de RL in the month (S/N)
+ * · 11 excepción de aportar (L: licencia sin goce the whole month; else empty) · 12 remuneración asegurable (2
+ * decimals) · 13 aporte voluntario con fin previsional · 14 sin fin previsional · 15 aporte voluntario del empleador ·
+ * 16 tipo de trabajo (N normal; C/M/P are not modelled) · 17 AFP (empty: AFPnet takes it from the CUSPP).
+ * Source and choices: docs/decisions.md "afpnet".
+ */
+export async function filasAfpnet(ctx: Contexto, auth: TAuth, id: number, afp?: (typeof AFPS)[number]) {
+  const db = ctx.dbh.db;
+  const [n] = await db.select().from(nomina).where(and(eq(nomina.idEmpresa, auth.idEmpresa), eq(nomina.id, id)));
+  if (!n) throw noEncontrado('No se encontró la planilla');
+  if (n.estado !== 1) throw new AppError(ErrorCodes.NOMINA_NO_APROBADA, 'Apruebe (cierre) la planilla antes de generar el archivo de AFPnet', 409);
+  const ruc = auth.empresa.documento;
+  if (!ruc || ruc.length !== 11) throw new AppError(ErrorCodes.AFPNET_DATOS_INVALIDOS, 'La empresa no tiene RUC: AFPnet identifica al empleador por su RUC', 409);
+  const boletas = (
+    await db
+      .select({ b: nominaBoleta, c: contratoLaboral, e: entidad })
+      .from(nominaBoleta)
+      .innerJoin(entidad, eq(entidad.id, nominaBoleta.idEntidad))
+      .innerJoin(contratoLaboral, eq(contratoLaboral.id, nominaBoleta.idContrato))
+      .where(and(eq(nominaBoleta.idEmpresa, auth.idEmpresa), eq(nominaBoleta.idNomina, id), ne(nominaBoleta.sistemaPension, 'ONP')))
+      .orderBy(asc(nominaBoleta.sistemaPension), asc(entidad.razonSocial), asc(nominaBoleta.id))
+  ).filter((x) => !afp || x.b.sistemaPension === afp);
+  if (!boletas.length)
+    throw new AppError(ErrorCodes.AFPNET_SIN_AFILIADOS, afp ? `La planilla no tiene afiliados a ${afp}` : 'La planilla no tiene afiliados a una AFP: todos aportan a la ONP', 409);
+  const faltan = boletas.filter((x) => !x.c.cuspp || !TIPO_DOC_AFPNET[x.e.idTipoDocumento]);
+  if (faltan.length)
+    throw new AppError(
+      ErrorCodes.AFPNET_DATOS_INVALIDOS,
+      `AFPnet necesita el CUSPP y un DNI, carné de extranjería o pasaporte; revise el contrato o el documento de: ${faltan.map((x) => x.e.razonSocial).join(', ')}`,
+      409,
+    );
+  const lineas = await db.select().from(nominaLinea).where(inArray(nominaLinea.idBoleta, boletas.map((x) => x.b.id)));
+  const desde = `${n.anio}-${dosDigitos(n.mes)}-01`;
+  const hasta = fechaDeCorte(n.anio, n.mes);
+  const filas = boletas.map((x, i) => {
+    let asegurable = new Decimal(0);
+    for (const l of lineas) {
+      if (l.idBoleta !== x.b.id) continue;
+      if (ASEGURABLE_SUMA.has(l.codigo)) asegurable = asegurable.plus(l.monto);
+      else if (ASEGURABLE_RESTA.has(l.codigo)) asegurable = asegurable.minus(l.monto);
+    }
+    asegurable = Decimal.max(0, asegurable);
+    const excepcion = asegurable.isZero() && x.b.diasSinGoce > 0 ? 'L' : '';
+    const nombres = x.e.nombre ?? (x.e.apePat ? '' : x.e.razonSocial);
+    return [
+      i + 1,
+      x.c.cuspp!,
+      TIPO_DOC_AFPNET[x.e.idTipoDocumento],
+      x.e.documento,
+      x.e.apePat ?? '',
+      x.e.apeMat ?? '',
+      nombres,
+      'S',
+      enElMes(x.c.fechaInicio, desde, hasta),
+      enElMes(x.c.fechaFin, desde, hasta),
+      excepcion,
+      asegurable.toFixed(2),
+      0,
+      0,
+      0,
+      'N',
+      '',
+    ] as (string | number)[];
+  });
+  const nombre = `AFPNET_${ruc}_${n.anio}${dosDigitos(n.mes)}${afp ? `_${afp}` : ''}.xlsx`;
+  return { nombre, filas };
+}
+
+/** The AFPnet upload as an Excel workbook: one sheet, no header row, document and CUSPP as text. */
+export async function archivoAfpnet(ctx: Contexto, auth: TAuth, id: number, afp?: (typeof AFPS)[number]): Promise<{ nombre: string; contenido: Buffer }> {
+  const { nombre, filas } = await filasAfpnet(ctx, auth, id, afp);
+  const libro = new ExcelJS.Workbook();
+  const hoja = libro.addWorksheet('AFPnet');
+  hoja.getColumn(2).numFmt = '@';
+  hoja.getColumn(4).numFmt = '@';
+  for (const f of filas) hoja.addRow(f);
+  return { nombre, contenido: Buffer.from(await libro.xlsx.writeBuffer()) };
 }

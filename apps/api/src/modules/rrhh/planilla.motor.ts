@@ -64,6 +64,12 @@ export type EntradaBoleta = {
   horasNocturnas?: Decimal.Value;
   /** Days of approved leave without pay (licencia sin goce de haber: perfect suspension, unpaid). */
   diasSinGoce?: number;
+  /**
+   * CTS deposit months (May, November): unjustified absences and unpaid-leave days of the CTS period (from the approved
+   * runs of its six months). They are not computable time: deducted from the time served at 1/30 of a month each
+   * (TUO DL 650, D.S. 001-97-TR, art. 8).
+   */
+  diasNoComputablesCts?: number;
   /** The worker's earlier months of the same year: income subject to 5ta and the 5ta retained (from approved runs). */
   historialQuinta?: { mes: number; ingresos: Decimal.Value; retencion: Decimal.Value }[];
 };
@@ -160,9 +166,12 @@ export function gratificacion(c: ContratoMotor, p: Parametros, anio: number, mes
 
 /**
  * CTS deposit of May (period November-April) or November (May-October), TUO DL 650: RC = RB + AF + 1/6 of the
- * gratificación of the period; amount = RC/12 × full months + RC/360 × days, times the regime's fraction.
+ * gratificación of the period; amount = RC/12 × full months + RC/360 × days, times the regime's fraction. The days of
+ * unjustified absence (and other non-computable days: unpaid leave) of the period are deducted from the time served at
+ * one thirtieth of a month each (TUO DL 650 art. 8: "los días de inasistencia injustificada así como los días no
+ * computables se deducirán del tiempo de servicios a razón de un treintavo por cada uno de ellos").
  */
-export function cts(c: ContratoMotor, p: Parametros, anio: number, mes: 5 | 11): { monto: Decimal; regla: string } | null {
+export function cts(c: ContratoMotor, p: Parametros, anio: number, mes: 5 | 11, noComputables = 0): { monto: Decimal; regla: string } | null {
   const factor = p.valor(`CTS_FACTOR_REGIMEN_${c.regimen}`);
   if (factor.isZero()) return null;
   const [anioIni, mesIni] = mes === 5 ? [anio - 1, 11] : [anio, 5];
@@ -183,14 +192,20 @@ export function cts(c: ContratoMotor, p: Parametros, anio: number, mes: 5 | 11):
   const { rc, regla } = computable(c, p);
   const sexto = grati ? grati.monto.dividedBy(6) : new Decimal(0);
   const rcCts = rc.plus(sexto);
+  // Time served in thirtieths (days of 1/30 of a month), less the non-computable days (art. 8), never below 0.
+  const servidos = meses * 30 + dias;
+  const deducidos = Math.min(Math.max(0, Math.trunc(noComputables)), servidos);
+  const computables = servidos - deducidos;
+  if (computables === 0) return null;
   // RC/12 × months + RC/360 × days = RC × (30 × months + days) / 360, computed in that order to stay exact.
-  const monto = r2(rcCts.times(meses * 30 + dias).dividedBy(360).times(factor));
+  const monto = r2(rcCts.times(computables).dividedBy(360).times(factor));
   const fraccion = factor.equals(1) ? '' : ` × ${factor.toString()} (régimen)`;
+  const menos = deducidos ? ` − RC / 360 × ${deducidos} día(s) de inasistencia injustificada o no computables (art. 8)` : '';
   return {
     monto,
     regla:
       `RC ${f2(rcCts)} (${regla} + 1/6 de la gratificación ${grati ? f2(grati.monto) : '0.00'}) / 12 × ${meses} meses` +
-      ` + RC / 360 × ${dias} días del ${inicioPeriodo} al ${finPeriodo}${fraccion} (TUO DL 650)`,
+      ` + RC / 360 × ${dias} días del ${inicioPeriodo} al ${finPeriodo}${menos}${fraccion} (TUO DL 650)`,
   };
 }
 
@@ -400,7 +415,7 @@ export function calcularBoleta(e: EntradaBoleta, p: Parametros): ResultadoBoleta
 
   // CTS deposit (May, November): informative, deposited in the worker's CTS account, not part of the net pay.
   if (e.mes === 5 || e.mes === 11) {
-    const d = cts(c, p, e.anio, e.mes);
+    const d = cts(c, p, e.anio, e.mes, e.diasNoComputablesCts ?? 0);
     if (d) agregar('INFORMATIVO', 'CTS', `Depósito CTS de ${NOMBRE_MES[e.mes - 1]}`, d.monto, d.regla);
   }
 

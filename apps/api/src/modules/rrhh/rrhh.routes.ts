@@ -37,6 +37,7 @@ import {
   ZParametrosPlanilla,
   ZParametrosPlanillaQuery,
   ZPlameParams,
+  ZAfpnetQuery,
   ZPlantillaFlujo,
   ZPlantillaFlujoGuardar,
   ZPlantillasFlujo,
@@ -56,7 +57,7 @@ import { requerirAuth } from '../../lib/auth';
 import { pdfBoleta } from './boleta-pdf';
 import * as nominas from './nominas.service';
 import * as pagosNomina from './pagos-nomina.service';
-import { archivoPlameDeNomina } from './plame';
+import { archivoAfpnet, archivoPlameDeNomina } from './plame';
 import * as fotochecks from './fotocheck.service';
 import * as grupos from './grupos.service';
 import * as solicitudes from './solicitudes.service';
@@ -241,12 +242,30 @@ export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<vo
     schema: {
       tags: planilla,
       security,
-      summary: 'Archivo de importación del PLAME (PDT 0601) de una planilla aprobada: .rem, .jor o .snl, con el nombre de SUNAT',
+      summary: 'Archivo de importación del PLAME (PDT 0601) de una planilla aprobada: .rem, .jor, .snl, .toc o .for, con el nombre de SUNAT',
       params: ZPlameParams,
     },
     handler: async (req, reply) => {
       const { nombre, contenido } = await archivoPlameDeNomina(ctx, requerirAuth(req), req.params.id, req.params.extension);
       return reply.header('content-type', 'text/plain; charset=utf-8').header('content-disposition', `attachment; filename="${nombre}"`).send(contenido);
+    },
+  });
+
+  r.get('/v1/nominas/:id/afpnet', {
+    config: { servicio: 'RRHH_NOMINA_VER' },
+    schema: {
+      tags: planilla,
+      security,
+      summary: 'Archivo de AFPnet (planilla de declaración y pago, Excel de 17 columnas) de una planilla aprobada; opcionalmente de una sola AFP',
+      params: ZIdParams,
+      querystring: ZAfpnetQuery,
+    },
+    handler: async (req, reply) => {
+      const { nombre, contenido } = await archivoAfpnet(ctx, requerirAuth(req), req.params.id, req.query.afp);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${nombre}"`)
+        .send(contenido);
     },
   });
 

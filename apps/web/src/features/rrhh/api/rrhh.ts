@@ -160,7 +160,12 @@ export async function abrirBoletaPdf(idNomina: number, idBoleta: number): Promis
   await abrirArchivo(`${BASE}/nominas/${idNomina}/boletas/${idBoleta}/pdf`);
 }
 
-/** Downloads one PLAME import file (.rem, .jor, .snl) of an approved run, with SUNAT's name. */
-export async function descargarPlame(idNomina: number, extension: 'rem' | 'jor' | 'snl'): Promise<void> {
+/** Downloads one PLAME import file (.rem, .jor, .snl, .toc, .for) of an approved run, with SUNAT's name. */
+export async function descargarPlame(idNomina: number, extension: 'rem' | 'jor' | 'snl' | 'toc' | 'for'): Promise<void> {
   await descargarArchivo(`${BASE}/nominas/${idNomina}/plame/${extension}`, {}, `plame.${extension}`);
+}
+
+/** Downloads the AFPnet upload (Excel) of an approved run: every AFP affiliate, or those of one AFP. */
+export async function descargarAfpnet(idNomina: number, afp?: string): Promise<void> {
+  await descargarArchivo(`${BASE}/nominas/${idNomina}/afpnet`, afp ? { afp } : {}, 'afpnet.xlsx');
 }

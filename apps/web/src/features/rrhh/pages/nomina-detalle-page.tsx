@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NombresSistemaPension, RegimenesLaborales, type TBoleta, type TLineaBoleta, type TNominaDetalle, type TNominaPago, type TSistemaPension } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { abrirBoletaPdf, descargarPlame, useAnularPagoNomina, useAprobarNomina, useAsistenciaEnNomina, useCalcularNomina, useCuentasDePago, useNomina, usePagarNomina } from '../api/rrhh';
+import { abrirBoletaPdf, descargarAfpnet, descargarPlame, useAnularPagoNomina, useAprobarNomina, useAsistenciaEnNomina, useCalcularNomina, useCuentasDePago, useNomina, usePagarNomina } from '../api/rrhh';
 import { periodo, soles } from '../formato';
 
 const TIPOS: Record<TLineaBoleta['Tipo'], { texto: string; color: string }> = {
@@ -102,11 +102,29 @@ export function NominaDetallePage() {
                     { key: 'rem', label: 'Ingresos, tributos y descuentos (.rem)' },
                     { key: 'jor', label: 'Jornada laboral (.jor)' },
                     { key: 'snl', label: 'Días no laborados (.snl)' },
+                    { key: 'toc', label: 'Otras condiciones del trabajador (.toc)' },
+                    { key: 'for', label: 'Personal en formación (.for)' },
                   ],
-                  onClick: ({ key }) => descargarPlame(id, key as 'rem' | 'jor' | 'snl').catch((e: unknown) => message.error(mensajeDeError(e))),
+                  onClick: ({ key }) => descargarPlame(id, key as 'rem' | 'jor' | 'snl' | 'toc' | 'for').catch((e: unknown) => message.error(mensajeDeError(e))),
                 }}
               >
                 <Button icon={<DownloadOutlined />}>Exportar PLAME</Button>
+              </Dropdown>
+            )}
+            {aprobada && (
+              <Dropdown
+                menu={{
+                  items: [
+                    { key: '', label: 'Todas las AFP' },
+                    { key: 'HABITAT', label: 'Solo AFP Habitat' },
+                    { key: 'INTEGRA', label: 'Solo AFP Integra' },
+                    { key: 'PRIMA', label: 'Solo AFP Prima' },
+                    { key: 'PROFUTURO', label: 'Solo AFP Profuturo' },
+                  ],
+                  onClick: ({ key }) => descargarAfpnet(id, key || undefined).catch((e: unknown) => message.error(mensajeDeError(e))),
+                }}
+              >
+                <Button icon={<DownloadOutlined />}>Archivo AFPnet</Button>
               </Dropdown>
             )}
             {aprobada && !n.Pagada && (
