@@ -15,6 +15,17 @@ test('movfin: un depósito mueve el efectivo de la caja al banco y el extracto b
   expect(c.status, JSON.stringify(c.body)).toBe(201);
   const b = await llamarApi<{ Id: number }>(page, '/api/finanzas/v1/cuentasfinancieras', 'POST', { IdTipoCuenta: 3, Nombre: banco, Banco: 'BCP', NumeroCuenta: '191-0000000-0-01', IdMoneda: 1 });
   expect(b.status, JSON.stringify(b.body)).toBe(201);
+  // contabilidad-libros.spec gives 1041 (the bank's default account) a subaccount on this shared server, and no entry
+  // may post to an account with subaccounts. So the bank side posts to a leaf subaccount of this spec, mapped as BANCO.
+  const cuentas = await llamarApi<{ Data: { Id: number; Codigo: string }[] }>(page, '/api/finanzas/v1/cuentascontables?filtro=104109');
+  let idSub = cuentas.body.Data.find((x) => x.Codigo === '104109')?.Id;
+  if (!idSub) {
+    const sub = await llamarApi<{ Id: number }>(page, '/api/finanzas/v1/cuentascontables', 'POST', { Codigo: '104109', Descripcion: 'BCP depósitos de caja' });
+    expect(sub.status, JSON.stringify(sub.body)).toBe(201);
+    idSub = sub.body.Id;
+  }
+  const mapeo = await llamarApi(page, '/api/finanzas/v1/libros/configuracion', 'PUT', { Mapeos: [{ Clave: 'BANCO', IdCuenta: idSub }] });
+  expect(mapeo.status, JSON.stringify(mapeo.body)).toBe(200);
   // The cash the box holds: a nota de ingreso of S/ 2,000.00.
   const n = await llamarApi(page, '/api/finanzas/v1/notas/ingresos', 'POST', { IdCuentaFinanciera: c.body.Id, Monto: '2000.00', Motivo: 'Ventas en efectivo' });
   expect(n.status, JSON.stringify(n.body)).toBe(201);
