@@ -14,8 +14,14 @@ test('planilla de setiembre 2025 aprobada: se descargan los archivos .rem, .jor 
   await expect(page.getByTestId('pagina-nominas')).toBeVisible(CARGA);
   await page.getByRole('button', { name: 'Nueva planilla' }).click();
   const modal = page.getByRole('dialog', { name: 'Nueva planilla mensual' });
-  await modal.getByLabel('Mes').click();
-  await page.locator('.ant-select-item-option[title="Setiembre"]').click();
+  // The pick counts once the select shows it: in CI a click on the option was lost, the run was created for the
+  // default month and its title was not "Setiembre".
+  const mes = modal.getByLabel('Mes').locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    await modal.getByLabel('Mes').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Setiembre"]').click({ timeout: 3_000 });
+    await expect(mes).toContainText('Setiembre', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await modal.getByLabel('Año').fill('2025');
   await modal.getByRole('button', { name: 'Crear' }).click();
   await expect(page).toHaveURL(/\/admin\/rrhh\/nominas\/\d+$/);
@@ -28,11 +34,20 @@ test('planilla de setiembre 2025 aprobada: se descargan los archivos .rem, .jor 
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Aprobar' }).click();
   await expect(page.getByTestId('estado-nomina')).toHaveText('Aprobada');
 
+  // The approval's toast sits over the menu for 3 s (in CI it took the click and the menu closed under the mouse):
+  // wait for it to go, and hover again until the option shows.
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, CARGA);
   const descargar = async (opcion: RegExp) => {
-    await page.getByRole('button', { name: 'Exportar PLAME' }).hover();
-    const descarga = page.waitForEvent('download');
-    await page.getByRole('menuitem', { name: opcion }).click();
-    const d = await descarga;
+    const item = page.getByRole('menuitem', { name: opcion });
+    await expect(async () => {
+      if (!(await item.isVisible())) await page.getByRole('button', { name: 'Exportar PLAME' }).hover();
+      await expect(item).toBeVisible({ timeout: 2_000 });
+    }).toPass(CARGA);
+    const [d] = await Promise.all([page.waitForEvent('download', CARGA), item.click()]);
+    // The menu closes after the pick; the next option is looked for only once it is gone (a click on a closing menu
+    // did nothing).
+    await page.mouse.move(0, 0);
+    await expect(item).toBeHidden(CARGA);
     return { nombre: d.suggestedFilename(), texto: await readFile(await d.path(), 'utf8') };
   };
 
