@@ -128,3 +128,12 @@ export class ServidorAdicional {
     this.proceso = null;
   }
 }
+
+/** A RUC of its own (20 + 8 random digits + check digit), so no other spec's documents enter this customer's or
+ * supplier's rows on the shared e2e server. */
+export function rucPropio(): string {
+  const diez = `20${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const pesos = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+  const suma = pesos.reduce((s, p, i) => s + p * Number(diez[i]), 0);
+  return `${diez}${(11 - (suma % 11)) % 10}`;
+}

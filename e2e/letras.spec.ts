@@ -1,17 +1,9 @@
 import { expect as expectBase, test } from '@playwright/test';
-import { elegirOpcion, iniciarSesion, llamarApi } from './helpers';
+import { elegirOpcion, iniciarSesion, llamarApi, rucPropio } from './helpers';
 
 const expect = expectBase.configure({ timeout: 30_000 });
 const MARCA = Date.now().toString(36).toUpperCase();
 const enDias = (dias: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date(Date.now() + dias * 86_400_000));
-
-/** A RUC of its own (20 + 8 random digits + check digit), so no other spec's documents enter this customer's debt. */
-function rucPropio(): string {
-  const diez = `20${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const pesos = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-  const suma = pesos.reduce((s, p, i) => s + p * Number(diez[i]), 0);
-  return `${diez}${(11 - (suma % 11)) % 10}`;
-}
 
 // Branch letras (issue 14): the two cuotas of a factura al crédito are exchanged for two letras from the receivables
 // screen; one letra is collected in cash from the Letras page and the customer's balance is the other letra.

@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect as expectBase, test } from '@playwright/test';
-import { iniciarSesion, llamarApi } from './helpers';
+import { iniciarSesion, llamarApi, rucPropio } from './helpers';
 
 const expect = expectBase.configure({ timeout: 30_000 });
 const MARCA = Date.now().toString(36).toUpperCase();
 const enDias = (dias: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date(Date.now() + dias * 86_400_000));
-
-/** A RUC of its own (20 + 8 random digits + check digit), so no other spec's documents enter this customer's rows. */
-function rucPropio(): string {
-  const diez = `20${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const pesos = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-  const suma = pesos.reduce((s, p, i) => s + p * Number(diez[i]), 0);
-  return `${diez}${(11 - (suma % 11)) % 10}`;
-}
 
 // Finance reports (issue 14): a factura al crédito in two cuotas appears in the aging per customer and in the weekly
 // collections forecast; the customer statement downloads as Excel and offers PDF, e-mail and WhatsApp.

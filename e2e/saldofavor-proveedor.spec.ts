@@ -1,5 +1,5 @@
 import { expect as expectBase, test } from '@playwright/test';
-import { iniciarSesion, llamarApi } from './helpers';
+import { iniciarSesion, llamarApi, rucPropio } from './helpers';
 
 // Branch provnc (issue 14): a supplier's credit note (a purchase of type 07) leaves a credit in favour of the company;
 // a purchase al crédito of that supplier is then partly settled with it from the payables' payment dialog (no cash
@@ -9,14 +9,6 @@ test.use({ viewport: { width: 1366, height: 900 } });
 const MARCA = Date.now().toString(36).toUpperCase();
 const hoy = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
 const enDias = (dias: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date(Date.now() + dias * 86_400_000));
-
-/** A RUC of its own (20 + 8 random digits + check digit), so no other spec's purchases enter this supplier's credit. */
-function rucPropio(): string {
-  const diez = `20${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const pesos = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-  const suma = pesos.reduce((s, p, i) => s + p * Number(diez[i]), 0);
-  return `${diez}${(11 - (suma % 11)) % 10}`;
-}
 
 test('saldo a favor del proveedor: su nota de crédito se aplica a la cuota de una compra al crédito', async ({ page }) => {
   test.setTimeout(240_000);
