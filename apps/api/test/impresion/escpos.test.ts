@@ -3,7 +3,9 @@
 // the same text as the PDF's, and the cut and the cash-drawer pulse are where they belong. The HTTP route is tested
 // with an issued boleta.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { armarTicketEscPos, ticketEscPos } from '../../src/modules/contabilidad/impresion/escpos';
+import { encode as codificarJpeg } from 'jpeg-js';
+import { PNG } from 'pngjs';
+import { armarTicketEscPos, logoEnPuntos, ticketEscPos } from '../../src/modules/contabilidad/impresion/escpos';
 import { formatearMonto } from '../../src/modules/contabilidad/impresion/formato';
 import { crearEntorno, type Entorno } from '../helpers';
 import { CLIENTE_DNI, clienteDe, hoyLima, idSerie, type Cliente } from '../contabilidad/ayudas';
@@ -59,6 +61,64 @@ describe('ticket ESC/POS', () => {
     const nv = ticketEscPos({ ...e.impresion, tipo: 'NV', hash: undefined, textoQr: undefined }, { ancho: 58, abrirCajon: false });
     expect(contiene(nv, 'DOCUMENTO NO TRIBUTARIO')).toBe(true);
     expect(contiene(nv, [0x1d, 0x28, 0x6b])).toBe(false); // no QR on a nota de venta
+  });
+});
+
+/** A w x h picture: a black bar across the middle on white (alpha 255). */
+function pixeles(w: number, h: number) {
+  const data = Buffer.alloc(w * h * 4, 255);
+  for (let y = Math.floor(h / 3); y < Math.floor((2 * h) / 3); y++) data.fill(0, (y * w + Math.floor(w / 4)) * 4, (y * w + Math.floor((3 * w) / 4)) * 4);
+  for (let i = 3; i < data.length; i += 4) data[i] = 255;
+  return { data, width: w, height: h };
+}
+const png = (w: number, h: number) => {
+  const p = new PNG({ width: w, height: h });
+  pixeles(w, h).data.copy(p.data);
+  return new Uint8Array(PNG.sync.write(p));
+};
+/**
+ * The logo as the encoder sends it (column mode, the one ESC/POS printers have longest understood): bands of 24 dots
+ * down the roll, each "ESC * 33 nL nH" followed by its columns; nL + 256 nH is the width in dots.
+ */
+const imagen = (bytes: Uint8Array) => {
+  const b = Buffer.from(bytes);
+  const bandas: number[] = [];
+  for (let i = b.indexOf(Buffer.from([0x1b, 0x2a, 0x21])); i >= 0; i = b.indexOf(Buffer.from([0x1b, 0x2a, 0x21]), i + 5 + 3 * bandas[bandas.length - 1])) bandas.push(b[i + 3] + 256 * b[i + 4]);
+  return bandas.length ? { anchoPuntos: bandas[0], bandas: bandas.length, inicio: b.indexOf(Buffer.from([0x1b, 0x2a, 0x21])) } : null;
+};
+
+describe('logo de la empresa en el ticket ESC/POS', () => {
+  it('un logo PNG ancho se reduce al ancho imprimible (576 puntos en 80 mm, 384 en 58 mm) y va antes del nombre', () => {
+    const e = facturaCompleta();
+    const logo = png(1200, 300);
+    const b80 = ticketEscPos({ ...e.impresion, logo }, { ancho: 80, abrirCajon: false });
+    // 1200 x 300 to 576 dots wide: 576 x 144 (within 152 rows).
+    // 1200 x 300 to 576 dots wide: 576 x 144, six bands of 24.
+    const i80 = imagen(b80)!;
+    expect(i80).toMatchObject({ anchoPuntos: 576, bandas: 6 });
+    const nombre = Buffer.from(b80).indexOf(Buffer.from(e.impresion.emisor.nombreComercial ?? e.impresion.emisor.razonSocial, 'latin1'));
+    expect(i80.inicio).toBeLessThan(nombre);
+    // 58 mm: 384 x 96, four bands.
+    expect(imagen(ticketEscPos({ ...e.impresion, logo }, { ancho: 58, abrirCajon: false }))).toMatchObject({ anchoPuntos: 384, bandas: 4 });
+    // Without a logo, no image.
+    expect(imagen(ticketEscPos({ ...e.impresion, logo: undefined }, { ancho: 80, abrirCajon: false }))).toBeNull();
+  });
+
+  it('un logo alto se limita por su altura; uno pequeño no se agranda; JPEG también; uno dañado no impide el ticket', () => {
+    // 200 x 400 to at most 152 rows on 80 mm: 76 x 152, padded to whole bytes (80 dots).
+    expect(logoEnPuntos(png(200, 400), 576, 152)).toMatchObject({ ancho: 76, alto: 152 });
+    expect(logoEnPuntos(png(120, 40), 576, 152)).toMatchObject({ ancho: 120, alto: 40 });
+    const jpg = new Uint8Array(codificarJpeg(pixeles(300, 100), 90).data);
+    expect(logoEnPuntos(jpg, 384, 104)).toMatchObject({ ancho: 300, alto: 100 });
+    const e = boleta();
+    // 300 x 100: whole bytes across (304 dots), 100 rows in five bands.
+    expect(imagen(ticketEscPos({ ...e.impresion, logo: jpg }, { ancho: 80, abrirCajon: false }))).toMatchObject({ anchoPuntos: 304, bandas: 5 });
+    const danado = png(100, 50).slice(0, 40);
+    expect(logoEnPuntos(danado, 576, 152)).toBeNull();
+    expect(logoEnPuntos(new Uint8Array([1, 2, 3]), 576, 152)).toBeNull();
+    const sin = ticketEscPos({ ...e.impresion, logo: danado }, { ancho: 80, abrirCajon: false });
+    expect(imagen(sin)).toBeNull();
+    expect([...sin.subarray(0, 2)]).toEqual([0x1b, 0x40]);
   });
 });
 

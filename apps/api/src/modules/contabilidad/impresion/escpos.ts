@@ -1,9 +1,11 @@
 // The ticket as ESC/POS commands, for the point of sale's thermal printers reached straight from the browser (Web
-// Serial or WebUSB). The same content as the PDF ticket (ticket.ts): header, customer, lines, totals, the blocks
+// Serial or WebUSB). The same content as the PDF ticket (ticket.ts): logo, header, customer, lines, totals, the blocks
 // under the lines, SUNAT's QR and hash, the legend. The commands come from a maintained encoder
 // (@point-of-sale/receipt-printer-encoder): it picks a code page for every character, so "Ñ", "á" and "°" print as
 // such, and it knows the QR, cut and cash-drawer commands of ESC/POS printers.
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import { decode as decodificarJpeg } from 'jpeg-js';
+import { PNG } from 'pngjs';
 import type { TDocumentoImpresion } from './impresion.types';
 import {
   NOMBRE_MONEDA, TITULO_DOCUMENTO, URL_CONSULTA_SUNAT, etiquetaDocumento, formatearCantidad, formatearFecha, formatearMonto,
@@ -13,6 +15,39 @@ import { bloquesPie, filasTotales } from './contenido';
 
 /** 48 characters on an 80 mm roll (font A), 32 on a 58 mm one. */
 export const COLUMNAS_TICKET = { 80: 48, 58: 32 } as const;
+
+/**
+ * Most dots the logo may take down the roll: the PDF ticket gives it 60 pt of an 80 mm page (about a quarter of the
+ * width); on the printer's 576 (80 mm) or 384 (58 mm) dots that is about 150 or 100.
+ */
+const ALTO_LOGO = { 80: 152, 58: 104 } as const;
+
+type TImagenRgba = { data: Uint8Array; width: number; height: number };
+
+/**
+ * The company's logo (PNG or JPEG, as the PDF takes it) decoded to RGBA pixels and sized to fit the roll's printable
+ * width and the logo's height, keeping its proportion and never enlarging it. A logo that cannot be decoded is left
+ * out: the sale's ticket matters more than its picture.
+ */
+export function logoEnPuntos(bytes: Uint8Array, anchoMaximo: number, altoMaximo: number): { imagen: TImagenRgba; ancho: number; alto: number } | null {
+  let imagen: TImagenRgba;
+  try {
+    const b = Buffer.from(bytes);
+    if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+      const png = PNG.sync.read(b);
+      imagen = { data: new Uint8Array(png.data), width: png.width, height: png.height };
+    } else if (b[0] === 0xff && b[1] === 0xd8) {
+      // Bounded, so an oversized upload cannot take the server's memory.
+      const jpg = decodificarJpeg(b, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: 25, maxMemoryUsageInMB: 256 });
+      imagen = { data: jpg.data, width: jpg.width, height: jpg.height };
+    } else return null;
+  } catch {
+    return null;
+  }
+  if (!imagen.width || !imagen.height) return null;
+  const escala = Math.min(1, anchoMaximo / imagen.width, altoMaximo / imagen.height);
+  return { imagen, ancho: Math.max(1, Math.round(imagen.width * escala)), alto: Math.max(1, Math.round(imagen.height * escala)) };
+}
 
 export type TOpcionesEscPos = {
   /** Roll width in mm. */
@@ -40,6 +75,9 @@ export function armarTicketEscPos(d: TDocumentoImpresion, o: TOpcionesEscPos): R
   ];
 
   e.initialize().codepage('auto').align('center');
+  const logo = d.logo && logoEnPuntos(d.logo, e.printableWidth, ALTO_LOGO[o.ancho]);
+  // Dithered (Atkinson) so a coloured logo keeps its shapes in black dots; sent as a raster image (GS v 0).
+  if (logo) e.image(logo.imagen, logo.ancho, logo.alto, 'atkinson');
   if (d.anulado) e.bold(true).line('*** ANULADO ***').bold(false);
   e.bold(true).size(2, 1).line(em.nombreComercial ?? em.razonSocial).size(1, 1);
   if (em.nombreComercial) e.line(em.razonSocial);
