@@ -71,3 +71,66 @@ export const ZEstadoCuentaCorreo = z.object({
   Mensaje: z.string().trim().max(2000, 'Máximo 2000 caracteres').optional(),
 });
 export type TEstadoCuentaCorreo = z.input<typeof ZEstadoCuentaCorreo>;
+
+/**
+ * Cash flow by financial account (`reportes/tiposmovimientos`): for each account, the balance before the period, what
+ * came in and went out in it by kind of operation, and the balance at its end, in the account's currency.
+ */
+export const ZFlujoCajaQuery = z.object({
+  desde: ZFechaFinanzas('la fecha inicial').optional().describe('Default: the first day of the current month (Lima)'),
+  hasta: ZFechaFinanzas('la fecha final').optional().describe('Default: today (Lima)'),
+  idcuenta: ZEntero({ min: 1 }).optional().describe('One financial account (all when absent)'),
+});
+export type TFlujoCajaQuery = z.input<typeof ZFlujoCajaQuery>;
+export const ZConceptoFlujo = z.object({
+  IdTipoOperacion: z.number().int().nullable().describe('1-8 as in catálogo of operation types; null for the ITF'),
+  Descripcion: z.string(),
+  Ingresos: z.string(),
+  Egresos: z.string(),
+});
+export const ZFlujoCuenta = z.object({
+  IdCuentaFinanciera: z.number().int(),
+  Nombre: z.string(),
+  TipoCuenta: z.string(),
+  IdMoneda: z.number().int(),
+  SaldoInicial: z.string(),
+  Conceptos: z.array(ZConceptoFlujo).describe('Only the kinds with movement in the period'),
+  TotalIngresos: z.string(),
+  TotalEgresos: z.string(),
+  SaldoFinal: z.string(),
+});
+export type TFlujoCuenta = z.infer<typeof ZFlujoCuenta>;
+export const ZFlujoCaja = z.object({
+  Desde: z.string(),
+  Hasta: z.string(),
+  Data: z.array(ZFlujoCuenta),
+  Totales: z
+    .array(ZFlujoCuenta.pick({ IdMoneda: true, SaldoInicial: true, TotalIngresos: true, TotalEgresos: true, SaldoFinal: true }))
+    .describe('One row per currency: amounts are not added across currencies'),
+});
+export type TFlujoCaja = z.infer<typeof ZFlujoCaja>;
+
+/** Expenses by cost centre and expense element (`reportes/elementosgastos`): notas de salida of the period, in soles. */
+export const ZGastosCentroQuery = ZFlujoCajaQuery.pick({ desde: true, hasta: true });
+export type TGastosCentroQuery = z.input<typeof ZGastosCentroQuery>;
+export const ZGastoElemento = z.object({
+  IdElementoGasto: z.number().int().nullable(),
+  Elemento: z.string().describe('"Sin elemento de gasto" when the nota has none'),
+  Movimientos: z.number().int(),
+  Monto: z.string(),
+});
+export const ZGastoCentro = z.object({
+  IdCentroCosto: z.number().int().nullable(),
+  CentroCosto: z.string().describe('"Sin centro de costo" when the nota has none'),
+  Elementos: z.array(ZGastoElemento).describe('Largest first'),
+  Monto: z.string(),
+  Porcentaje: z.string().describe('Share of the period total, two decimals'),
+});
+export type TGastoCentro = z.infer<typeof ZGastoCentro>;
+export const ZGastosCentro = z.object({
+  Desde: z.string(),
+  Hasta: z.string(),
+  Data: z.array(ZGastoCentro).describe('Largest first'),
+  Total: z.string(),
+});
+export type TGastosCentro = z.infer<typeof ZGastosCentro>;

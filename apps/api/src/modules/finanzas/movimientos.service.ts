@@ -163,13 +163,14 @@ export async function buscarMovimientos(ctx: Contexto, auth: TAuth, q: z.infer<t
   return { Data: r.map(aMovimiento), Count: n };
 }
 
-/** Balance of every account of the company (or one): collections, payments and movements, in decimal. */
+/** Balance of every account of the company (or one): collections, supplier and payroll payments and movements, in decimal. */
 export async function saldosCuentas(ctx: Contexto, auth: TAuth, idCuenta?: number): Promise<{ Data: TSaldoCuenta[]; Count: number }> {
-  const r = await filas<{ id: number; nombre: string; id_tipo_cuenta: number; id_moneda: number; cobros: string; pagos: string; ingresos: string; egresos: string; itf: string }>(
+  const r = await filas<{ id: number; nombre: string; id_tipo_cuenta: number; id_moneda: number; cobros: string; pagos_proveedores: string; planillas: string; ingresos: string; egresos: string; itf: string }>(
     ctx.dbh.db,
     sql`select c.id, c.nombre, c.id_tipo_cuenta, c.id_moneda,
                coalesce((select sum(x.monto) from cobro x where x.id_cuenta_financiera = c.id and not x.anulado), 0)::text as cobros,
-               coalesce((select sum(x.monto) from pago_proveedor x where x.id_cuenta_financiera = c.id and not x.anulado), 0)::text as pagos,
+               coalesce((select sum(x.monto) from pago_proveedor x where x.id_cuenta_financiera = c.id and not x.anulado), 0)::text as pagos_proveedores,
+               coalesce((select sum(x.monto) from nomina_pago x where x.id_cuenta_financiera = c.id and not x.anulado), 0)::text as planillas,
                coalesce((select sum(x.monto) from movimiento_financiero x where x.id_cuenta_financiera = c.id and not x.anulado and x.id_tipo_movimiento = 1), 0)::text as ingresos,
                coalesce((select sum(x.monto) from movimiento_financiero x where x.id_cuenta_financiera = c.id and not x.anulado and x.id_tipo_movimiento = 2), 0)::text as egresos,
                coalesce((select sum(x.itf) from movimiento_financiero x where x.id_cuenta_financiera = c.id and not x.anulado), 0)::text as itf
@@ -185,11 +186,12 @@ export async function saldosCuentas(ctx: Contexto, auth: TAuth, idCuenta?: numbe
     TipoCuenta: TiposCuentaFinanciera[f.id_tipo_cuenta as 1 | 2 | 3] ?? '',
     IdMoneda: f.id_moneda,
     Cobros: new Decimal(f.cobros).toFixed(2),
-    Pagos: new Decimal(f.pagos).toFixed(2),
+    // Supplier payments and payroll payments: both leave the account.
+    Pagos: new Decimal(f.pagos_proveedores).plus(f.planillas).toFixed(2),
     Ingresos: new Decimal(f.ingresos).toFixed(2),
     Egresos: new Decimal(f.egresos).toFixed(2),
     Itf: new Decimal(f.itf).toFixed(2),
-    Saldo: new Decimal(f.cobros).minus(f.pagos).plus(f.ingresos).minus(f.egresos).minus(f.itf).toFixed(2),
+    Saldo: new Decimal(f.cobros).minus(f.pagos_proveedores).minus(f.planillas).plus(f.ingresos).minus(f.egresos).minus(f.itf).toFixed(2),
   }));
   return { Data, Count: Data.length };
 }

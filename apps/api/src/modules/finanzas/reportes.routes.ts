@@ -6,6 +6,10 @@ import {
   ZError,
   ZEstadoCuentaCorreo,
   ZEstadoCuentaQuery,
+  ZFlujoCaja,
+  ZFlujoCajaQuery,
+  ZGastosCentro,
+  ZGastosCentroQuery,
   ZMensaje,
   ZProyeccion,
   ZProyeccionQuery,
@@ -15,6 +19,7 @@ import { requerirAuth } from '../../lib/auth';
 import { LADO_COBRAR, LADO_PAGAR } from './antiguedad';
 import { estadoDeCuenta } from './cuentas-por-cobrar.service';
 import * as reportes from './reportes.service';
+import * as tesoreria from './flujo-caja.service';
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -67,6 +72,34 @@ export async function rutasReportesFinanzas(app: FastifyInstance, ctx: Contexto)
       },
     });
   }
+
+  // Treasury: cash flow by account and expenses by cost centre (who sees the accounts' movements: FIN_MOV_VER).
+  r.get('/v1/reportes/tiposmovimientos', {
+    config: { servicio: 'FIN_MOV_VER' },
+    schema: { tags, security, summary: 'Flujo de caja por cuenta financiera: saldo inicial, ingresos y egresos por tipo de operación, saldo final', querystring: ZFlujoCajaQuery, response: { 200: ZFlujoCaja, ...errores } },
+    handler: async (req) => tesoreria.flujoDeCaja(ctx, requerirAuth(req), req.query),
+  });
+  r.get('/v1/reportes/tiposmovimientos/excel', {
+    config: { servicio: 'FIN_MOV_VER' },
+    schema: { tags, security, summary: 'Flujo de caja por cuenta financiera (Excel)', querystring: ZFlujoCajaQuery, response: errores },
+    handler: async (req, reply) => {
+      const auth = requerirAuth(req);
+      return archivo(reply, XLSX, await tesoreria.flujoDeCajaExcel(auth, await tesoreria.flujoDeCaja(ctx, auth, req.query)));
+    },
+  });
+  r.get('/v1/reportes/elementosgastos', {
+    config: { servicio: 'FIN_MOV_VER' },
+    schema: { tags, security, summary: 'Gastos (notas de salida) por centro de costo y elemento de gasto, en soles', querystring: ZGastosCentroQuery, response: { 200: ZGastosCentro, ...errores } },
+    handler: async (req) => tesoreria.gastosPorCentro(ctx, requerirAuth(req), req.query),
+  });
+  r.get('/v1/reportes/elementosgastos/excel', {
+    config: { servicio: 'FIN_MOV_VER' },
+    schema: { tags, security, summary: 'Gastos por centro de costo y elemento de gasto (Excel)', querystring: ZGastosCentroQuery, response: errores },
+    handler: async (req, reply) => {
+      const auth = requerirAuth(req);
+      return archivo(reply, XLSX, await tesoreria.gastosPorCentroExcel(auth, await tesoreria.gastosPorCentro(ctx, auth, req.query)));
+    },
+  });
 
   r.get('/v1/reportes/estadoscuentas/pdf', {
     config: { servicio: 'FIN_CXC_VER' },

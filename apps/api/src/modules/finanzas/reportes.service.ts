@@ -101,11 +101,11 @@ export async function proyeccion(ctx: Contexto, auth: TAuth, L: TLadoCuotas, q: 
   return { FechaCorte: corte, IdMoneda: q.idmoneda, Semanas, Posterior, Total };
 }
 
-const numero = (v: string) => Number(v); // Excel cells hold the two-decimal amounts computed above with decimal.js.
-const fechaPe = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
+export const numero = (v: string) => Number(v); // Excel cells hold the two-decimal amounts computed above with decimal.js.
+export const fechaPe = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
 const miles = (v: string) => new Decimal(v).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-function formatoColumnas(hoja: ExcelJS.Worksheet, anchos: number[], desdeMonto: number): void {
+export function formatoColumnas(hoja: ExcelJS.Worksheet, anchos: number[], desdeMonto: number): void {
   hoja.columns.forEach((c, i) => {
     c.width = anchos[i] ?? 16;
     if (i >= desdeMonto) c.numFmt = '#,##0.00';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { TAntiguedadTerceros, TEstadoCuentaCorreo, TProyeccion } from '@yupana/contracts';
+import type { TAntiguedadTerceros, TEstadoCuentaCorreo, TFlujoCaja, TGastosCentro, TProyeccion } from '@yupana/contracts';
 import { abrirArchivo, descargarArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
@@ -43,3 +43,26 @@ export const descargarEstadoCuentaExcel = (cliente: string, idmoneda: number) =>
 export function useEnviarEstadoCuenta() {
   return useMutation({ mutationFn: (b: TEstadoCuentaCorreo) => api.post<{ Mensaje: string }>(`${BASE}/estadoscuentas/correos`, b) });
 }
+
+// ---- Treasury: cash flow by account and expenses by cost centre (FIN_MOV_VER) ----
+export type TFiltroPeriodo = { desde: string; hasta: string; idcuenta?: number };
+const consultaPeriodo = (f: TFiltroPeriodo) => ({ ...(f.desde ? { desde: f.desde } : {}), ...(f.hasta ? { hasta: f.hasta } : {}), ...(f.idcuenta ? { idcuenta: f.idcuenta } : {}) });
+
+export function useFlujoCaja(f: TFiltroPeriodo) {
+  return useQuery({
+    queryKey: ['finanzas', 'reportes', 'flujo', f],
+    queryFn: ({ signal }) => api.get<TFlujoCaja>(`${BASE}/tiposmovimientos`, { query: consultaPeriodo(f), signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+export const descargarFlujoCaja = (f: TFiltroPeriodo) => descargarArchivo(`${BASE}/tiposmovimientos/excel`, consultaPeriodo(f), 'flujo-de-caja.xlsx');
+
+export function useGastosPorCentro(f: TFiltroPeriodo) {
+  return useQuery({
+    queryKey: ['finanzas', 'reportes', 'gastos', f],
+    queryFn: ({ signal }) => api.get<TGastosCentro>(`${BASE}/elementosgastos`, { query: consultaPeriodo({ desde: f.desde, hasta: f.hasta }), signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+export const descargarGastosPorCentro = (f: TFiltroPeriodo) =>
+  descargarArchivo(`${BASE}/elementosgastos/excel`, consultaPeriodo({ desde: f.desde, hasta: f.hasta }), 'gastos-centro-costo.xlsx');

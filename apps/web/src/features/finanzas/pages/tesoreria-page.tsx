@@ -19,9 +19,13 @@ import {
   useSaldosCuentas,
 } from '../api/tesoreria';
 import { dinero, fechaPe } from '../formato';
+import { FlujoDeCaja, GastosPorCentro } from '../components/reportes-tesoreria';
 import { TablaAdaptable } from '../../../components/tabla-adaptable';
 
-/** Movements on financial accounts, their balances, expense elements and the bank reconciliation (issue 14). */
+/**
+ * Movements on financial accounts, their balances, expense elements, the bank reconciliation, the cash flow by account
+ * and the expenses by cost centre (issue 14).
+ */
 export function TesoreriaPage() {
   return (
     <Card data-testid="pagina-tesoreria">
@@ -31,6 +35,8 @@ export function TesoreriaPage() {
           { key: 'movimientos', label: 'Movimientos de cuentas', children: <Movimientos /> },
           { key: 'conciliacion', label: 'Conciliación bancaria', children: <Conciliacion /> },
           { key: 'elementos', label: 'Elementos de gasto', children: <Elementos /> },
+          { key: 'flujo', label: 'Flujo de caja', children: <FlujoDeCaja /> },
+          { key: 'gastos', label: 'Gastos por centro de costo', children: <GastosPorCentro /> },
         ]}
       />
     </Card>
