@@ -149,6 +149,30 @@ describe('ITF de cobros y pagos bancarizados', () => {
     ]);
   });
 
+  it('un cobro bancarizado en dólares a la cuenta BBVA: ITF US$ 1.00 de US$ 20,000.00, asentado en soles al tipo del cobro (3.75) en 104102', async () => {
+    const d = await sup.post(
+      '/api/contabilidad/v1/documentoContable',
+      factura(await idSerie(sup, 1003, 'F001'), {
+        ListaEntidades: [CLIENTE],
+        IdMoneda: 2,
+        IdCondicionPago: 3,
+        ListaItems: [{ CodigoItem: 'S011', ItemDescripcion: 'SERVICIO DE INGENIERÍA', CodigoUnidad: 'ZZ', Cantidad: '1', ValorUnitario: '20000', TipoAfectacion: '10' }],
+        ListaCuotas: [{ Monto: '23600.00', FechaVencimiento: sumarDias(hoy, 30) }],
+      }),
+    );
+    expect(d.statusCode, d.body).toBe(201);
+    const cuota = (await sup.get(`${F}/cuentasporcobrar/${d.json().Id}`)).json().Cuotas[0].IdCuota;
+    const r = await sup.post(`${F}/cobros/bancarizados`, { IdCuentaFinanciera: bbva.Id, MedioPago: '003', NumeroOperacion: 'OP-USD', Detalle: [{ IdCuota: cuota, Monto: '20000.00' }] });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json()).toMatchObject({ IdMoneda: 2, Monto: '20000.00', MontoSoles: '75000.00', Itf: '1.00' });
+    expect(await lineasDe(`COBRO:${r.json().Id}`)).toEqual([
+      ['104102', '75000.00', '0.00'],
+      ['1212', '0.00', '75000.00'],
+      ['6412', '3.75', '0.00'],
+      ['104102', '0.00', '3.75'],
+    ]);
+  });
+
   it('un cobro en efectivo no lleva ITF y asienta en la cuenta de la caja (101 del concepto Caja)', async () => {
     const d = await sup.post('/api/contabilidad/v1/documentoContable', factura(await idSerie(sup, 1003, 'F001'), { ListaEntidades: [CLIENTE], IdCondicionPago: 3, ListaCuotas: [{ Monto: '63.60', FechaVencimiento: sumarDias(hoy, 30) }] }));
     expect(d.statusCode, d.body).toBe(201);
