@@ -13,19 +13,34 @@ test('movfin: un depósito mueve el efectivo de la caja al banco y el extracto b
   const banco = `BCP dep ${MARCA}`;
   const c = await llamarApi<{ Id: number }>(page, '/api/finanzas/v1/cuentasfinancieras', 'POST', { IdTipoCuenta: 2, Nombre: caja, IdMoneda: 1 });
   expect(c.status, JSON.stringify(c.body)).toBe(201);
-  const b = await llamarApi<{ Id: number }>(page, '/api/finanzas/v1/cuentasfinancieras', 'POST', { IdTipoCuenta: 3, Nombre: banco, Banco: 'BCP', NumeroCuenta: '191-0000000-0-01', IdMoneda: 1 });
-  expect(b.status, JSON.stringify(b.body)).toBe(201);
   // contabilidad-libros.spec gives 1041 (the bank's default account) a subaccount on this shared server, and no entry
-  // may post to an account with subaccounts. So the bank side posts to a leaf subaccount of this spec, mapped as BANCO.
+  // may post to an account with subaccounts. So the bank gets its own ledger account (a leaf subaccount of 1041) in the
+  // financial account's form (branch cuentabanco), and the company's BANCO mapping is left alone.
   const cuentas = await llamarApi<{ Data: { Id: number; Codigo: string }[] }>(page, '/api/finanzas/v1/cuentascontables?filtro=104109');
-  let idSub = cuentas.body.Data.find((x) => x.Codigo === '104109')?.Id;
-  if (!idSub) {
+  if (!cuentas.body.Data.some((x) => x.Codigo === '104109')) {
     const sub = await llamarApi<{ Id: number }>(page, '/api/finanzas/v1/cuentascontables', 'POST', { Codigo: '104109', Descripcion: 'BCP depósitos de caja' });
     expect(sub.status, JSON.stringify(sub.body)).toBe(201);
-    idSub = sub.body.Id;
   }
-  const mapeo = await llamarApi(page, '/api/finanzas/v1/libros/configuracion', 'PUT', { Mapeos: [{ Clave: 'BANCO', IdCuenta: idSub }] });
-  expect(mapeo.status, JSON.stringify(mapeo.body)).toBe(200);
+  await page.getByRole('menu', { name: 'Menú principal' }).getByRole('link', { name: 'Datos maestros' }).click();
+  await expect(page.getByTestId('pagina-maestros-finanzas')).toBeVisible();
+  await page.getByRole('button', { name: 'Nueva cuenta' }).click();
+  const modalCuenta = page.getByRole('dialog', { name: 'Nueva cuenta financiera' });
+  const tipo = modalCuenta.getByLabel('Tipo de cuenta');
+  await expect(async () => {
+    await tipo.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Banco"]').click({ timeout: 3_000 });
+    await expect(modalCuenta.getByLabel('Número de cuenta')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await modalCuenta.getByLabel('Nombre').fill(banco);
+  await modalCuenta.getByLabel('Banco', { exact: true }).fill('BCP');
+  await modalCuenta.getByLabel('Número de cuenta').fill('191-0000000-0-01');
+  await elegirOpcion(page, modalCuenta.getByLabel('Cuenta contable'), '104109', '104109 BCP depósitos de caja');
+  await modalCuenta.getByRole('button', { name: 'Guardar' }).click();
+  await expect(modalCuenta).toBeHidden();
+  await expect(page.getByRole('row', { name: new RegExp(banco) })).toContainText('104109 BCP depósitos de caja');
+  const lista = await llamarApi<{ Data: { Id: number; Nombre: string }[] }>(page, '/api/finanzas/v1/cuentasfinancieras');
+  const idBanco = lista.body.Data.find((x) => x.Nombre === banco)?.Id;
+  expect(idBanco).toBeTruthy();
   // The cash the box holds: a nota de ingreso of S/ 2,000.00.
   const n = await llamarApi(page, '/api/finanzas/v1/notas/ingresos', 'POST', { IdCuentaFinanciera: c.body.Id, Monto: '2000.00', Motivo: 'Ventas en efectivo' });
   expect(n.status, JSON.stringify(n.body)).toBe(201);
@@ -71,7 +86,7 @@ test('movfin: un depósito mueve el efectivo de la caja al banco y el extracto b
   await expect(page.getByText(/2 de 3 conciliadas/)).toBeVisible();
 
   // The reconciled deposit cannot be deleted: no button on the screen, and the API refuses it in Spanish.
-  const movs = await llamarApi<{ Data: { Id: number; Conciliado: boolean }[] }>(page, `/api/finanzas/v1/movimientos/busquedas?idcuenta=${b.body.Id}&tipo=5`);
+  const movs = await llamarApi<{ Data: { Id: number; Conciliado: boolean }[] }>(page, `/api/finanzas/v1/movimientos/busquedas?idcuenta=${idBanco}&tipo=5`);
   expect(movs.body.Data).toHaveLength(1);
   expect(movs.body.Data[0].Conciliado).toBe(true);
   const d = await llamarApi<{ Mensaje: string }>(page, `/api/finanzas/v1/movimientos/${movs.body.Data[0].Id}`, 'DELETE');

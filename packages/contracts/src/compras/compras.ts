@@ -215,6 +215,7 @@ export const ZPago = z.object({
   TipoCambio: z.string().nullable(),
   MedioPago: z.string().nullable(),
   NumeroOperacion: z.string().nullable(),
+  Itf: z.string().describe("ITF the bank charged (bank collections and payments), in the account's currency; 0.00 when none"),
   NumeroDocumentoProveedor: z.string(),
   RazonSocialProveedor: z.string(),
   Observacion: z.string().nullable(),

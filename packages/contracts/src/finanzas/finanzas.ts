@@ -85,6 +85,9 @@ export const ZCuentaFinanciera = z.object({
   CCI: z.string().nullable(),
   IdMoneda: z.number().int(),
   LogEstado: z.number().int(),
+  /** Ledger account (leaf of class 10) its automatic entries post to; null: the mapping CAJA / BANCO. */
+  IdCuentaContable: z.number().int().nullable(),
+  CuentaContable: z.string().nullable().describe('Código y descripción de la cuenta contable'),
 });
 export type TCuentaFinanciera = z.infer<typeof ZCuentaFinanciera>;
 export const ZCuentaFinancieraGuardar = z
@@ -100,6 +103,7 @@ export const ZCuentaFinancieraGuardar = z
       .transform((v) => (v ? v : null)),
     IdMoneda: z.union([z.literal(1), z.literal(2)], { error: 'Moneda: 1 soles o 2 dólares' }),
     LogEstado: z.union([z.literal(0), z.literal(1)], { error: 'Estado: 1 activo o 0 inactivo' }).default(1),
+    IdCuentaContable: z.number({ error: 'Elija una cuenta contable de la clase 10' }).int().positive().nullish().transform((v) => v ?? null),
   })
   .superRefine((v, ctx) => {
     if (v.IdTipoCuenta === 3 && !v.Banco) ctx.addIssue({ code: 'custom', path: ['Banco'], message: 'Indique el banco de la cuenta' });
@@ -252,6 +256,7 @@ export const ZCobro = z.object({
   TipoCambio: z.string().nullable(),
   MedioPago: z.string().nullable(),
   NumeroOperacion: z.string().nullable(),
+  Itf: z.string().describe("ITF the bank charged (bank collections and payments), in the account's currency; 0.00 when none"),
   NumeroDocumentoCliente: z.string(),
   RazonSocialCliente: z.string(),
   Observacion: z.string().nullable(),

@@ -18,6 +18,7 @@ import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { cobro, cobroDetalle } from './finanzas.schema';
+import { calcularItf } from './movimientos.service';
 import { filas, hoyLima, LADO_COBRAR, patronLike } from './antiguedad';
 import {
   bloquearCuotas,
@@ -59,6 +60,9 @@ export type TCobroRegistrado = {
   idEmpresa: number; idUsuario: number; idCobro: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string;
   /** An application of the customer's credit in favour (kind 3): no money came in. */
   aplicacionSaldo?: boolean;
+  /** The account the money went into (its ledger account, when set, replaces CAJA / BANCO) and the ITF in soles. */
+  idCuentaFinanciera?: number | null;
+  itfSoles?: string;
 };
 type TTxCobro = TTxFinanzas;
 type TAlCobro = (tx: TTxCobro, c: TCobroRegistrado) => Promise<void>;
@@ -97,6 +101,8 @@ export async function registrarCobro(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b:
   const idCobro = await ctx.dbh.db.transaction(async (tx) => {
     const porId = await bloquearCuotas(tx, LADO_COBRO, auth.idEmpresa, b.Detalle);
     const { lineas, total, montoSoles, tasa } = await montosEnCuenta(tx, LADO_COBRO, auth.idEmpresa, cuenta, fecha, b.Detalle, porId);
+    // ITF on the credit to the bank account (accounting-finance.md: 0.005 %, truncated to a multiple of 0.05).
+    const itf = tipo === 2 ? calcularItf(total) : new Decimal(0);
     const siguiente = await siguienteNumero(tx, LADO_COBRO, auth.idEmpresa);
     const primera = porId.get(Math.min(...porId.keys()))!;
     const [c] = await tx
@@ -114,6 +120,7 @@ export async function registrarCobro(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b:
         tipoCambio: tasa ? tasa.toFixed(4) : null,
         medioPago: tipo === 2 ? (b.MedioPago ?? null) : null,
         numeroOperacion: tipo === 2 ? (b.NumeroOperacion ?? null) : null,
+        itf: itf.toFixed(2),
         numeroDocumentoCliente: primera.tercero,
         razonSocialCliente: primera.razon,
         observacion: b.Observacion,
@@ -121,7 +128,10 @@ export async function registrarCobro(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b:
       })
       .returning({ id: cobro.id });
     const docs = await asentarLineas(tx, auth, c.id, lineas, porId);
-    const registrado: TCobroRegistrado = { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idCobro: c.id, fecha, montoSoles: montoSoles.toFixed(2), efectivo: tipo === 1, glosa: `Cobro ${numeroRecibo(siguiente)} - ${primera.razon} (${docs})` };
+    const registrado: TCobroRegistrado = {
+      idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idCobro: c.id, fecha, montoSoles: montoSoles.toFixed(2), efectivo: tipo === 1, glosa: `Cobro ${numeroRecibo(siguiente)} - ${primera.razon} (${docs})`,
+      idCuentaFinanciera: cuenta.id, itfSoles: tasa && cuenta.idMoneda === 2 ? itf.times(tasa).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) : itf.toFixed(2),
+    };
     for (const fn of trasCobrar) await fn(tx, registrado);
     return c.id;
   });
@@ -250,7 +260,7 @@ const MONEDA = (id: number) => (id === 2 ? 'US$' : 'S/');
 
 type TFilaCobro = {
   id: number; numero: number; fecha: string; id_tipo_cobro: number; id_cuenta_financiera: number | null; cuenta: string | null; id_moneda: number; monto: string;
-  monto_soles: string; tipo_cambio: string | null; medio_pago: string | null; numero_operacion: string | null; numero_documento_cliente: string;
+  monto_soles: string; tipo_cambio: string | null; medio_pago: string | null; numero_operacion: string | null; itf: string; numero_documento_cliente: string;
   razon_social_cliente: string; observacion: string | null; anulado: boolean; motivo_anulacion: string | null;
 };
 
@@ -278,6 +288,7 @@ async function armarCobros(ctx: Contexto, auth: TAuth, cs: TFilaCobro[]): Promis
     TipoCambio: c.tipo_cambio ? new Decimal(c.tipo_cambio).toFixed(4) : null,
     MedioPago: c.medio_pago ? `${c.medio_pago} ${MediosPagoBancarios[c.medio_pago as keyof typeof MediosPagoBancarios] ?? ''}`.trim() : null,
     NumeroOperacion: c.numero_operacion,
+    Itf: new Decimal(c.itf ?? 0).toFixed(2),
     NumeroDocumentoCliente: c.numero_documento_cliente,
     RazonSocialCliente: c.razon_social_cliente,
     Observacion: c.observacion,
@@ -298,7 +309,7 @@ async function armarCobros(ctx: Contexto, auth: TAuth, cs: TFilaCobro[]): Promis
 }
 
 const SELECT_COBRO = sql`select c.id, c.numero, c.fecha::text, c.id_tipo_cobro, c.id_cuenta_financiera, f.nombre as cuenta, c.id_moneda, c.monto::text,
-  c.monto_soles::text, c.tipo_cambio::text, c.medio_pago, c.numero_operacion, c.numero_documento_cliente, c.razon_social_cliente, c.observacion,
+  c.monto_soles::text, c.tipo_cambio::text, c.medio_pago, c.numero_operacion, c.itf::text as itf, c.numero_documento_cliente, c.razon_social_cliente, c.observacion,
   c.anulado, c.motivo_anulacion from cobro c left join cuenta_financiera f on f.id = c.id_cuenta_financiera`;
 
 export async function obtenerCobro(ctx: Contexto, auth: TAuth, id: number): Promise<TCobro> {

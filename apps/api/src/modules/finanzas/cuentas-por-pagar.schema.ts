@@ -60,6 +60,8 @@ export const pago = pgTable(
     tipoCambio: tasa('tipo_cambio'),
     medioPago: varchar('medio_pago', { length: 3 }),
     numeroOperacion: varchar('numero_operacion', { length: 30 }),
+    // ITF the bank charged on a bank payment (in the account's currency), posted in its entry.
+    itf: dinero('itf').notNull().default('0'),
     numeroDocumentoProveedor: varchar('numero_documento_proveedor', { length: 15 }).notNull(),
     razonSocialProveedor: varchar('razon_social_proveedor', { length: 250 }).notNull(),
     observacion: varchar('observacion', { length: 250 }),

@@ -35,6 +35,9 @@ export const cuentaFinanciera = pgTable(
     numeroCuenta: varchar('numero_cuenta', { length: 30 }),
     cci: varchar('cci', { length: 20 }),
     idMoneda: smallint('id_moneda').notNull(),
+    // The ledger account (a leaf of class 10 of the company's chart) its automatic entries post to; null: the
+    // mapping CAJA / BANCO. No foreign key: the books' schema imports this one (checked by maestros.service).
+    idCuentaContable: integer('id_cuenta_contable'),
     ...auditoria,
   },
   (t) => [
@@ -151,6 +154,8 @@ export const cobro = pgTable(
     // Bank collections: payment means (catálogo 59 / Tabla 1), operation number.
     medioPago: varchar('medio_pago', { length: 3 }),
     numeroOperacion: varchar('numero_operacion', { length: 30 }),
+    // ITF the bank charged on a bank collection (in the account's currency), posted in its entry.
+    itf: dinero('itf').notNull().default('0'),
     numeroDocumentoCliente: varchar('numero_documento_cliente', { length: 15 }).notNull(),
     razonSocialCliente: varchar('razon_social_cliente', { length: 250 }).notNull(),
     observacion: varchar('observacion', { length: 250 }),

@@ -45,7 +45,10 @@ function periodo(q: { desde?: string; hasta?: string }): { desde: string; hasta:
   return { desde, hasta };
 }
 
-/** Every operation that moves money in or out of a company's financial accounts up to a date (tipo null = ITF). */
+/**
+ * Every operation that moves money in or out of a company's financial accounts up to a date (tipo null = ITF, of
+ * movements and of bank collections and payments alike).
+ */
 function operaciones(idEmpresa: number, hasta: string) {
   return sql`
     select c.id_cuenta_financiera as cuenta, c.fecha, 1 as tipo, c.monto as ingreso, 0::numeric as egreso
@@ -62,7 +65,13 @@ function operaciones(idEmpresa: number, hasta: string) {
       from movimiento_financiero m where m.id_empresa = ${idEmpresa} and not m.anulado and m.fecha <= ${hasta}
     union all
     select m.id_cuenta_financiera, m.fecha, null, 0, m.itf
-      from movimiento_financiero m where m.id_empresa = ${idEmpresa} and not m.anulado and m.itf > 0 and m.fecha <= ${hasta}`;
+      from movimiento_financiero m where m.id_empresa = ${idEmpresa} and not m.anulado and m.itf > 0 and m.fecha <= ${hasta}
+    union all
+    select c.id_cuenta_financiera, c.fecha, null, 0, c.itf
+      from cobro c where c.id_empresa = ${idEmpresa} and not c.anulado and c.itf > 0 and c.id_cuenta_financiera is not null and c.fecha <= ${hasta}
+    union all
+    select p.id_cuenta_financiera, p.fecha, null, 0, p.itf
+      from pago_proveedor p where p.id_empresa = ${idEmpresa} and not p.anulado and p.itf > 0 and p.id_cuenta_financiera is not null and p.fecha <= ${hasta}`;
 }
 
 /** GET reportes/tiposmovimientos: opening balance, ins and outs by kind of operation, closing balance per account. */

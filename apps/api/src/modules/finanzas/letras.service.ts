@@ -47,7 +47,7 @@ const LADO_CANJE: TLadoLiquidacion = {
   textos: { ...LADO_COBRO.textos, operacion: 'canje', accion: 'canjear', cuotaNoEncontrada: 'No se encontró la cuota a canjear' },
 };
 
-export type TAsientoLetraFinanzas = { idEmpresa: number; idUsuario: number; fecha: string; glosa: string; clave: string; lineas: { clave: TClaveMapeo; debe: Decimal.Value; haber: Decimal.Value }[] };
+export type TAsientoLetraFinanzas = { idEmpresa: number; idUsuario: number; fecha: string; glosa: string; clave: string; lineas: { clave: TClaveMapeo; debe: Decimal.Value; haber: Decimal.Value; idCuentaFinanciera?: number | null }[] };
 type TRevertirLetra = { idEmpresa: number; clave: string; fecha: string; glosa: string };
 const trasMovimiento: ((tx: TTxFinanzas, a: TAsientoLetraFinanzas) => Promise<void>)[] = [];
 const trasRevertir: ((tx: TTxFinanzas, a: TRevertirLetra) => Promise<void>)[] = [];
@@ -333,7 +333,7 @@ export async function enviarAlBanco(ctx: Contexto, auth: TAuth, b: z.infer<typeo
       lineas: [
         { clave: 'LETRAS_DESCUENTO', debe: soles, haber: 0 },
         { clave: UBICACION_CLAVE[l.ubicacion], debe: 0, haber: soles },
-        { clave: 'BANCO', debe: soles.minus(interesSoles), haber: 0 },
+        { clave: 'BANCO', debe: soles.minus(interesSoles), haber: 0, idCuentaFinanciera: b.IdCuentaFinanciera },
         { clave: 'LETRAS_INTERES_DESCUENTO', debe: interesSoles, haber: 0 },
         { clave: 'LETRAS_OBLIGACION_DESCUENTO', debe: 0, haber: soles },
       ],
@@ -405,8 +405,8 @@ export async function protestar(ctx: Contexto, auth: TAuth, id: number, b: z.inf
     const n = Number(l.movimientos) + 1;
     const lineas: TAsientoLetraFinanzas['lineas'] = [];
     if (l.ubicacion !== 1) lineas.push({ clave: 'LETRAS_CARTERA', debe: soles, haber: 0 }, { clave: UBICACION_CLAVE[l.ubicacion], debe: 0, haber: soles });
-    if (l.ubicacion === 3) lineas.push({ clave: 'LETRAS_OBLIGACION_DESCUENTO', debe: soles, haber: 0 }, { clave: 'BANCO', debe: 0, haber: soles });
-    if (gastos.gt(0)) lineas.push({ clave: 'LETRAS_GASTOS_PROTESTO', debe: gastosSoles, haber: 0 }, { clave: l.id_cuenta_financiera ? 'BANCO' : 'CAJA', debe: 0, haber: gastosSoles });
+    if (l.ubicacion === 3) lineas.push({ clave: 'LETRAS_OBLIGACION_DESCUENTO', debe: soles, haber: 0 }, { clave: 'BANCO', debe: 0, haber: soles, idCuentaFinanciera: l.id_cuenta_financiera });
+    if (gastos.gt(0)) lineas.push({ clave: 'LETRAS_GASTOS_PROTESTO', debe: gastosSoles, haber: 0 }, { clave: l.id_cuenta_financiera ? 'BANCO' : 'CAJA', debe: 0, haber: gastosSoles, idCuentaFinanciera: l.id_cuenta_financiera });
     await tx.execute(sql`update letra set estado = ${ESTADO.PROTESTADA}, ubicacion = 1, protestada = true, id_cuenta_financiera = null, movimientos = ${n},
       gastos_protesto = gastos_protesto + ${gastos.toFixed(2)}::numeric, log_usuario_modif = ${auth.idUsuario}, log_fecha_modif = now() where id = ${l.id}`);
     if (lineas.length)

@@ -65,7 +65,7 @@ export async function editarTipoCambio(ctx: Contexto, auth: TAuth, id: number, b
 }
 
 // ---- Financial accounts ----
-const aCuenta = (f: typeof cuentaFinanciera.$inferSelect): TCuentaFinanciera => ({
+const aCuenta = (f: typeof cuentaFinanciera.$inferSelect, contables: Map<number, string>): TCuentaFinanciera => ({
   Id: f.id,
   IdTipoCuenta: f.idTipoCuenta,
   TipoCuenta: TiposCuentaFinanciera[f.idTipoCuenta as 1 | 2 | 3] ?? '',
@@ -75,19 +75,51 @@ const aCuenta = (f: typeof cuentaFinanciera.$inferSelect): TCuentaFinanciera => 
   CCI: f.cci,
   IdMoneda: f.idMoneda,
   LogEstado: f.logEstado,
+  IdCuentaContable: f.idCuentaContable,
+  CuentaContable: f.idCuentaContable === null ? null : (contables.get(f.idCuentaContable) ?? null),
 });
+
+/** "código descripción" of the ledger accounts of some financial accounts. */
+async function textosContables(db: Pick<Contexto['dbh']['db'], 'execute'>, filas: { idCuentaContable: number | null }[]): Promise<Map<number, string>> {
+  const ids = [...new Set(filas.map((f) => f.idCuentaContable).filter((i): i is number => i !== null))];
+  if (!ids.length) return new Map();
+  const r = (await db.execute(sql`select id, codigo, descripcion from cuenta_contable where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`)) as unknown as {
+    rows: { id: number; codigo: string; descripcion: string }[];
+  };
+  return new Map(r.rows.map((c) => [Number(c.id), `${c.codigo} ${c.descripcion}`]));
+}
+
+/**
+ * The ledger account of a financial account: of the company's chart (or the PCGE), active, of class 10 (caja y bancos)
+ * and of the lowest level (no sub-accounts), since the automatic entries post to it (branch cuentabanco).
+ */
+async function validarCuentaContable(db: Pick<Contexto['dbh']['db'], 'execute'>, idEmpresa: number, id: number | null): Promise<void> {
+  if (id === null) return;
+  const r = (await db.execute(sql`
+    select c.codigo,
+           exists (select 1 from cuenta_contable h
+                    where h.log_estado = 1 and (h.id_empresa is null or h.id_empresa = ${idEmpresa})
+                      and h.codigo like c.codigo || '%' and h.codigo <> c.codigo) as tiene_hijas
+      from cuenta_contable c
+     where c.id = ${id} and c.log_estado = 1 and (c.id_empresa is null or c.id_empresa = ${idEmpresa})`)) as unknown as { rows: { codigo: string; tiene_hijas: boolean }[] };
+  const [c] = r.rows;
+  if (!c) throw errorDeCampo('IdCuentaContable', 'La cuenta contable no existe en el plan contable de la empresa');
+  if (!c.codigo.startsWith('10')) throw errorDeCampo('IdCuentaContable', `La cuenta ${c.codigo} no es de la clase 10 (efectivo y equivalentes de efectivo)`);
+  if (c.tiene_hijas) throw errorDeCampo('IdCuentaContable', `La cuenta ${c.codigo} tiene subcuentas: elija una cuenta de último nivel`);
+}
 
 export async function listarCuentas(ctx: Contexto, auth: TAuth, estado: number) {
   const filtros: SQL[] = [eq(cuentaFinanciera.idEmpresa, auth.idEmpresa)];
   if (estado >= 0) filtros.push(eq(cuentaFinanciera.logEstado, estado));
   const filas = await ctx.dbh.db.select().from(cuentaFinanciera).where(and(...filtros)).orderBy(asc(cuentaFinanciera.idTipoCuenta), asc(cuentaFinanciera.nombre));
-  return { Data: filas.map(aCuenta), Count: filas.length };
+  const contables = await textosContables(ctx.dbh.db, filas);
+  return { Data: filas.map((f) => aCuenta(f, contables)), Count: filas.length };
 }
 
 export async function obtenerCuenta(ctx: Contexto, auth: TAuth, id: number): Promise<TCuentaFinanciera> {
   const [f] = await ctx.dbh.db.select().from(cuentaFinanciera).where(and(eq(cuentaFinanciera.id, id), eq(cuentaFinanciera.idEmpresa, auth.idEmpresa)));
   if (!f) throw noEncontrado('No se encontró la cuenta financiera');
-  return aCuenta(f);
+  return aCuenta(f, await textosContables(ctx.dbh.db, [f]));
 }
 
 const valoresCuenta = (b: z.infer<typeof ZCuentaFinancieraGuardar>) => ({
@@ -99,12 +131,14 @@ const valoresCuenta = (b: z.infer<typeof ZCuentaFinancieraGuardar>) => ({
   cci: b.IdTipoCuenta === 3 ? b.CCI : null,
   idMoneda: b.IdMoneda,
   logEstado: b.LogEstado,
+  idCuentaContable: b.IdCuentaContable,
 });
 
 export async function crearCuenta(ctx: Contexto, auth: TAuth, b: z.infer<typeof ZCuentaFinancieraGuardar>): Promise<TCuentaFinanciera> {
+  await validarCuentaContable(ctx.dbh.db, auth.idEmpresa, b.IdCuentaContable);
   try {
     const [f] = await ctx.dbh.db.insert(cuentaFinanciera).values({ idEmpresa: auth.idEmpresa, ...valoresCuenta(b), logUsuarioCrea: auth.idUsuario }).returning();
-    return aCuenta(f);
+    return aCuenta(f, await textosContables(ctx.dbh.db, [f]));
   } catch (err) {
     if (esDuplicado(err)) throw errorDeCampo('Nombre', 'Ya existe una cuenta con ese nombre');
     throw err;
@@ -113,6 +147,7 @@ export async function crearCuenta(ctx: Contexto, auth: TAuth, b: z.infer<typeof 
 
 export async function editarCuenta(ctx: Contexto, auth: TAuth, id: number, b: z.infer<typeof ZCuentaFinancieraGuardar>): Promise<TCuentaFinanciera> {
   const actual = await obtenerCuenta(ctx, auth, id);
+  await validarCuentaContable(ctx.dbh.db, auth.idEmpresa, b.IdCuentaContable);
   // The currency of an account with collections cannot change: its amounts are in that currency.
   if (actual.IdMoneda !== b.IdMoneda) {
     const usada = await ctx.dbh.db.execute(sql`select 1 from cobro where id_empresa = ${auth.idEmpresa} and id_cuenta_financiera = ${id} limit 1`);
@@ -124,7 +159,7 @@ export async function editarCuenta(ctx: Contexto, auth: TAuth, id: number, b: z.
       .set({ ...valoresCuenta(b), logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
       .where(and(eq(cuentaFinanciera.id, id), eq(cuentaFinanciera.idEmpresa, auth.idEmpresa)))
       .returning();
-    return aCuenta(f);
+    return aCuenta(f, await textosContables(ctx.dbh.db, [f]));
   } catch (err) {
     if (esDuplicado(err)) throw errorDeCampo('Nombre', 'Ya existe una cuenta con ese nombre');
     throw err;

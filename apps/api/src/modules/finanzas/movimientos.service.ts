@@ -38,7 +38,7 @@ type TCuenta = typeof cuentaFinanciera.$inferSelect;
 type TFila = typeof movimientoFinanciero.$inferSelect;
 
 /** An entry line by mapping key, in soles. */
-export type TLineaMovimiento = { clave: TClaveMapeo; debe: Decimal.Value; haber: Decimal.Value; idCentroCosto?: number | null };
+export type TLineaMovimiento = { clave: TClaveMapeo; debe: Decimal.Value; haber: Decimal.Value; idCentroCosto?: number | null; idCuentaFinanciera?: number | null };
 export type TAsientoMovimiento = { idEmpresa: number; idUsuario: number; fecha: string; glosa: string; clave: string; lineas: TLineaMovimiento[] };
 export type TRevertirMovimiento = { idEmpresa: number; clave: string; fecha: string; glosa: string };
 
@@ -173,7 +173,9 @@ export async function saldosCuentas(ctx: Contexto, auth: TAuth, idCuenta?: numbe
                coalesce((select sum(x.monto) from nomina_pago x where x.id_cuenta_financiera = c.id and not x.anulado), 0)::text as planillas,
                coalesce((select sum(x.monto) from movimiento_financiero x where x.id_cuenta_financiera = c.id and not x.anulado and x.id_tipo_movimiento = 1), 0)::text as ingresos,
                coalesce((select sum(x.monto) from movimiento_financiero x where x.id_cuenta_financiera = c.id and not x.anulado and x.id_tipo_movimiento = 2), 0)::text as egresos,
-               coalesce((select sum(x.itf) from movimiento_financiero x where x.id_cuenta_financiera = c.id and not x.anulado), 0)::text as itf
+               (coalesce((select sum(x.itf) from movimiento_financiero x where x.id_cuenta_financiera = c.id and not x.anulado), 0)
+                + coalesce((select sum(x.itf) from cobro x where x.id_cuenta_financiera = c.id and not x.anulado), 0)
+                + coalesce((select sum(x.itf) from pago_proveedor x where x.id_cuenta_financiera = c.id and not x.anulado), 0))::text as itf
           from cuenta_financiera c
          where c.id_empresa = ${auth.idEmpresa} ${idCuenta ? sql`and c.id = ${idCuenta}` : sql``}
          order by c.id_tipo_cuenta, c.nombre`,
@@ -258,9 +260,9 @@ export async function registrarNota(ctx: Contexto, auth: TAuth, tipo: 3 | 4, b: 
     const soles = new Decimal(f.montoSoles);
     const lineas: TLineaMovimiento[] =
       tipo === 3
-        ? [{ clave: claveCuenta(cuenta), debe: soles, haber: 0 }, { clave: 'INGRESO_CAJA', debe: 0, haber: soles, idCentroCosto: b.IdCentroCosto }]
-        : [{ clave: 'EGRESO_CAJA', debe: soles, haber: 0, idCentroCosto: b.IdCentroCosto }, { clave: claveCuenta(cuenta), debe: 0, haber: soles }];
-    lineas.push(...lineasItf(itf, cuenta.idMoneda, tasa));
+        ? [{ clave: claveCuenta(cuenta), debe: soles, haber: 0, idCuentaFinanciera: cuenta.id }, { clave: 'INGRESO_CAJA', debe: 0, haber: soles, idCentroCosto: b.IdCentroCosto }]
+        : [{ clave: 'EGRESO_CAJA', debe: soles, haber: 0, idCentroCosto: b.IdCentroCosto }, { clave: claveCuenta(cuenta), debe: 0, haber: soles, idCuentaFinanciera: cuenta.id }];
+    lineas.push(...lineasItf(itf, cuenta, tasa));
     await registrarAsiento(tx, {
       idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, fecha, clave: `MOV:${f.id}`, lineas,
       glosa: `${tipo === 3 ? 'Nota de ingreso' : 'Nota de salida'} ${numeroMovimiento(numero)} ${cuenta.nombre}: ${b.Motivo}`,
@@ -270,10 +272,10 @@ export async function registrarNota(ctx: Contexto, auth: TAuth, tipo: 3 | 4, b: 
   return obtenerMovimiento(ctx, auth, id);
 }
 
-function lineasItf(itf: Decimal, idMoneda: number, tasa: Decimal | null): TLineaMovimiento[] {
+function lineasItf(itf: Decimal, cuenta: Pick<TCuenta, 'id' | 'idMoneda'>, tasa: Decimal | null): TLineaMovimiento[] {
   if (itf.isZero()) return [];
-  const s = aSoles(itf, idMoneda, tasa);
-  return [{ clave: 'ITF', debe: s, haber: 0 }, { clave: 'BANCO', debe: 0, haber: s }];
+  const s = aSoles(itf, cuenta.idMoneda, tasa);
+  return [{ clave: 'ITF', debe: s, haber: 0 }, { clave: 'BANCO', debe: 0, haber: s, idCuentaFinanciera: cuenta.id }];
 }
 
 /**
@@ -310,10 +312,10 @@ export async function transferir(ctx: Contexto, auth: TAuth, tipo: 5 | 6 | 7, b:
       .insert(movimientoFinanciero)
       .values({ ...comun, idTipoMovimiento: 1, idCuentaFinanciera: destino.id, idMoneda: destino.idMoneda, monto: montoDestino.toFixed(2), montoSoles: soles.toFixed(2), itf: itfDestino.toFixed(2), idOrigen: o.id });
     const lineas: TLineaMovimiento[] = [
-      { clave: claveCuenta(destino), debe: soles, haber: 0 },
-      { clave: claveCuenta(origen), debe: 0, haber: soles },
-      ...lineasItf(itfOrigen, origen.idMoneda, tasa),
-      ...lineasItf(itfDestino, destino.idMoneda, tasa),
+      { clave: claveCuenta(destino), debe: soles, haber: 0, idCuentaFinanciera: destino.id },
+      { clave: claveCuenta(origen), debe: 0, haber: soles, idCuentaFinanciera: origen.id },
+      ...lineasItf(itfOrigen, origen, tasa),
+      ...lineasItf(itfDestino, destino, tasa),
     ];
     await registrarAsiento(tx, {
       idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, fecha, clave: `MOV:${o.id}`, lineas,

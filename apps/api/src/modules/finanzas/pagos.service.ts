@@ -20,6 +20,7 @@ import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { pago, pagoDetalle } from './cuentas-por-pagar.schema';
+import { calcularItf } from './movimientos.service';
 import { cuotasDeDocumento, filas, hoyLima, LADO_PAGAR, listarAbiertas, patronLike, type TDocumentoGenerico } from './antiguedad';
 import {
   bloquearCuotas,
@@ -91,6 +92,9 @@ export type TPagoRegistrado = {
   idEmpresa: number; idUsuario: number; idPago: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string;
   /** An application of the supplier's credit in favour (kind 3): no money left. */
   aplicacionSaldo?: boolean;
+  /** The account the money left (its ledger account, when set, replaces CAJA / BANCO) and the ITF in soles. */
+  idCuentaFinanciera?: number | null;
+  itfSoles?: string;
 };
 type TAlPago = (tx: TTxFinanzas, p: TPagoRegistrado) => Promise<void>;
 type TAlAnularPago = (tx: TTxFinanzas, p: { idEmpresa: number; idPago: number; fecha: string; glosa: string }) => Promise<void>;
@@ -126,6 +130,8 @@ export async function registrarPago(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b: 
   const idPago = await ctx.dbh.db.transaction(async (tx) => {
     const porId = await bloquearCuotas(tx, LADO_PAGO, auth.idEmpresa, b.Detalle);
     const { lineas, total, montoSoles, tasa } = await montosEnCuenta(tx, LADO_PAGO, auth.idEmpresa, cuenta, fecha, b.Detalle, porId);
+    // ITF on the debit to the bank account (accounting-finance.md: 0.005 %, truncated to a multiple of 0.05).
+    const itf = tipo === 2 ? calcularItf(total) : new Decimal(0);
     const siguiente = await siguienteNumero(tx, LADO_PAGO, auth.idEmpresa);
     const primera = porId.get(Math.min(...porId.keys()))!;
     const [p] = await tx
@@ -143,6 +149,7 @@ export async function registrarPago(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b: 
         tipoCambio: tasa ? tasa.toFixed(4) : null,
         medioPago: tipo === 2 ? (b.MedioPago ?? null) : null,
         numeroOperacion: tipo === 2 ? (b.NumeroOperacion ?? null) : null,
+        itf: itf.toFixed(2),
         numeroDocumentoProveedor: primera.tercero,
         razonSocialProveedor: primera.razon,
         observacion: b.Observacion,
@@ -150,7 +157,10 @@ export async function registrarPago(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b: 
       })
       .returning({ id: pago.id });
     const docs = await asentarLineas(tx, auth, p.id, lineas, porId);
-    const registrado: TPagoRegistrado = { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idPago: p.id, fecha, montoSoles: montoSoles.toFixed(2), efectivo: tipo === 1, glosa: `Pago ${numeroRecibo(siguiente)} - ${primera.razon} (${docs})`.slice(0, 200) };
+    const registrado: TPagoRegistrado = {
+      idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idPago: p.id, fecha, montoSoles: montoSoles.toFixed(2), efectivo: tipo === 1, glosa: `Pago ${numeroRecibo(siguiente)} - ${primera.razon} (${docs})`.slice(0, 200),
+      idCuentaFinanciera: cuenta.id, itfSoles: tasa && cuenta.idMoneda === 2 ? itf.times(tasa).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) : itf.toFixed(2),
+    };
     for (const fn of trasPagar) await fn(tx, registrado);
     return p.id;
   });
@@ -176,11 +186,11 @@ export async function anularPago(ctx: Contexto, auth: TAuth, id: number, motivo:
 
 type TFilaPago = {
   id: number; numero: number; fecha: string; id_tipo_pago: number; id_cuenta_financiera: number | null; cuenta: string | null; id_moneda: number; monto: string; monto_soles: string;
-  tipo_cambio: string | null; medio_pago: string | null; numero_operacion: string | null; numero_documento_proveedor: string; razon_social_proveedor: string;
+  tipo_cambio: string | null; medio_pago: string | null; numero_operacion: string | null; itf: string; numero_documento_proveedor: string; razon_social_proveedor: string;
   observacion: string | null; anulado: boolean; motivo_anulacion: string | null;
 };
 const SELECT_PAGO = sql`select p.id, p.numero, p.fecha::text, p.id_tipo_pago, p.id_cuenta_financiera, f.nombre as cuenta, p.id_moneda, p.monto::text, p.monto_soles::text,
-  p.tipo_cambio::text, p.medio_pago, p.numero_operacion, p.numero_documento_proveedor, p.razon_social_proveedor, p.observacion, p.anulado, p.motivo_anulacion
+  p.tipo_cambio::text, p.medio_pago, p.numero_operacion, p.itf::text as itf, p.numero_documento_proveedor, p.razon_social_proveedor, p.observacion, p.anulado, p.motivo_anulacion
   from pago_proveedor p left join cuenta_financiera f on f.id = p.id_cuenta_financiera`;
 
 async function armarPagos(ctx: Contexto, auth: TAuth, ps: TFilaPago[]): Promise<TPago[]> {
@@ -205,6 +215,7 @@ async function armarPagos(ctx: Contexto, auth: TAuth, ps: TFilaPago[]): Promise<
     TipoCambio: p.tipo_cambio ? new Decimal(p.tipo_cambio).toFixed(4) : null,
     MedioPago: p.medio_pago ? `${p.medio_pago} ${MediosPagoBancarios[p.medio_pago as keyof typeof MediosPagoBancarios] ?? ''}`.trim() : null,
     NumeroOperacion: p.numero_operacion,
+    Itf: new Decimal(p.itf ?? 0).toFixed(2),
     NumeroDocumentoProveedor: p.numero_documento_proveedor,
     RazonSocialProveedor: p.razon_social_proveedor,
     Observacion: p.observacion,

@@ -13,7 +13,7 @@ import { nomina, nominaBoleta, nominaPago, nominaPagoDetalle } from './rrhh.sche
 type TTx = Parameters<Parameters<Contexto['dbh']['db']['transaction']>[0]>[0];
 
 /** A payroll payment as the books see it inside its transaction (4111 D / caja or banco H). */
-export type TPagoNominaRegistrado = { idEmpresa: number; idUsuario: number; idPago: number; fecha: string; monto: string; efectivo: boolean; glosa: string };
+export type TPagoNominaRegistrado = { idEmpresa: number; idUsuario: number; idPago: number; fecha: string; monto: string; efectivo: boolean; glosa: string; idCuentaFinanciera?: number | null };
 type TAlPagarNomina = (tx: TTx, p: TPagoNominaRegistrado) => Promise<void>;
 type TAlAnularPagoNomina = (tx: TTx, p: { idEmpresa: number; idPago: number; fecha: string; glosa: string }) => Promise<void>;
 const trasPagar: TAlPagarNomina[] = [];
@@ -91,7 +91,7 @@ export async function pagarNomina(ctx: Contexto, auth: TAuth, id: number, b: z.o
       .where(inArray(nominaBoleta.id, aPagar.map((x) => x.id)));
     const quien = aPagar.length === 1 ? aPagar[0].nombre : `${aPagar.length} trabajadores`;
     const glosa = `Pago de planilla de ${MESES[n.mes - 1]} ${n.anio} - ${quien}${b.NumeroOperacion ? ` (op. ${b.NumeroOperacion})` : ''}`.slice(0, 200);
-    for (const fn of trasPagar) await fn(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idPago: p.id, fecha, monto: total.toFixed(2), efectivo: !banco, glosa });
+    for (const fn of trasPagar) await fn(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idPago: p.id, fecha, monto: total.toFixed(2), efectivo: !banco, glosa, idCuentaFinanciera: cuenta.id });
   });
   return obtenerNomina(ctx, auth, id);
 }

@@ -106,6 +106,30 @@ export async function cuentasDe(tx: Pick<Db, 'select' | 'execute'>, idEmpresa: n
   return r;
 }
 
+/**
+ * The ledger account of the money in a financial account (branch cuentabanco): the financial account's own ledger
+ * account when it has one, else the mapping CAJA / BANCO. Either must accept entries (no sub-accounts); otherwise a
+ * Spanish business error (601470) naming the account and saying where to fix it, instead of the entry's field error.
+ */
+export async function cuentaDeTesoreria(tx: Pick<Db, 'select' | 'execute'>, idEmpresa: number, clave: 'CAJA' | 'BANCO', idCuentaFinanciera?: number | null): Promise<number> {
+  const [cf] = idCuentaFinanciera
+    ? filasDe<{ id_cuenta_contable: number | null; nombre: string }>(
+        await tx.execute(sql`select id_cuenta_contable, nombre from cuenta_financiera where id = ${idCuentaFinanciera} and id_empresa = ${idEmpresa}`),
+      )
+    : [];
+  const propia = cf?.id_cuenta_contable != null ? Number(cf.id_cuenta_contable) : null;
+  const id = propia ?? (await cuentasDe(tx, idEmpresa, [clave]))[clave];
+  const c = (await cuentasPosteables(tx, idEmpresa, [id])).get(id);
+  if (c && !c.tiene_hijas) return id;
+  const cuenta = c ? `La cuenta contable ${c.codigo} ${c.descripcion}` : 'La cuenta contable';
+  const problema = c ? 'tiene subcuentas y no admite asientos' : 'ya no existe o está inactiva';
+  const mensaje =
+    propia !== null
+      ? `${cuenta} de la cuenta financiera ${cf.nombre} ${problema}: asígnele una cuenta contable de último nivel en Finanzas > Maestros > Cuentas financieras`
+      : `${cuenta} (concepto ${clave === 'BANCO' ? 'Banco' : 'Caja'} de la configuración contable) ${problema}: asigne la cuenta contable de último nivel a la cuenta financiera${cf ? ` ${cf.nombre}` : ''} en Finanzas > Maestros > Cuentas financieras, o cambie el concepto en Contabilidad > Configuración contable`;
+  throw new AppError(ErrorCodes.CUENTA_TESORERIA_NO_POSTEABLE, mensaje, 400);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Sales documents, their notes and voids
 // ---------------------------------------------------------------------------------------------------------------
@@ -488,7 +512,22 @@ export type TCobroContable = {
   contabilizado?: Decimal.Value;
   /** The debit account instead of CAJA/BANCO (a discounted letra paid to the bank settles its obligation). */
   medio?: TClaveMapeo;
+  /** The financial account the money went into: its own ledger account replaces CAJA/BANCO when set. */
+  idCuentaFinanciera?: number | null;
+  /** ITF the bank charged, in soles: ITF D / the bank's account H in the same entry. */
+  itf?: Decimal.Value;
 };
+
+/** The ITF lines of a bank collection or payment (ITF D / the bank's ledger account H), none when zero. */
+async function lineasItf(tx: Pick<Db, 'select' | 'execute'>, idEmpresa: number, itf: Decimal.Value | undefined, idBanco: () => Promise<number>): Promise<TLineaNueva[]> {
+  const s = new Decimal(itf ?? 0).toDecimalPlaces(2);
+  if (!s.gt(0)) return [];
+  const k = await cuentasDe(tx, idEmpresa, ['ITF']);
+  return [
+    { idCuenta: k.ITF, debe: s, haber: 0 },
+    { idCuenta: await idBanco(), debe: 0, haber: s },
+  ];
+}
 
 /**
  * The lines of money received (`recibido` on `medio`, debit) against what it settles (`contabilizado` on `contra`,
@@ -520,10 +559,12 @@ export async function lineasConDiferencia(
 /** A collection: 10 (caja or banco) D / 12 H (+ 676/776), key COBRO:<id>. Its void: the reversal, key ANULA-COBRO:<id>. */
 export async function contabilizarCobro(tx: TTx, c: TCobroContable): Promise<number | null> {
   const cobrar = c.cobrar ?? 'COBRAR_FACTURA';
-  const medio: TClaveMapeo = c.medio ?? (c.efectivo ? 'CAJA' : 'BANCO');
-  const k = await cuentasDe(tx, c.idEmpresa, [medio, cobrar]);
+  const k = await cuentasDe(tx, c.idEmpresa, c.medio ? [c.medio, cobrar] : [cobrar]);
+  const banco = () => cuentaDeTesoreria(tx, c.idEmpresa, 'BANCO', c.idCuentaFinanciera);
+  const medio = c.medio ? k[c.medio] : c.efectivo ? await cuentaDeTesoreria(tx, c.idEmpresa, 'CAJA', c.idCuentaFinanciera) : await banco();
   const importe = new Decimal(c.importe).toDecimalPlaces(2);
-  const lineas = await lineasConDiferencia(tx, c.idEmpresa, { medio: k[medio], contra: k[cobrar], recibido: importe, contabilizado: c.contabilizado ?? importe });
+  const lineas = await lineasConDiferencia(tx, c.idEmpresa, { medio, contra: k[cobrar], recibido: importe, contabilizado: c.contabilizado ?? importe });
+  lineas.push(...(await lineasItf(tx, c.idEmpresa, c.itf, banco)));
   return registrarAsiento(tx, {
     idEmpresa: c.idEmpresa,
     idUsuario: c.idUsuario,
@@ -552,12 +593,12 @@ export type TPagoContable = Omit<TCobroContable, 'idCobro' | 'cobrar'> & { idPag
 
 /** A supplier payment: 42 (POR_PAGAR) D / 10 (caja or banco) H, key PAGO:<id>. Its void: the reversal, key ANULA-PAGO:<id>. */
 export async function contabilizarPago(tx: TTx, p: TPagoContable): Promise<number | null> {
-  const medio = p.efectivo ? 'CAJA' : 'BANCO';
-  const k = await cuentasDe(tx, p.idEmpresa, [medio, 'POR_PAGAR']);
+  const medio = await cuentaDeTesoreria(tx, p.idEmpresa, p.efectivo ? 'CAJA' : 'BANCO', p.idCuentaFinanciera);
+  const k = await cuentasDe(tx, p.idEmpresa, ['POR_PAGAR']);
   const importe = new Decimal(p.importe).toDecimalPlaces(2);
   // 42 D at what the purchases were booked at, 10 H what was paid, the difference to 676 (loss) or 776 (gain).
-  const [dinero, porPagar, ...diferencia] = await lineasConDiferencia(tx, p.idEmpresa, { medio: k[medio], contra: k.POR_PAGAR, recibido: importe, contabilizado: p.contabilizado ?? importe, pago: true });
-  const lineas = [porPagar, ...diferencia, dinero];
+  const [dinero, porPagar, ...diferencia] = await lineasConDiferencia(tx, p.idEmpresa, { medio, contra: k.POR_PAGAR, recibido: importe, contabilizado: p.contabilizado ?? importe, pago: true });
+  const lineas = [porPagar, ...diferencia, dinero, ...(await lineasItf(tx, p.idEmpresa, p.itf, async () => medio))];
   return registrarAsiento(tx, {
     idEmpresa: p.idEmpresa,
     idUsuario: p.idUsuario,
@@ -675,6 +716,8 @@ async function conMensaje<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
+    // The treasury account's own message already says where to fix it.
+    if (err instanceof AppError && err.code === ErrorCodes.CUENTA_TESORERIA_NO_POSTEABLE) throw err;
     if (err instanceof AppError) throw new AppError(ErrorCodes.VALIDACION, `No se pudo registrar el asiento contable: ${motivoDe(err)}. Revise Contabilidad > Configuración contable.`, 400);
     throw err;
   }
@@ -713,7 +756,7 @@ export async function solesContabilizados(
  */
 export async function contabilizarAlCobrar(
   tx: TTx,
-  c: { idEmpresa: number; idUsuario: number; idCobro: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string; aplicacionSaldo?: boolean },
+  c: { idEmpresa: number; idUsuario: number; idCobro: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string; aplicacionSaldo?: boolean; idCuentaFinanciera?: number | null; itfSoles?: string },
 ): Promise<void> {
   if (c.aplicacionSaldo) {
     await conMensaje(() => contabilizarAplicacionSaldo(tx, c));
@@ -745,19 +788,22 @@ export async function contabilizarAlCobrar(
   await conMensaje(() =>
     contabilizarCobro(tx, {
       idEmpresa: c.idEmpresa, idUsuario: c.idUsuario, idCobro: c.idCobro, fecha: c.fecha, importe: recibido, efectivo: c.efectivo, glosa: c.glosa, cobrar, contabilizado,
-      medio: ubicacion === 3 ? 'LETRAS_OBLIGACION_DESCUENTO' : undefined,
+      medio: ubicacion === 3 ? 'LETRAS_OBLIGACION_DESCUENTO' : undefined, idCuentaFinanciera: c.idCuentaFinanciera, itf: c.itfSoles,
     }),
   );
 }
 
 /** An entry of a letra's movement (finance's letras.service): lines by mapping key, in soles, key LETRA-...:<id>. */
-export type TAsientoLetra = { idEmpresa: number; idUsuario: number; fecha: string; glosa: string; clave: string; lineas: { clave: TClaveMapeo; debe: Decimal.Value; haber: Decimal.Value }[] };
+export type TAsientoLetra = {
+  idEmpresa: number; idUsuario: number; fecha: string; glosa: string; clave: string;
+  lineas: { clave: TClaveMapeo; debe: Decimal.Value; haber: Decimal.Value; idCuentaFinanciera?: number | null }[];
+};
 
 /** finance's alMovimientoLetra: canje 1231/12, cobranza 1232/1231, descuento, protesto, renovación (balanced). */
 export async function contabilizarLetra(tx: TTx, a: TAsientoLetra): Promise<void> {
-  const k = await conMensaje(() => cuentasDe(tx, a.idEmpresa, [...new Set(a.lineas.map((l) => l.clave))]));
+  const ids = await conMensaje(() => cuentasDeLineas(tx, a.idEmpresa, a.lineas));
   const lineas: TLineaNueva[] = a.lineas
-    .map((l) => ({ idCuenta: k[l.clave], debe: new Decimal(l.debe).toDecimalPlaces(2), haber: new Decimal(l.haber).toDecimalPlaces(2) }))
+    .map((l, i) => ({ idCuenta: ids[i], debe: new Decimal(l.debe).toDecimalPlaces(2), haber: new Decimal(l.haber).toDecimalPlaces(2) }))
     .filter((l) => !l.debe.isZero() || !l.haber.isZero());
   await conMensaje(() =>
     registrarAsiento(tx, { idEmpresa: a.idEmpresa, idUsuario: a.idUsuario, idDiario: DIARIO_GENERAL, fecha: a.fecha, glosa: a.glosa.slice(0, 200), origen: 'LETRA', claveOrigen: a.clave, lineas, siCerradoSiguiente: true }),
@@ -938,7 +984,7 @@ export async function revertirAlAnularCobro(tx: TTx, c: { idEmpresa: number; idC
  */
 export async function contabilizarAlPagar(
   tx: TTx,
-  p: { idEmpresa: number; idUsuario: number; idPago: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string; aplicacionSaldo?: boolean },
+  p: { idEmpresa: number; idUsuario: number; idPago: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string; aplicacionSaldo?: boolean; idCuentaFinanciera?: number | null; itfSoles?: string },
 ): Promise<void> {
   if (p.aplicacionSaldo) {
     await conMensaje(() => contabilizarAplicacionSaldoProveedor(tx, p));
@@ -959,7 +1005,8 @@ export async function contabilizarAlPagar(
     return s.plus(Number(x.moneda_cuenta) === 1 ? x.monto_cuenta : redondeo(new Decimal(x.monto_cuenta).times(x.tasa_pago ?? 1)));
   }, new Decimal(0));
   await conMensaje(() =>
-    contabilizarPago(tx, { idEmpresa: p.idEmpresa, idUsuario: p.idUsuario, idPago: p.idPago, fecha: p.fecha, importe: p.montoSoles, efectivo: p.efectivo, glosa: p.glosa, contabilizado }),
+    contabilizarPago(tx, { idEmpresa: p.idEmpresa, idUsuario: p.idUsuario, idPago: p.idPago, fecha: p.fecha, importe: p.montoSoles, efectivo: p.efectivo, glosa: p.glosa, contabilizado,
+      idCuentaFinanciera: p.idCuentaFinanciera, itf: p.itfSoles }),
   );
 }
 
@@ -1129,11 +1176,11 @@ export async function contabilizarAlAprobarNomina(tx: TTx, p: TPlanillaContable)
  */
 export async function contabilizarAlPagarNomina(
   tx: TTx,
-  p: { idEmpresa: number; idUsuario: number; idPago: number; fecha: string; monto: string; efectivo: boolean; glosa: string },
+  p: { idEmpresa: number; idUsuario: number; idPago: number; fecha: string; monto: string; efectivo: boolean; glosa: string; idCuentaFinanciera?: number | null },
 ): Promise<void> {
   await conMensaje(async () => {
-    const medio = p.efectivo ? 'CAJA' : 'BANCO';
-    const k = await cuentasDe(tx, p.idEmpresa, [medio, 'REMUNERACIONES_POR_PAGAR']);
+    const medio = await cuentaDeTesoreria(tx, p.idEmpresa, p.efectivo ? 'CAJA' : 'BANCO', p.idCuentaFinanciera);
+    const k = await cuentasDe(tx, p.idEmpresa, ['REMUNERACIONES_POR_PAGAR']);
     const importe = new Decimal(p.monto).toDecimalPlaces(2);
     return registrarAsiento(tx, {
       idEmpresa: p.idEmpresa,
@@ -1145,7 +1192,7 @@ export async function contabilizarAlPagarNomina(
       claveOrigen: `PLANILLA_PAGO:${p.idPago}`,
       lineas: [
         { idCuenta: k.REMUNERACIONES_POR_PAGAR, debe: importe, haber: 0 },
-        { idCuenta: k[medio], debe: 0, haber: importe },
+        { idCuenta: medio, debe: 0, haber: importe },
       ],
       siCerradoSiguiente: true,
     });
@@ -1164,17 +1211,26 @@ export type TAsientoMovimientoFinanciero = {
   fecha: string;
   glosa: string;
   clave: string;
-  lineas: { clave: TClaveMapeo; debe: Decimal.Value; haber: Decimal.Value; idCentroCosto?: number | null }[];
+  /** A CAJA / BANCO line names its financial account: its own ledger account replaces the mapping when set. */
+  lineas: { clave: TClaveMapeo; debe: Decimal.Value; haber: Decimal.Value; idCentroCosto?: number | null; idCuentaFinanciera?: number | null }[];
 };
+
+/** Lines by mapping key to account ids: CAJA / BANCO through the financial account's ledger account (cuentaDeTesoreria). */
+async function cuentasDeLineas(tx: TTx, idEmpresa: number, lineas: { clave: TClaveMapeo; idCuentaFinanciera?: number | null }[]): Promise<number[]> {
+  const k = await cuentasDe(tx, idEmpresa, [...new Set(lineas.map((l) => l.clave).filter((c) => c !== 'CAJA' && c !== 'BANCO'))]);
+  const r: number[] = [];
+  for (const l of lineas) r.push(l.clave === 'CAJA' || l.clave === 'BANCO' ? await cuentaDeTesoreria(tx, idEmpresa, l.clave, l.idCuentaFinanciera) : k[l.clave]);
+  return r;
+}
 
 /**
  * finance's alRegistrarMovimientoFinanciero (notas de ingreso/salida, deposits, transfers, their ITF): posted in the
  * movement's transaction; an entry that cannot be written refuses the movement with the reason (as collections).
  */
 export async function contabilizarMovimientoFinanciero(tx: TTx, a: TAsientoMovimientoFinanciero): Promise<void> {
-  const k = await conMensaje(() => cuentasDe(tx, a.idEmpresa, [...new Set(a.lineas.map((l) => l.clave))]));
+  const ids = await conMensaje(() => cuentasDeLineas(tx, a.idEmpresa, a.lineas));
   const lineas: TLineaNueva[] = a.lineas
-    .map((l) => ({ idCuenta: k[l.clave], debe: new Decimal(l.debe).toDecimalPlaces(2), haber: new Decimal(l.haber).toDecimalPlaces(2), idCentroCosto: l.idCentroCosto ?? null }))
+    .map((l, i) => ({ idCuenta: ids[i], debe: new Decimal(l.debe).toDecimalPlaces(2), haber: new Decimal(l.haber).toDecimalPlaces(2), idCentroCosto: l.idCentroCosto ?? null }))
     .filter((l) => !l.debe.isZero() || !l.haber.isZero());
   await conMensaje(() =>
     registrarAsiento(tx, { idEmpresa: a.idEmpresa, idUsuario: a.idUsuario, idDiario: DIARIO_CAJA, fecha: a.fecha, glosa: a.glosa.slice(0, 200), origen: 'MOVIMIENTO', claveOrigen: a.clave, lineas, siCerradoSiguiente: true }),

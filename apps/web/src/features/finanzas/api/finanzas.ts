@@ -4,6 +4,7 @@ import type {
   TCentroCostoGuardar,
   TCobro,
   TCobroCrear,
+  TCuentaContable,
   TCuentaFinanciera,
   TCuentaFinancieraGuardar,
   TCuentasPorCobrar,
@@ -115,6 +116,17 @@ export function useCuentasFinancieras(estado = -1) {
   return useQuery({
     queryKey: ['finanzas', 'cuentas', estado],
     queryFn: ({ signal }) => api.get<{ Data: TCuentaFinanciera[]; Count: number }>(`${BASE}/cuentasfinancieras`, { query: { estado }, signal }),
+  });
+}
+/** Leaf accounts of class 10 (caja y bancos) of the company's chart: the choices of a financial account's ledger account. */
+export function useCuentasContablesCaja() {
+  return useQuery({
+    queryKey: ['libros', 'cuentas', 'clase10'],
+    queryFn: async ({ signal }) => {
+      const r = await api.get<{ Data: TCuentaContable[]; Count: number }>(`${BASE}/cuentascontables`, { query: { movimiento: '1', filtro: '10' }, signal });
+      return r.Data.filter((c) => c.Codigo.startsWith('10'));
+    },
+    retry: false,
   });
 }
 export function useGuardarCuenta() {

@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { TiposCuentaFinanciera, type TCentroCosto, type TCuentaFinanciera } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { useCentrosCosto, useCuentasFinancieras, useGuardarCentro, useGuardarCuenta, useGuardarTipoCambio, useTiposCambio } from '../api/finanzas';
+import { useCentrosCosto, useCuentasContablesCaja, useCuentasFinancieras, useGuardarCentro, useGuardarCuenta, useGuardarTipoCambio, useTiposCambio } from '../api/finanzas';
 import { fechaPe, NOMBRE_MONEDA } from '../formato';
 
 /** Finance master data: exchange rates, financial accounts and cost centres. */
@@ -81,7 +81,7 @@ function TiposCambio() {
   );
 }
 
-type TCuentaForm = { IdTipoCuenta: 1 | 2 | 3; Nombre: string; Banco?: string; NumeroCuenta?: string; CCI?: string; IdMoneda: 1 | 2; Activa: boolean };
+type TCuentaForm = { IdTipoCuenta: 1 | 2 | 3; Nombre: string; Banco?: string; NumeroCuenta?: string; CCI?: string; IdMoneda: 1 | 2; IdCuentaContable?: number | null; Activa: boolean };
 
 function Cuentas() {
   const consulta = useCuentasFinancieras(-1);
@@ -106,6 +106,7 @@ function Cuentas() {
           { title: 'Banco', dataIndex: 'Banco' },
           { title: 'N.° de cuenta', dataIndex: 'NumeroCuenta' },
           { title: 'CCI', dataIndex: 'CCI' },
+          { title: 'Cuenta contable', dataIndex: 'CuentaContable', render: (v: string | null) => v ?? <Tag>Según configuración contable</Tag> },
           { title: 'Estado', dataIndex: 'LogEstado', render: (v: number) => (v === 1 ? <Tag color="green">Activa</Tag> : <Tag>Inactiva</Tag>) },
           { title: '', key: 'a', render: (_, c) => <Button type="link" aria-label={`Editar ${c.Nombre}`} onClick={() => setEditando(c)}>Editar</Button> },
         ]}
@@ -121,10 +122,14 @@ function CuentaModal({ cuenta, onCerrar }: { cuenta: TCuentaFinanciera | null; o
   const { message } = App.useApp();
   const errores = usarErrores();
   const tipo = Form.useWatch('IdTipoCuenta', form);
+  // Leaf accounts of class 10 (caja y bancos) of the company's chart: the automatic entries of this account post there.
+  const plan = useCuentasContablesCaja();
+  const contables = (plan.data ?? []).map((c) => ({ value: c.Id, label: `${c.Codigo} ${c.Descripcion}` }));
+  if (cuenta?.IdCuentaContable && !contables.some((o) => o.value === cuenta.IdCuentaContable)) contables.unshift({ value: cuenta.IdCuentaContable, label: cuenta.CuentaContable ?? String(cuenta.IdCuentaContable) });
   async function enviar(v: TCuentaForm) {
     try {
       const { Activa, ...resto } = v;
-      await guardar.mutateAsync({ id: cuenta?.Id, datos: { ...resto, LogEstado: Activa ? 1 : 0 } });
+      await guardar.mutateAsync({ id: cuenta?.Id, datos: { ...resto, IdCuentaContable: resto.IdCuentaContable ?? null, LogEstado: Activa ? 1 : 0 } });
       message.success('Cuenta guardada');
       onCerrar();
     } catch (e) {
@@ -132,7 +137,7 @@ function CuentaModal({ cuenta, onCerrar }: { cuenta: TCuentaFinanciera | null; o
     }
   }
   const inicial: Partial<TCuentaForm> = cuenta
-    ? { IdTipoCuenta: cuenta.IdTipoCuenta as 1, Nombre: cuenta.Nombre, Banco: cuenta.Banco ?? undefined, NumeroCuenta: cuenta.NumeroCuenta ?? undefined, CCI: cuenta.CCI ?? undefined, IdMoneda: cuenta.IdMoneda as 1, Activa: cuenta.LogEstado === 1 }
+    ? { IdTipoCuenta: cuenta.IdTipoCuenta as 1, Nombre: cuenta.Nombre, Banco: cuenta.Banco ?? undefined, NumeroCuenta: cuenta.NumeroCuenta ?? undefined, CCI: cuenta.CCI ?? undefined, IdMoneda: cuenta.IdMoneda as 1, IdCuentaContable: cuenta.IdCuentaContable, Activa: cuenta.LogEstado === 1 }
     : { IdTipoCuenta: 2, IdMoneda: 1, Activa: true };
   return (
     <Modal open title={cuenta ? 'Editar cuenta financiera' : 'Nueva cuenta financiera'} okText="Guardar" cancelText="Cancelar" onOk={() => form.submit()} confirmLoading={guardar.isPending} onCancel={onCerrar} destroyOnHidden>
@@ -159,6 +164,20 @@ function CuentaModal({ cuenta, onCerrar }: { cuenta: TCuentaFinanciera | null; o
             </Form.Item>
           </>
         )}
+        <Form.Item
+          name="IdCuentaContable"
+          label="Cuenta contable"
+          extra="Cuenta de la clase 10, de último nivel, donde se registran los asientos automáticos de esta cuenta. Vacía: la de la configuración contable (Caja o Banco)."
+        >
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="Según configuración contable"
+            loading={plan.isFetching}
+            options={contables}
+            notFoundContent={plan.isError ? 'No tiene permiso para ver el plan de cuentas' : 'Sin cuentas de la clase 10 de último nivel'}
+          />
+        </Form.Item>
         <Form.Item name="Activa" label="Activa" valuePropName="checked">
           <Switch />
         </Form.Item>
