@@ -102,6 +102,8 @@ export const ErrorCodes = {
   MOVIMIENTO_ANULADO: 601501,
   EXTRACTO_SIN_LINEAS: 601502,
   LINEA_YA_CONCILIADA: 601503,
+  // Detracciones and retenciones recorded against documents (601504-601529).
+  DEDUCCION_ANULADA: 601504,
 } as const;
 
 export type TErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -171,6 +173,7 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.SIRE_SUNAT_NO_DISPONIBLE]: 'No se pudo conectar con SUNAT (SIRE). Inténtelo nuevamente en unos minutos',
   [ErrorCodes.SIRE_SIN_PROPUESTA]: 'Primero descargue la propuesta de SUNAT del periodo',
   [ErrorCodes.SIRE_PROCESO_EN_CURSO]: 'Hay una solicitud a SUNAT en proceso para este periodo: espere a que termine',
+  [ErrorCodes.DEDUCCION_ANULADA]: 'La detracción o retención ya está anulada',
   [ErrorCodes.MOVIMIENTO_CONCILIADO]: 'El movimiento está conciliado con el extracto bancario: no se puede eliminar',
   [ErrorCodes.MOVIMIENTO_ANULADO]: 'El movimiento ya fue eliminado',
   [ErrorCodes.EXTRACTO_SIN_LINEAS]: 'El extracto no tiene movimientos reconocibles',

@@ -926,6 +926,48 @@ export async function contabilizarAplicacionSaldoProveedor(tx: TTx, p: { idEmpre
   });
 }
 
+/**
+ * finance's alRegistrarDeduccion (detracciones and retenciones recorded against a document), in its transaction, dated
+ * the deposit's / retention voucher's date (a closed month refuses it): sales detracción BANCO_DETRACCIONES D (our
+ * Banco de la Nación account, 1042) / the document's receivable H; retención suffered RETENCIONES_IGV D (40114, to
+ * apply against the month's IGV) / receivable H; purchase detracción POR_PAGAR D (4212) / BANCO H (the deposit comes
+ * out of our operating bank account). Key DETRACCION:<id> or RETENCION:<id>; amounts in soles.
+ */
+export async function contabilizarDeduccion(
+  tx: TTx,
+  d: { idEmpresa: number; idUsuario: number; id: number; lado: 'C' | 'P'; tipo: 'D' | 'R'; fecha: string; montoSoles: string; glosa: string; codigoTipo: string | null },
+): Promise<void> {
+  const cobrar: TClaveMapeo = COBRAR_POR_TIPO[d.codigoTipo ?? '01'] ?? 'COBRAR_FACTURA';
+  const [debe, haber]: [TClaveMapeo, TClaveMapeo] = d.lado === 'P' ? ['POR_PAGAR', 'BANCO'] : d.tipo === 'D' ? ['BANCO_DETRACCIONES', cobrar] : ['RETENCIONES_IGV', cobrar];
+  const k = await conMensaje(() => cuentasDe(tx, d.idEmpresa, [debe, haber]));
+  const importe = new Decimal(d.montoSoles);
+  await conMensaje(() =>
+    registrarAsiento(tx, {
+      idEmpresa: d.idEmpresa,
+      idUsuario: d.idUsuario,
+      idDiario: d.tipo === 'D' ? DIARIO_CAJA : DIARIO_GENERAL,
+      fecha: d.fecha,
+      glosa: d.glosa.slice(0, 200),
+      origen: d.lado === 'C' ? 'COBRO' : 'PAGO',
+      claveOrigen: `${d.tipo === 'D' ? 'DETRACCION' : 'RETENCION'}:${d.id}`,
+      lineas: [
+        { idCuenta: k[debe], debe: importe, haber: 0 },
+        { idCuenta: k[haber], debe: 0, haber: importe },
+      ],
+    }),
+  );
+}
+
+/** finance's alAnularDeduccion: the reversal (ANULA-DETRACCION:<id> / ANULA-RETENCION:<id>) dated the void's day. */
+export async function revertirDeduccion(tx: TTx, d: { idEmpresa: number; id: number; tipo: 'D' | 'R'; fecha: string; glosa: string }): Promise<void> {
+  const clave = `${d.tipo === 'D' ? 'DETRACCION' : 'RETENCION'}:${d.id}`;
+  const lineas = await lineasInvertidas(tx, d.idEmpresa, clave);
+  if (!lineas) return;
+  await conMensaje(() =>
+    registrarAsiento(tx, { idEmpresa: d.idEmpresa, idUsuario: null, idDiario: d.tipo === 'D' ? DIARIO_CAJA : DIARIO_GENERAL, fecha: d.fecha, glosa: d.glosa, origen: 'ANULACION', claveOrigen: `ANULA-${clave}`, lineas }),
+  );
+}
+
 /** finance's alAnularCobro: the collection's reversal. */
 export async function revertirAlAnularCobro(tx: TTx, c: { idEmpresa: number; idCobro: number; fecha: string; glosa: string }): Promise<void> {
   await conMensaje(() => revertirCobro(tx, c.idEmpresa, c.idCobro, c.fecha, c.glosa));
