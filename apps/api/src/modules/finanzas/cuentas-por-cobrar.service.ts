@@ -132,12 +132,13 @@ export async function aplicarNotaACuotas(tx: Pick<Db, 'execute'>, e: TNotaEmitid
   }
 
   // Credit note: the open dues under the same row locks (id order) a collection takes, oldest due first.
-  const abiertas = await filas<{ id: number; monto: string; cobrado: string; fecha_vencimiento: string }>(
+  const abiertas = await filas<{ id: number; monto: string; cobrado: string; fecha_vencimiento: string; detraccion: boolean }>(
     tx,
-    sql`select id, monto::text, cobrado::text, fecha_vencimiento::text from cuota_cobrar
+    sql`select id, monto::text, cobrado::text, fecha_vencimiento::text, detraccion from cuota_cobrar
         where id_documento = ${e.idDocumentoAfectado} and not anulado order by id for update`,
   );
-  abiertas.sort((a, b) => a.fecha_vencimiento.localeCompare(b.fecha_vencimiento) || a.id - b.id);
+  // The detracción's due (the customer's deposit into our BN account) is lowered last: a note lowers the ordinary dues first.
+  abiertas.sort((a, b) => Number(a.detraccion) - Number(b.detraccion) || a.fecha_vencimiento.localeCompare(b.fecha_vencimiento) || a.id - b.id);
   let resto = total;
   for (const q of abiertas) {
     if (resto.lte(0)) break;
