@@ -110,6 +110,17 @@ describe('detracción de una venta al crédito (el cliente deposita en nuestra c
     // A retención's void route does not void a detracción.
     expect((await sup.put(`${F}/retenciones/${det.Id}/anulaciones`, { Motivo: 'NO ES RETENCION' })).statusCode).toBe(404);
   });
+
+  it('una nota de crédito baja primero la cuota neta y deja la cuota de detracción al final', async () => {
+    const f = await facturaCredito('1000', ['1038.00'], true);
+    const nota = await sup.post(DOC, {
+      IdTipoDocumento: 1005, IdSerie: await idSerie(sup, 1005, 'F001'), FechaEmision: hoy, IdMoneda: 1, ListaEntidades: [CLIENTE],
+      ListaItems: [{ ItemDescripcion: 'DESCUENTO POR VOLUMEN', CodigoUnidad: 'ZZ', Cantidad: '1', ValorUnitario: '100', TipoAfectacion: '10' }],
+      ListaReferencias: [{ IdDocumentoReferencia: f.Id, CodigoMotivo: '09', DescripcionMotivo: 'DESCUENTO ACORDADO' }],
+    });
+    expect(nota.statusCode, nota.body).toBe(201);
+    expect((await porCobrar(f.Id)).Cuotas.map((q) => q.Monto)).toEqual(['920.00', '142.00']);
+  });
 });
 
 describe('retención sufrida (el cliente, agente de retención, retiene 3 %)', () => {
