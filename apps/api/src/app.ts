@@ -61,7 +61,11 @@ import {
   revertirAlAnularCobro,
   revertirAlAnularCompra,
   revertirAlAnularPago,
+  contabilizarDeduccion,
+  revertirDeduccion,
 } from './modules/contabilidad/libros/automaticos';
+import { alAnularDeduccion, alRegistrarDeduccion } from './modules/finanzas/deducciones.service';
+import { rutasDeducciones } from './modules/finanzas/deducciones.routes';
 import { rutasAsistencia } from './modules/rrhh/asistencia.routes';
 import { rutasIclock } from './modules/rrhh/iclock.routes';
 import { rutasPagos } from './modules/pagos/pagos.routes';
@@ -343,11 +347,15 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   // Purchases post 60/40/42 and 20/61 in their own transaction; their void reverses them.
   alRegistrarCompra(contabilizarAlRegistrarCompra);
   alAnularCompra(revertirAlAnularCompra);
+  // Detracciones and retenciones recorded against documents post BN/40114/42 against 12/10; their void reverses.
+  alRegistrarDeduccion(contabilizarDeduccion);
+  alAnularDeduccion(revertirDeduccion);
   await app.register(async (fin) => rutasFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasLetras(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasReportesFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasMovimientosFinancieros(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasPagosProveedores(fin, ctx), { prefix: '/api/finanzas' });
+  await app.register(async (fin) => rutasDeducciones(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (log) => rutasCompras(log, ctx), { prefix: '/api/logistica' });
   // Account creation and the setup wizard (security host paths).
   await app.register(async (onb) => rutasOnboarding(onb, ctx), { prefix: '/api/seguridad' });

@@ -104,6 +104,8 @@ export const ErrorCodes = {
   LINEA_YA_CONCILIADA: 601503,
   // Ledger account of a financial account (601470-601489).
   CUENTA_TESORERIA_NO_POSTEABLE: 601470,
+  // Detracciones and retenciones recorded against documents (601504-601529).
+  DEDUCCION_ANULADA: 601504,
 } as const;
 
 export type TErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -174,6 +176,7 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.SIRE_SIN_PROPUESTA]: 'Primero descargue la propuesta de SUNAT del periodo',
   [ErrorCodes.SIRE_PROCESO_EN_CURSO]: 'Hay una solicitud a SUNAT en proceso para este periodo: espere a que termine',
   [ErrorCodes.CUENTA_TESORERIA_NO_POSTEABLE]: 'La cuenta contable de caja o banco tiene subcuentas: asigne la cuenta contable a la cuenta financiera',
+  [ErrorCodes.DEDUCCION_ANULADA]: 'La detracción o retención ya está anulada',
   [ErrorCodes.MOVIMIENTO_CONCILIADO]: 'El movimiento está conciliado con el extracto bancario: no se puede eliminar',
   [ErrorCodes.MOVIMIENTO_ANULADO]: 'El movimiento ya fue eliminado',
   [ErrorCodes.EXTRACTO_SIN_LINEAS]: 'El extracto no tiene movimientos reconocibles',

@@ -48,6 +48,7 @@ export * from './finanzas/finanzas';
 export * from './finanzas/letras';
 export * from './finanzas/reportes';
 export * from './finanzas/movimientos';
+export * from './finanzas/deducciones';
 export * from './compras/compras';
 export * from './contabilidad/libros';
 export * from './contabilidad/sire';

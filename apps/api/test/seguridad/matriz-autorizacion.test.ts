@@ -174,6 +174,14 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/logistica/v1/compras/:id': { tabla: 'compra' },
   'PUT /api/logistica/v1/compras/:id/anulaciones': { tabla: 'compra', cuerpo: { Motivo: 'ajena' } },
   'GET /api/finanzas/v1/cuentasporpagar/:id': { tabla: 'compra' },
+  // Branch detracciones (issue 14): detracciones and retenciones against a document (also verified in deducciones.test).
+  'GET /api/finanzas/v1/cuentasporcobrar/:id/deducciones': { tabla: 'documento_contable' },
+  'GET /api/finanzas/v1/cuentasporpagar/:id/deducciones': { tabla: 'compra' },
+  'POST /api/finanzas/v1/cuentasporcobrar/:id/detracciones': { tabla: 'documento_contable', cuerpo: { NumeroConstancia: '123', Fecha: '2026-01-05', Monto: '1.00' } },
+  'POST /api/finanzas/v1/cuentasporpagar/:id/detracciones': { tabla: 'compra', cuerpo: { NumeroConstancia: '123', Fecha: '2026-01-05', Monto: '1.00' } },
+  'POST /api/finanzas/v1/cuentasporcobrar/:id/retenciones': { tabla: 'documento_contable', cuerpo: { SerieNumero: 'R001-1', Fecha: '2026-01-05', Monto: '1.00' } },
+  'PUT /api/finanzas/v1/detracciones/:id/anulaciones': { tabla: 'deduccion_documento', cuerpo: { Motivo: 'ajena' } },
+  'PUT /api/finanzas/v1/retenciones/:id/anulaciones': { tabla: 'deduccion_documento', cuerpo: { Motivo: 'ajena' } },
   // Physical counts and item presentations (issue 13, branch conteos): the other company's row gives 404.
   'GET /api/logistica/v1/tomasinventario/:id': { tabla: 'toma_inventario' },
   'PUT /api/logistica/v1/tomasinventario/:id/conteos': { tabla: 'toma_inventario', cuerpo: { Lineas: [{ IdItem: 1, CantidadContada: '1' }] } },

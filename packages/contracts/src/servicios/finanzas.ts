@@ -15,4 +15,8 @@ export const serviciosFinanzas = [
   { Codigo: 'FIN_MOV_ELEMENTOS_GUARDAR', Descripcion: 'Registrar y editar elementos de gasto', Modulo: 'finanzas', RolesPorDefecto: [2] },
   { Codigo: 'FIN_CONCILIACION_VER', Descripcion: 'Consultar extractos bancarios y su conciliación', Modulo: 'finanzas', RolesPorDefecto: [2, 4] },
   { Codigo: 'FIN_CONCILIACION_GESTIONAR', Descripcion: 'Importar extractos bancarios y conciliarlos con los movimientos', Modulo: 'finanzas', RolesPorDefecto: [2] },
+  { Codigo: 'FIN_DETRACCION_REGISTRAR', Descripcion: 'Registrar depósitos de detracción (constancia) contra ventas y compras al crédito', Modulo: 'finanzas', RolesPorDefecto: [2] },
+  { Codigo: 'FIN_DETRACCION_ANULAR', Descripcion: 'Anular depósitos de detracción (repone el saldo del documento)', Modulo: 'finanzas', RolesPorDefecto: [2] },
+  { Codigo: 'FIN_RETENCION_REGISTRAR', Descripcion: 'Registrar retenciones de IGV sufridas (comprobante de retención del cliente)', Modulo: 'finanzas', RolesPorDefecto: [2] },
+  { Codigo: 'FIN_RETENCION_ANULAR', Descripcion: 'Anular retenciones sufridas (repone el saldo del documento)', Modulo: 'finanzas', RolesPorDefecto: [2] },
 ] as const satisfies TServicioCatalogo[];

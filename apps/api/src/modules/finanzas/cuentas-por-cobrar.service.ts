@@ -24,7 +24,7 @@ const TIPOS_CON_CUOTAS: readonly number[] = [TipoDocumentoContable.FACTURA, Tipo
 
 type TEmitidoMinimo = {
   creado: { Id: number; IdTipoDocumento: number; Serie: string; Correlativo: number; MontoTotal: string };
-  b: { IdCondicionPago: number; IdMoneda: number; FechaEmision: string; FechaVencimiento?: string; ListaCuotas: { Monto: string; FechaVencimiento: string }[] };
+  b: { IdCondicionPago: number; IdMoneda: number; FechaEmision: string; FechaVencimiento?: string; ListaCuotas: { Monto: string; FechaVencimiento: string }[]; Detraccion?: unknown };
   idEmpresa: number;
   idUsuario: number;
   /** A factura or boleta that canjea a nota de venta: the nota's id. */
@@ -45,8 +45,14 @@ export async function registrarCuotasDeDocumento(tx: Pick<Db, 'execute' | 'inser
   const cuotas = e.b.ListaCuotas.length
     ? e.b.ListaCuotas.map((c) => ({ monto: new Decimal(c.Monto).toFixed(2), fecha: c.FechaVencimiento }))
     : [{ monto: new Decimal(e.creado.MontoTotal).toFixed(2), fecha: e.b.FechaVencimiento ?? e.b.FechaEmision }];
-  const validas = cuotas.filter((c) => new Decimal(c.monto).gt(0));
+  const validas: { monto: string; fecha: string; detraccion?: boolean }[] = cuotas.filter((c) => new Decimal(c.monto).gt(0));
   if (!validas.length) return;
+  // A factura subject to detracción: its cuotas add up to the net pending (total - detracción, SUNAT 3265), and the
+  // customer owes the rest as a deposit into our Banco de la Nación account. That part is a due of its own (flagged),
+  // due with the first payment (RS 183-2004 art. 7: the buyer deposits by the payment date), so the receivable is the
+  // document's total (12's balance) until the deposit is recorded (deducciones.service).
+  const detraccion = e.b.Detraccion && e.b.ListaCuotas.length ? new Decimal(e.creado.MontoTotal).minus(validas.reduce((s, c) => s.plus(c.monto), new Decimal(0))) : null;
+  if (detraccion?.gt(0)) validas.push({ monto: detraccion.toFixed(2), fecha: validas.map((c) => c.fecha).sort()[0], detraccion: true });
   // The receiver as the document stored it (copied at issue time).
   const [doc] = await filas<{ id_entidad_receptor: number | null; receptor_numero_documento: string; receptor_razon_social: string }>(
     tx,
@@ -68,6 +74,7 @@ export async function registrarCuotasDeDocumento(tx: Pick<Db, 'execute' | 'inser
       numeroCuota: i + 1,
       fechaVencimiento: c.fecha,
       monto: c.monto,
+      detraccion: c.detraccion ?? false,
       logUsuarioCrea: e.idUsuario,
     })),
   );
@@ -125,12 +132,13 @@ export async function aplicarNotaACuotas(tx: Pick<Db, 'execute'>, e: TNotaEmitid
   }
 
   // Credit note: the open dues under the same row locks (id order) a collection takes, oldest due first.
-  const abiertas = await filas<{ id: number; monto: string; cobrado: string; fecha_vencimiento: string }>(
+  const abiertas = await filas<{ id: number; monto: string; cobrado: string; fecha_vencimiento: string; detraccion: boolean }>(
     tx,
-    sql`select id, monto::text, cobrado::text, fecha_vencimiento::text from cuota_cobrar
+    sql`select id, monto::text, cobrado::text, fecha_vencimiento::text, detraccion from cuota_cobrar
         where id_documento = ${e.idDocumentoAfectado} and not anulado order by id for update`,
   );
-  abiertas.sort((a, b) => a.fecha_vencimiento.localeCompare(b.fecha_vencimiento) || a.id - b.id);
+  // The detracción's due (the customer's deposit into our BN account) is lowered last: a note lowers the ordinary dues first.
+  abiertas.sort((a, b) => Number(a.detraccion) - Number(b.detraccion) || a.fecha_vencimiento.localeCompare(b.fecha_vencimiento) || a.id - b.id);
   let resto = total;
   for (const q of abiertas) {
     if (resto.lte(0)) break;
@@ -193,7 +201,7 @@ export async function obtenerCuentaPorCobrar(ctx: Contexto, auth: TAuth, idDocum
 
 /**
  * Customer statement in one currency: each credit document is a charge (cargo) on its issue date, each collection
- * applied to it a credit (abono) on the collection's date; running balance in date order. Voided documents and
+ * applied to it a credit (abono) on the collection's date, and so each detracción deposit and retención suffered; running balance in date order. Voided documents and
  * voided collections are left out.
  */
 export async function estadoDeCuenta(ctx: Contexto, auth: TAuth, cliente: string, idMoneda: number): Promise<TEstadoCuenta> {
@@ -212,6 +220,12 @@ export async function estadoDeCuenta(ctx: Contexto, auth: TAuth, cliente: string
         from cobro c join cobro_detalle det on det.id_cobro = c.id join cuota_cobrar q on q.id = det.id_cuota
         where c.id_empresa = ${auth.idEmpresa} and c.numero_documento_cliente = ${cliente} and q.id_moneda = ${idMoneda} and not c.anulado
         group by c.id, c.fecha, c.id_tipo_cobro, c.numero
+        union all
+        select h.fecha::text, 1, case h.tipo when 'D' then 'Detracción (constancia de depósito)' else 'Retención sufrida' end, h.numero,
+               '0', sum(x.monto)::text, max(q.razon_social_cliente), h.id
+        from deduccion_documento h join deduccion_cuota x on x.id_deduccion = h.id join cuota_cobrar q on q.id = x.id_cuota
+        where h.id_empresa = ${auth.idEmpresa} and h.lado = 'C' and q.numero_documento_cliente = ${cliente} and q.id_moneda = ${idMoneda} and not h.anulado
+        group by h.id, h.fecha, h.tipo, h.numero
         order by 1, 2, 8`,
   );
   if (!movs.length) {

@@ -86,6 +86,9 @@ export const cuotaCobrar = pgTable(
     cobrado: dinero('cobrado').notNull().default('0'),
     // Mirrors the document's voiding (checked again against the document when collecting).
     anulado: boolean('anulado').notNull().default(false),
+    // The due of the detracción a crédito factura carries (total - cuotas): settled by the customer's deposit in our
+    // Banco de la Nación account (deduccion_documento), so the receivable's total is the document's (= 12's balance).
+    detraccion: boolean('detraccion').notNull().default(false),
     ...auditoria,
   },
   (t) => [

@@ -111,7 +111,14 @@ export async function cuentasDe(tx: Pick<Db, 'select' | 'execute'>, idEmpresa: n
  * account when it has one, else the mapping CAJA / BANCO. Either must accept entries (no sub-accounts); otherwise a
  * Spanish business error (601470) naming the account and saying where to fix it, instead of the entry's field error.
  */
-export async function cuentaDeTesoreria(tx: Pick<Db, 'select' | 'execute'>, idEmpresa: number, clave: 'CAJA' | 'BANCO', idCuentaFinanciera?: number | null): Promise<number> {
+const CONCEPTO_TESORERIA = { CAJA: 'Caja', BANCO: 'Banco', BANCO_DETRACCIONES: 'Banco de la Nación (detracciones)' } as const;
+
+export async function cuentaDeTesoreria(
+  tx: Pick<Db, 'select' | 'execute'>,
+  idEmpresa: number,
+  clave: keyof typeof CONCEPTO_TESORERIA,
+  idCuentaFinanciera?: number | null,
+): Promise<number> {
   const [cf] = idCuentaFinanciera
     ? filasDe<{ id_cuenta_contable: number | null; nombre: string }>(
         await tx.execute(sql`select id_cuenta_contable, nombre from cuenta_financiera where id = ${idCuentaFinanciera} and id_empresa = ${idEmpresa}`),
@@ -126,7 +133,7 @@ export async function cuentaDeTesoreria(tx: Pick<Db, 'select' | 'execute'>, idEm
   const mensaje =
     propia !== null
       ? `${cuenta} de la cuenta financiera ${cf.nombre} ${problema}: asígnele una cuenta contable de último nivel en Finanzas > Maestros > Cuentas financieras`
-      : `${cuenta} (concepto ${clave === 'BANCO' ? 'Banco' : 'Caja'} de la configuración contable) ${problema}: asigne la cuenta contable de último nivel a la cuenta financiera${cf ? ` ${cf.nombre}` : ''} en Finanzas > Maestros > Cuentas financieras, o cambie el concepto en Contabilidad > Configuración contable`;
+      : `${cuenta} (concepto ${CONCEPTO_TESORERIA[clave]} de la configuración contable) ${problema}: asigne la cuenta contable de último nivel a la cuenta financiera${cf ? ` ${cf.nombre}` : ''} en Finanzas > Maestros > Cuentas financieras, o cambie el concepto en Contabilidad > Configuración contable`;
   throw new AppError(ErrorCodes.CUENTA_TESORERIA_NO_POSTEABLE, mensaje, 400);
 }
 
@@ -970,6 +977,53 @@ export async function contabilizarAplicacionSaldoProveedor(tx: TTx, p: { idEmpre
     lineas: netas,
     siCerradoSiguiente: true,
   });
+}
+
+/**
+ * finance's alRegistrarDeduccion (detracciones and retenciones recorded against a document), in its transaction, dated
+ * the deposit's / retention voucher's date (a closed month refuses it): sales detracción BANCO_DETRACCIONES D (our
+ * Banco de la Nación account, 1042) / the document's receivable H; retención suffered RETENCIONES_IGV D (40114, to
+ * apply against the month's IGV) / receivable H; purchase detracción POR_PAGAR D (4212) / BANCO H (the deposit comes
+ * out of our operating bank account). Key DETRACCION:<id> or RETENCION:<id>; amounts in soles.
+ */
+export async function contabilizarDeduccion(
+  tx: TTx,
+  d: {
+    idEmpresa: number; idUsuario: number; id: number; lado: 'C' | 'P'; tipo: 'D' | 'R'; fecha: string; montoSoles: string; glosa: string; codigoTipo: string | null;
+    idCuentaFinanciera?: number | null;
+  },
+): Promise<void> {
+  const cobrar: TClaveMapeo = COBRAR_POR_TIPO[d.codigoTipo ?? '01'] ?? 'COBRAR_FACTURA';
+  // The bank side is the deposit's financial account's own ledger account when it has one (branch cuentabanco).
+  const [debe, haber]: [TClaveMapeo, TClaveMapeo] = d.lado === 'P' ? ['POR_PAGAR', 'BANCO'] : d.tipo === 'D' ? ['BANCO_DETRACCIONES', cobrar] : ['RETENCIONES_IGV', cobrar];
+  const k = await conMensaje(() => cuentasDe(tx, d.idEmpresa, [debe, haber].filter((c) => c !== 'BANCO' && c !== 'BANCO_DETRACCIONES')));
+  for (const c of [debe, haber]) if (c === 'BANCO' || c === 'BANCO_DETRACCIONES') k[c] = await cuentaDeTesoreria(tx, d.idEmpresa, c, d.idCuentaFinanciera);
+  const importe = new Decimal(d.montoSoles);
+  await conMensaje(() =>
+    registrarAsiento(tx, {
+      idEmpresa: d.idEmpresa,
+      idUsuario: d.idUsuario,
+      idDiario: d.tipo === 'D' ? DIARIO_CAJA : DIARIO_GENERAL,
+      fecha: d.fecha,
+      glosa: d.glosa.slice(0, 200),
+      origen: d.lado === 'C' ? 'COBRO' : 'PAGO',
+      claveOrigen: `${d.tipo === 'D' ? 'DETRACCION' : 'RETENCION'}:${d.id}`,
+      lineas: [
+        { idCuenta: k[debe], debe: importe, haber: 0 },
+        { idCuenta: k[haber], debe: 0, haber: importe },
+      ],
+    }),
+  );
+}
+
+/** finance's alAnularDeduccion: the reversal (ANULA-DETRACCION:<id> / ANULA-RETENCION:<id>) dated the void's day. */
+export async function revertirDeduccion(tx: TTx, d: { idEmpresa: number; id: number; tipo: 'D' | 'R'; fecha: string; glosa: string }): Promise<void> {
+  const clave = `${d.tipo === 'D' ? 'DETRACCION' : 'RETENCION'}:${d.id}`;
+  const lineas = await lineasInvertidas(tx, d.idEmpresa, clave);
+  if (!lineas) return;
+  await conMensaje(() =>
+    registrarAsiento(tx, { idEmpresa: d.idEmpresa, idUsuario: null, idDiario: d.tipo === 'D' ? DIARIO_CAJA : DIARIO_GENERAL, fecha: d.fecha, glosa: d.glosa, origen: 'ANULACION', claveOrigen: `ANULA-${clave}`, lineas }),
+  );
 }
 
 /** finance's alAnularCobro: the collection's reversal. */

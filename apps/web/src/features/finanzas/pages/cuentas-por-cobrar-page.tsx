@@ -7,6 +7,7 @@ import { mensajeDeError } from '../../../lib/api-error';
 import { useCuentasPorCobrar, useEstadoCuenta } from '../api/finanzas';
 import { CobroModal } from '../components/cobro-modal';
 import { CanjeLetrasModal } from '../components/canje-letras-modal';
+import { DeduccionesModal } from '../components/deducciones-modal';
 import { AntiguedadPorTercero, ProyeccionSemanal } from '../components/reportes-saldos';
 import { EstadoCuentaAcciones } from '../components/estado-cuenta-acciones';
 import { dinero, fechaPe, NOMBRE_MONEDA } from '../formato';
@@ -48,6 +49,7 @@ function DocumentosPorCobrar() {
   const consulta = useCuentasPorCobrar(filtro);
   const [cobrando, setCobrando] = useState<TDocumentoPorCobrar | null>(null);
   const [canjeando, setCanjeando] = useState<TDocumentoPorCobrar | null>(null);
+  const [deduciendo, setDeduciendo] = useState<TDocumentoPorCobrar | null>(null);
   const [estado, setEstado] = useState<{ cliente: string; nombre: string; idMoneda: number } | null>(null);
   const cambiar = (cambios: Record<string, string>) => {
     const p = new URLSearchParams(params);
@@ -155,6 +157,11 @@ function DocumentosPorCobrar() {
                     Canjear por letras
                   </Button>
                 )}
+                {!d.SerieNumero.startsWith('LT-') && (
+                  <Button type="link" aria-label={`Detracción o retención de ${d.SerieNumero}`} onClick={() => setDeduciendo(d)}>
+                    Detracción / retención
+                  </Button>
+                )}
                 <Button type="link" aria-label={`Estado de cuenta de ${d.RazonSocialCliente}`} onClick={() => setEstado({ cliente: d.NumeroDocumentoCliente, nombre: d.RazonSocialCliente, idMoneda: d.IdMoneda })}>
                   Estado de cuenta
                 </Button>
@@ -165,6 +172,7 @@ function DocumentosPorCobrar() {
       />
       {cobrando && <CobroModal documento={cobrando} tercero={cobrando.RazonSocialCliente} numeroTercero={cobrando.NumeroDocumentoCliente} onCerrar={() => setCobrando(null)} />}
       {canjeando && <CanjeLetrasModal documento={canjeando} onCerrar={() => setCanjeando(null)} />}
+      {deduciendo && <DeduccionesModal lado="C" idDocumento={deduciendo.IdDocumento} serieNumero={deduciendo.SerieNumero} onCerrar={() => setDeduciendo(null)} />}
       <EstadoCuentaModal datos={estado} onCerrar={() => setEstado(null)} />
     </>
   );

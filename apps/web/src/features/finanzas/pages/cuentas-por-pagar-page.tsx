@@ -7,6 +7,7 @@ import { mensajeDeError } from '../../../lib/api-error';
 import { abrirReciboPago, useCuentasPorPagar, usePagos } from '../api/finanzas';
 import { AnularReciboModal } from '../components/anular-recibo-modal';
 import { CobroModal } from '../components/cobro-modal';
+import { DeduccionesModal } from '../components/deducciones-modal';
 import { AntiguedadPorTercero, ProyeccionSemanal } from '../components/reportes-saldos';
 import { dinero, fechaPe, NOMBRE_MONEDA } from '../formato';
 
@@ -45,6 +46,7 @@ function DocumentosPorPagar() {
   const [texto, setTexto] = useState(filtro.proveedor);
   const consulta = useCuentasPorPagar(filtro);
   const [pagando, setPagando] = useState<TDocumentoPorPagar | null>(null);
+  const [deduciendo, setDeduciendo] = useState<TDocumentoPorPagar | null>(null);
   const cambiar = (cambios: Record<string, string>) => {
     const p = new URLSearchParams(params);
     for (const [k, v] of Object.entries(cambios)) if (v) p.set(k, v); else p.delete(k);
@@ -115,14 +117,20 @@ function DocumentosPorPagar() {
             key: 'acciones',
             fixed: 'right',
             render: (_, d) => (
-              <Button type="link" aria-label={`Pagar ${d.SerieNumero}`} onClick={() => setPagando(d)}>
-                Pagar
-              </Button>
+              <Space size={0}>
+                <Button type="link" aria-label={`Pagar ${d.SerieNumero}`} onClick={() => setPagando(d)}>
+                  Pagar
+                </Button>
+                <Button type="link" aria-label={`Detracción de ${d.SerieNumero}`} onClick={() => setDeduciendo(d)}>
+                  Detracción
+                </Button>
+              </Space>
             ),
           },
         ]}
       />
       {pagando && <CobroModal modo="pago" documento={pagando} tercero={pagando.RazonSocialProveedor} numeroTercero={pagando.NumeroDocumentoProveedor} onCerrar={() => setPagando(null)} />}
+      {deduciendo && <DeduccionesModal lado="P" idDocumento={deduciendo.IdCompra} serieNumero={deduciendo.SerieNumero} onCerrar={() => setDeduciendo(null)} />}
     </>
   );
 }
