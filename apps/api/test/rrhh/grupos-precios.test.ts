@@ -128,10 +128,10 @@ describe('lista de precios de un grupo', () => {
     ]);
     expect((await sup.post(`${RR}/grupos/${idOtroGrupo}/copiarlistaprecio`, { IdGrupoOrigen: idOtroGrupo })).json().Errores.IdGrupoOrigen).toMatch(/otro grupo/);
     await sup.post(`${RR}/asignar/grupo`, { IdGrupo: idOtroGrupo, IdsTrabajador: [idTrabajador] });
-    expect((await sup.post(`${RR}/grupos/${idOtroGrupo}/reset`)).json()).toEqual({ Cambiados: 2 });
+    expect((await sup.post(`${RR}/grupos/${idOtroGrupo}/reset`, {})).json()).toEqual({ Cambiados: 2 });
     expect((await sup.get(`${RR}/grupos/${idOtroGrupo}/listaprecios`)).json()).toEqual({ IdGrupo: idOtroGrupo, Data: [], Count: 0 });
     expect((await sup.get(`${RR}/grupos/${idOtroGrupo}`)).json().Miembros).toBe(1);
-    expect((await sup.post(`${RR}/grupos/${idOtroGrupo}/reset`)).json()).toEqual({ Cambiados: 0 });
+    expect((await sup.post(`${RR}/grupos/${idOtroGrupo}/reset`, {})).json()).toEqual({ Cambiados: 0 });
   });
 
   it('otra empresa: su grupo, su ítem y el grupo de origen ajeno son 404; el cajero sin permiso de RR. HH. recibe 403', async () => {
@@ -151,7 +151,7 @@ describe('lista de precios de un grupo', () => {
     expect((await cajero.get(`${RR}/grupos/${idGrupo}/listaprecios`)).statusCode).toBe(403);
     expect((await cajero.put(`${RR}/grupos/${idGrupo}/listaprecios`, { Precios: [{ IdItem: idArroz, Precio: '1' }] })).statusCode).toBe(403);
     expect((await cajero.post(`${RR}/grupos/${idGrupo}/clonar`, { Nombre: 'Cajero' })).statusCode).toBe(403);
-    expect((await cajero.post(`${RR}/grupos/${idGrupo}/reset`)).statusCode).toBe(403);
+    expect((await cajero.post(`${RR}/grupos/${idGrupo}/reset`, {})).statusCode).toBe(403);
     expect((await cajero.post(`${RR}/grupos/${idGrupo}/copiarlistaprecio`, { IdGrupoOrigen: idOtroGrupo })).statusCode).toBe(403);
     expect((await sup.get(`${RR}/grupos/${idGrupo}/listaprecios`)).json().Count).toBe(2);
   });

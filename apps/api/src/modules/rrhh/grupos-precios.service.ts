@@ -1,12 +1,11 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { TGrupo, TGrupoListaPrecios, TPrecioGrupoItem, ZGrupoClonar, ZGrupoCopiarListaPrecio, ZGrupoListaPrecioGuardar } from '@yupana/contracts';
+import type { TGrupo, TGrupoListaPrecios, ZGrupoClonar, ZGrupoCopiarListaPrecio, ZGrupoListaPrecioGuardar } from '@yupana/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { TAuth } from '../../lib/auth';
 import type { Contexto } from '../../lib/contexto';
-import { entidad } from '../entidades/entidades.schema';
 import { itemPresentacion } from '../logistica/conteos.schema';
 import { item } from '../logistica/logistica.schema';
 import { grupo, grupoColaborador, grupoPrecio } from './fotocheck.schema';
@@ -14,7 +13,6 @@ import { obtenerGrupo } from './grupos.service';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Lector = Db | Tx;
-const TIPO_TRABAJADOR = 1;
 const esDuplicado = (err: unknown) => {
   for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
   return false;
@@ -156,35 +154,4 @@ export async function clonar(ctx: Contexto, auth: TAuth, idGrupo: number, b: z.o
     return g.Id;
   });
   return obtenerGrupo(ctx, auth, nuevo);
-}
-
-/**
- * For sales: the prices of the items in the active groups of the worker (entity type 1) with that document. Used by
- * the price resolution of `ventas` before the customer's general list. Empty when the customer is not a worker.
- */
-export async function preciosDeGrupoParaCliente(
-  db: Lector,
-  idEmpresa: number,
-  cliente: { idTipoDocumento: number; documento: string },
-  idsItem: number[],
-): Promise<(TPrecioGrupoItem & { IdItem: number })[]> {
-  const documento = cliente.documento.trim();
-  if (!documento || !idsItem.length) return [];
-  const filas = await db
-    .select({ idGrupo: grupo.id, nombre: grupo.nombre, p: grupoPrecio })
-    .from(entidad)
-    .innerJoin(grupoColaborador, and(eq(grupoColaborador.idEntidad, entidad.id), eq(grupoColaborador.idEmpresa, idEmpresa)))
-    .innerJoin(grupo, and(eq(grupo.id, grupoColaborador.idGrupo), eq(grupo.logEstado, 1)))
-    .innerJoin(grupoPrecio, and(eq(grupoPrecio.idGrupo, grupo.id), inArray(grupoPrecio.idItem, idsItem)))
-    .where(and(eq(entidad.idEmpresa, idEmpresa), eq(entidad.tipoEntidad, TIPO_TRABAJADOR), eq(entidad.logEstado, 1), eq(entidad.idTipoDocumento, cliente.idTipoDocumento), eq(entidad.documento, documento)))
-    .orderBy(asc(grupoPrecio.precio), asc(grupo.id));
-  return filas.map((f) => ({
-    IdItem: f.p.idItem,
-    IdGrupo: f.idGrupo,
-    Grupo: f.nombre,
-    CodigoUnidad: f.p.codigoUnidad,
-    Factor: textoPrecio(f.p.factor),
-    Precio: textoPrecio(f.p.precio),
-    IdMoneda: f.p.idMoneda,
-  }));
 }

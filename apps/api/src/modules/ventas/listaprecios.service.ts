@@ -1,13 +1,14 @@
 import Decimal from 'decimal.js';
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { NombreTipoListaPrecio, TipoListaPrecio, type TListaPrecio, type TPrecioItem, type TPreciosItem, type TPreciosLista } from '@yupana/contracts';
+import { NombreTipoListaPrecio, TipoListaPrecio, type TListaPrecio, type TPrecioGrupoItem, type TPrecioItem, type TPreciosItem, type TPreciosLista } from '@yupana/contracts';
 import type { z } from 'zod';
 import type { ZListaPrecioGuardar, ZPreciosGuardar, ZPreciosItemQuery, ZPreciosListaQuery } from '@yupana/contracts';
 import type { Db } from '../../db/client';
 import { errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { TAuth } from '../../lib/auth';
 import { item } from '../logistica/logistica.schema';
-import { preciosDeGrupoParaCliente } from '../rrhh/grupos-precios.service';
+import { entidad } from '../entidades/entidades.schema';
+import { grupo, grupoColaborador, grupoPrecio } from '../rrhh/fotocheck.schema';
 import { listaPrecio, listaPrecioItem } from './pedidos.schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -186,6 +187,37 @@ export async function precioPara(
   if (propia) return textoPrecio(propia.precio);
   if (estandar) return textoPrecio(estandar.precio);
   return textoPrecio(precioBaseConIgv(it));
+}
+
+/**
+ * HR group price lists (issue 16): the prices of the items in the active groups of the worker (entity type 1) with that
+ * document, lowest first. They apply before the customer's general list. Empty when the customer is not a worker.
+ */
+async function preciosDeGrupoParaCliente(
+  db: Lector,
+  idEmpresa: number,
+  cliente: { idTipoDocumento: number; documento: string },
+  idsItem: number[],
+): Promise<(TPrecioGrupoItem & { IdItem: number })[]> {
+  const documento = cliente.documento.trim();
+  if (!documento || !idsItem.length) return [];
+  const filas = await db
+    .select({ idGrupo: grupo.id, nombre: grupo.nombre, p: grupoPrecio })
+    .from(entidad)
+    .innerJoin(grupoColaborador, and(eq(grupoColaborador.idEntidad, entidad.id), eq(grupoColaborador.idEmpresa, idEmpresa)))
+    .innerJoin(grupo, and(eq(grupo.id, grupoColaborador.idGrupo), eq(grupo.logEstado, 1)))
+    .innerJoin(grupoPrecio, and(eq(grupoPrecio.idGrupo, grupo.id), inArray(grupoPrecio.idItem, idsItem)))
+    .where(and(eq(entidad.idEmpresa, idEmpresa), eq(entidad.tipoEntidad, 1), eq(entidad.logEstado, 1), eq(entidad.idTipoDocumento, cliente.idTipoDocumento), eq(entidad.documento, documento)))
+    .orderBy(asc(grupoPrecio.precio), asc(grupo.id));
+  return filas.map((f) => ({
+    IdItem: f.p.idItem,
+    IdGrupo: f.idGrupo,
+    Grupo: f.nombre,
+    CodigoUnidad: f.p.codigoUnidad,
+    Factor: textoPrecio(f.p.factor),
+    Precio: textoPrecio(f.p.precio),
+    IdMoneda: f.p.idMoneda,
+  }));
 }
 
 export const listaDeEmpresa = filaLista;
