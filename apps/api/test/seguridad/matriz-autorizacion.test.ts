@@ -215,6 +215,12 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'PUT /api/rrhh/v1/grupos/:id': { tabla: 'grupo', cuerpo: { Nombre: 'Ajeno' } },
   'DELETE /api/rrhh/v1/grupos/:id': { tabla: 'grupo' },
   'GET /api/rrhh/v1/grupos/:id/colaboradores': { tabla: 'grupo' },
+  // Issue 16 (gruposprecios): a group's price list, clone, reset, copy (also verified in grupos-precios.test).
+  'GET /api/rrhh/v1/grupos/:id/listaprecios': { tabla: 'grupo' },
+  'PUT /api/rrhh/v1/grupos/:id/listaprecios': { tabla: 'grupo', cuerpo: { Precios: [] } },
+  'POST /api/rrhh/v1/grupos/:id/clonar': { tabla: 'grupo', cuerpo: { Nombre: 'Clon ajeno' } },
+  'POST /api/rrhh/v1/grupos/:id/reset': { tabla: 'grupo' },
+  'POST /api/rrhh/v1/grupos/:id/copiarlistaprecio': { tabla: 'grupo', cuerpo: { IdGrupoOrigen: 1 } },
 };
 
 const MENSAJE_AUTORIZACION = /^No tiene permiso para esta operación/;

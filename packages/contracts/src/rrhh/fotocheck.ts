@@ -1,5 +1,5 @@
 import { z } from '../zod-es';
-import { ZId, ZTexto } from '../validacion';
+import { ZDecimal, ZId, ZTexto } from '../validacion';
 
 /**
  * Badges (seed `entidades/generar/fotocheck`, `fecha_creacion/fotocheck/{id}`) and the worker's photo (seed
@@ -62,3 +62,40 @@ export type TGrupoAsignar = z.input<typeof ZGrupoAsignar>;
 export const ZGrupoCopiarArea = z.object({ IdGrupo: ZId, IdArea: ZId });
 export type TGrupoCopiarArea = z.input<typeof ZGrupoCopiarArea>;
 export const ZGrupoCambios = z.object({ Cambiados: z.number().int() });
+
+// ---- A group's price list (seed `listaprecios`, `clonar`, `reset`, `copiarlistaprecio`) ----
+/** Currencies of a group price: 1 soles, 2 dollars (the seed's IdMoneda). */
+export const MonedasGrupoPrecio = { 1: 'S/', 2: 'US$' } as const;
+export const ZGrupoPrecioGuardar = z.object({
+  IdItem: ZId,
+  /** The item's base unit when omitted; otherwise the base unit or one of its presentations (catálogo 03). */
+  CodigoUnidad: z.string().trim().max(3, 'Unidad de 1 a 3 caracteres').toUpperCase().optional(),
+  /** Unit price WITH IGV of that unit; null removes the line (only when not replacing the whole list). */
+  Precio: ZDecimal('Precio', { enteros: 12, decimales: 10 }).nullable(),
+  IdMoneda: z.union([z.literal(1), z.literal(2)], { error: 'Moneda: 1 soles o 2 dólares' }).default(1),
+});
+export const ZGrupoListaPrecioGuardar = z.object({
+  /** true: the list becomes exactly these lines; false: the lines are added or updated (and removed with Precio null). */
+  Reemplazar: z.boolean({ error: 'Indique si reemplaza la lista' }).default(false),
+  Precios: z.array(ZGrupoPrecioGuardar, { error: 'Lista de precios no válida' }).max(500, 'Máximo 500 precios por vez'),
+});
+export type TGrupoListaPrecioGuardar = z.input<typeof ZGrupoListaPrecioGuardar>;
+export const ZGrupoPrecio = z.object({
+  IdItem: z.number().int(),
+  Codigo: z.string(),
+  Descripcion: z.string(),
+  CodigoUnidad: z.string(),
+  Factor: z.string(),
+  Precio: z.string(),
+  IdMoneda: z.number().int(),
+  /** The item's own price WITH IGV (base unit), for comparison. */
+  PrecioBase: z.string(),
+});
+export type TGrupoPrecio = z.infer<typeof ZGrupoPrecio>;
+export const ZGrupoListaPrecios = z.object({ IdGrupo: z.number().int(), Data: z.array(ZGrupoPrecio), Count: z.number().int() });
+export type TGrupoListaPrecios = z.infer<typeof ZGrupoListaPrecios>;
+/** Clone a group: its definition and price list, and its members only when asked (a worker may be in several groups). */
+export const ZGrupoClonar = ZGrupoGuardar.extend({ ConColaboradores: z.boolean({ error: 'Indique si copia los integrantes' }).default(false) });
+export type TGrupoClonar = z.input<typeof ZGrupoClonar>;
+export const ZGrupoCopiarListaPrecio = z.object({ IdGrupoOrigen: ZId });
+export type TGrupoCopiarListaPrecio = z.input<typeof ZGrupoCopiarListaPrecio>;

@@ -43,7 +43,24 @@ export const ZPrecioItem = z.object({
   PorDefecto: z.boolean(),
 });
 export type TPrecioItem = z.infer<typeof ZPrecioItem>;
-export const ZPreciosItem = z.object({ IdItem: z.number().int(), Codigo: z.string(), Descripcion: z.string(), CodigoUnidad: z.string(), PrecioBase: z.string(), Data: z.array(ZPrecioItem) });
+/** A price of the item in a group of workers the customer belongs to (HR group price lists, issue 16). */
+export const ZPrecioGrupoItem = z.object({ IdGrupo: z.number().int(), Grupo: z.string(), CodigoUnidad: z.string(), Factor: z.string(), Precio: z.string(), IdMoneda: z.number().int() });
+export type TPrecioGrupoItem = z.infer<typeof ZPrecioGrupoItem>;
+export const ZPreciosItem = z.object({
+  IdItem: z.number().int(),
+  Codigo: z.string(),
+  Descripcion: z.string(),
+  CodigoUnidad: z.string(),
+  PrecioBase: z.string(),
+  Data: z.array(ZPrecioItem),
+  /** Only when the customer's document is given: the prices of the groups that worker is in (they apply first; the lowest per unit and currency wins). */
+  PreciosGrupo: z.array(ZPrecioGrupoItem).optional(),
+});
+/** The customer (by document) whose worker-group prices are wanted too. */
+export const ZPreciosItemQuery = z.object({
+  idtipodocumento: ZEntero({ min: 1, max: 99 }).optional(),
+  numerodocumento: z.string().trim().max(15, 'Máximo 15 caracteres').optional(),
+});
 export type TPreciosItem = z.infer<typeof ZPreciosItem>;
 
 export const ZPreciosListaQuery = z.object({ filtro: z.string().trim().max(100).optional(), pagina: ZEntero({ min: 1 }).default(1), regxpag: ZEntero({ min: 1, max: 500 }).default(500) });

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, numeric, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditoria, empresa, idGenerado } from '../../db/schema';
 import { entidad } from '../entidades/entidades.schema';
+import { item } from '../logistica/logistica.schema';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -57,4 +58,30 @@ export const grupoColaborador = pgTable(
     ...auditoria,
   },
   (t) => [uniqueIndex('grupo_colaborador_uq').on(t.idGrupo, t.idEntidad), index('grupo_colaborador_entidad_ix').on(t.idEmpresa, t.idEntidad)],
+);
+
+/**
+ * A group's price list (seed `grupos/.../listaprecios`): the price WITH IGV of a catalogue item in one unit (the base
+ * unit or a presentation) for the group's workers, in soles (1) or dollars (2). A worker who buys (an order whose
+ * customer is that worker's document) pays it before the customer's general list.
+ */
+export const grupoPrecio = pgTable(
+  'grupo_precio',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idGrupo: integer('id_grupo').notNull().references(() => grupo.id),
+    idItem: integer('id_item').notNull().references(() => item.id),
+    codigoUnidad: varchar('codigo_unidad', { length: 3 }).notNull(),
+    factor: numeric('factor', { precision: 22, scale: 10 }).notNull().default('1'),
+    precio: numeric('precio', { precision: 22, scale: 10 }).notNull(),
+    idMoneda: smallint('id_moneda').notNull().default(1),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('grupo_precio_uq').on(t.idGrupo, t.idItem, t.codigoUnidad),
+    index('grupo_precio_item_ix').on(t.idEmpresa, t.idItem),
+    check('grupo_precio_precio_ck', sql`${t.precio} >= 0`),
+    check('grupo_precio_moneda_ck', sql`${t.idMoneda} in (1, 2)`),
+  ],
 );

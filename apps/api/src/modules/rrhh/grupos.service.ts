@@ -5,7 +5,7 @@ import { errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { TAuth } from '../../lib/auth';
 import type { Contexto } from '../../lib/contexto';
 import { entidad } from '../entidades/entidades.schema';
-import { grupo, grupoColaborador } from './fotocheck.schema';
+import { grupo, grupoColaborador, grupoPrecio } from './fotocheck.schema';
 import { area } from './rrhh.schema';
 import { completarTrabajadores } from './trabajadores.service';
 
@@ -56,11 +56,12 @@ export async function guardarGrupo(ctx: Contexto, auth: TAuth, id: number | null
   }
 }
 
-/** Deletes a group and its members (one transaction; the group row is soft-deleted). */
+/** Deletes a group, its members and its price list (one transaction; the group row is soft-deleted). */
 export async function eliminarGrupo(ctx: Contexto, auth: TAuth, id: number): Promise<TGrupo> {
   const g = await obtenerGrupo(ctx, auth, id);
   await ctx.dbh.db.transaction(async (tx) => {
     await tx.delete(grupoColaborador).where(and(eq(grupoColaborador.idEmpresa, auth.idEmpresa), eq(grupoColaborador.idGrupo, id)));
+    await tx.delete(grupoPrecio).where(and(eq(grupoPrecio.idEmpresa, auth.idEmpresa), eq(grupoPrecio.idGrupo, id)));
     await tx.update(grupo).set({ logEstado: 0, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() }).where(and(eq(grupo.idEmpresa, auth.idEmpresa), eq(grupo.id, id)));
   });
   return { ...g, Miembros: 0 };

@@ -11,6 +11,10 @@ import {
   ZFechaFotocheck,
   ZGrupo,
   ZGrupoAsignar,
+  ZGrupoClonar,
+  ZGrupoCopiarListaPrecio,
+  ZGrupoListaPrecioGuardar,
+  ZGrupoListaPrecios,
   ZGrupoCambios,
   ZGrupoCopiarArea,
   ZGrupoGuardar,
@@ -60,6 +64,7 @@ import * as pagosNomina from './pagos-nomina.service';
 import { archivoAfpnet, archivoPlameDeNomina } from './plame';
 import * as fotochecks from './fotocheck.service';
 import * as grupos from './grupos.service';
+import * as gruposPrecios from './grupos-precios.service';
 import * as solicitudes from './solicitudes.service';
 import * as trabajadores from './trabajadores.service';
 import { area, cargo } from './rrhh.schema';
@@ -388,5 +393,38 @@ export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<vo
     config: { servicio: 'RRHH_GRUPO_GUARDAR' },
     schema: { tags: tGrupos, security, summary: 'Copiar a un grupo los trabajadores activos de un área', body: ZGrupoCopiarArea, response: { 200: ZGrupoCambios, ...errores } },
     handler: async (req) => grupos.copiarPorArea(ctx, requerirAuth(req), req.body),
+  });
+  // A group's price list (what its workers pay for catalogue items), clone, reset and copy of another group's list.
+  r.get('/v1/grupos/:id/listaprecios', {
+    config: { servicio: 'RRHH_GRUPO_VER' },
+    schema: { tags: tGrupos, security, summary: 'Lista de precios de un grupo', params: ZIdParams, response: { 200: ZGrupoListaPrecios, ...errores } },
+    handler: async (req) => gruposPrecios.listaDePrecios(ctx, requerirAuth(req), req.params.id),
+  });
+  r.put('/v1/grupos/:id/listaprecios', {
+    config: { servicio: 'RRHH_GRUPO_GUARDAR' },
+    schema: {
+      tags: tGrupos,
+      security,
+      summary: 'Fijar precios del grupo (agregar o actualizar, quitar con Precio null, o Reemplazar toda la lista), en una transacción',
+      params: ZIdParams,
+      body: ZGrupoListaPrecioGuardar,
+      response: { 200: ZGrupoListaPrecios, ...errores },
+    },
+    handler: async (req) => gruposPrecios.guardarListaDePrecios(ctx, requerirAuth(req), req.params.id, req.body),
+  });
+  r.post('/v1/grupos/:id/clonar', {
+    config: { servicio: 'RRHH_GRUPO_GUARDAR' },
+    schema: { tags: tGrupos, security, summary: 'Clonar un grupo con su lista de precios (y sus integrantes si se pide)', params: ZIdParams, body: ZGrupoClonar, response: { 201: ZGrupo, ...errores } },
+    handler: async (req, reply) => reply.code(201).send(await gruposPrecios.clonar(ctx, requerirAuth(req), req.params.id, req.body)),
+  });
+  r.post('/v1/grupos/:id/reset', {
+    config: { servicio: 'RRHH_GRUPO_GUARDAR' },
+    schema: { tags: tGrupos, security, summary: 'Vaciar la lista de precios del grupo', params: ZIdParams, response: { 200: ZGrupoCambios, ...errores } },
+    handler: async (req) => gruposPrecios.vaciarLista(ctx, requerirAuth(req), req.params.id),
+  });
+  r.post('/v1/grupos/:id/copiarlistaprecio', {
+    config: { servicio: 'RRHH_GRUPO_GUARDAR' },
+    schema: { tags: tGrupos, security, summary: 'Reemplazar la lista de precios del grupo por la de otro grupo', params: ZIdParams, body: ZGrupoCopiarListaPrecio, response: { 200: ZGrupoCambios, ...errores } },
+    handler: async (req) => gruposPrecios.copiarListaDe(ctx, requerirAuth(req), req.params.id, req.body),
   });
 }

@@ -1,12 +1,14 @@
 import Decimal from 'decimal.js';
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { NombreTipoListaPrecio, TipoListaPrecio, type TListaPrecio, type TPrecioItem, type TPreciosItem, type TPreciosLista } from '@yupana/contracts';
+import { NombreTipoListaPrecio, TipoListaPrecio, type TListaPrecio, type TPrecioGrupoItem, type TPrecioItem, type TPreciosItem, type TPreciosLista } from '@yupana/contracts';
 import type { z } from 'zod';
-import type { ZListaPrecioGuardar, ZPreciosGuardar, ZPreciosListaQuery } from '@yupana/contracts';
+import type { ZListaPrecioGuardar, ZPreciosGuardar, ZPreciosItemQuery, ZPreciosListaQuery } from '@yupana/contracts';
 import type { Db } from '../../db/client';
 import { errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { TAuth } from '../../lib/auth';
 import { item } from '../logistica/logistica.schema';
+import { entidad } from '../entidades/entidades.schema';
+import { grupo, grupoColaborador, grupoPrecio } from '../rrhh/fotocheck.schema';
 import { listaPrecio, listaPrecioItem } from './pedidos.schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -75,7 +77,7 @@ export async function guardarLista(db: Db, auth: TAuth, b: z.output<typeof ZList
 }
 
 /** `GET listaprecios/item/precios/{id}`: the item's price in every active list and presentation. */
-export async function preciosDeItem(db: Db, auth: TAuth, idItem: number): Promise<TPreciosItem> {
+export async function preciosDeItem(db: Db, auth: TAuth, idItem: number, q: z.output<typeof ZPreciosItemQuery> = {}): Promise<TPreciosItem> {
   await asegurarEstaticas(db, auth.idEmpresa);
   const [it] = await db.select().from(item).where(and(eq(item.idEmpresa, auth.idEmpresa), eq(item.id, idItem)));
   if (!it) throw noEncontrado('No se encontró el producto o servicio');
@@ -93,7 +95,12 @@ export async function preciosDeItem(db: Db, auth: TAuth, idItem: number): Promis
     if (l.tipo === TipoListaPrecio.ESTANDAR && !propios.some((p) => p.codigoUnidad === it.codigoUnidad))
       data.push({ IdListaPrecio: l.id, Lista: l.nombre, TipoLista: l.tipo, IdItem: idItem, CodigoUnidad: it.codigoUnidad, Factor: '1.00', Precio: textoPrecio(base), PorDefecto: true });
   }
-  return { IdItem: it.id, Codigo: it.codigo, Descripcion: it.descripcion, CodigoUnidad: it.codigoUnidad, PrecioBase: textoPrecio(base), Data: data };
+  const respuesta: TPreciosItem = { IdItem: it.id, Codigo: it.codigo, Descripcion: it.descripcion, CodigoUnidad: it.codigoUnidad, PrecioBase: textoPrecio(base), Data: data };
+  if (q.idtipodocumento && q.numerodocumento)
+    respuesta.PreciosGrupo = (await preciosDeGrupoParaCliente(db, auth.idEmpresa, { idTipoDocumento: q.idtipodocumento, documento: q.numerodocumento }, [idItem])).map(
+      ({ IdItem: _, ...p }) => p,
+    );
+  return respuesta;
 }
 
 /** The prices of one list, page by page (seed page size 500 for price lists). */
@@ -153,10 +160,22 @@ export async function guardarPrecios(db: Db, auth: TAuth, idLista: number, b: z.
 }
 
 /**
- * The price WITH IGV of an item in a presentation for a list: the list's own price; else the standard list's; else
- * the item's own price times the presentation's factor (1 for the base unit).
+ * The price WITH IGV of an item in a presentation for a list: when the customer is a worker of the company in a group
+ * with a price for that unit in the sale's currency, the group's (the lowest of their groups); else the list's own
+ * price; else the standard list's; else the item's own price times the presentation's factor (1 for the base unit).
  */
-export async function precioPara(db: Lector, idEmpresa: number, idLista: number | null, it: typeof item.$inferSelect, codigoUnidad: string): Promise<string> {
+export async function precioPara(
+  db: Lector,
+  idEmpresa: number,
+  idLista: number | null,
+  it: typeof item.$inferSelect,
+  codigoUnidad: string,
+  cliente?: { idTipoDocumento: number; documento: string; idMoneda: number },
+): Promise<string> {
+  if (cliente) {
+    const deGrupo = (await preciosDeGrupoParaCliente(db, idEmpresa, cliente, [it.id])).find((p) => p.CodigoUnidad === codigoUnidad && p.IdMoneda === cliente.idMoneda);
+    if (deGrupo) return deGrupo.Precio;
+  }
   await asegurarEstaticas(db, idEmpresa);
   const filas = await db
     .select({ tipo: listaPrecio.tipo, idLista: listaPrecio.id, precio: listaPrecioItem.precio, factor: listaPrecioItem.factor })
@@ -168,6 +187,37 @@ export async function precioPara(db: Lector, idEmpresa: number, idLista: number 
   if (propia) return textoPrecio(propia.precio);
   if (estandar) return textoPrecio(estandar.precio);
   return textoPrecio(precioBaseConIgv(it));
+}
+
+/**
+ * HR group price lists (issue 16): the prices of the items in the active groups of the worker (entity type 1) with that
+ * document, lowest first. They apply before the customer's general list. Empty when the customer is not a worker.
+ */
+async function preciosDeGrupoParaCliente(
+  db: Lector,
+  idEmpresa: number,
+  cliente: { idTipoDocumento: number; documento: string },
+  idsItem: number[],
+): Promise<(TPrecioGrupoItem & { IdItem: number })[]> {
+  const documento = cliente.documento.trim();
+  if (!documento || !idsItem.length) return [];
+  const filas = await db
+    .select({ idGrupo: grupo.id, nombre: grupo.nombre, p: grupoPrecio })
+    .from(entidad)
+    .innerJoin(grupoColaborador, and(eq(grupoColaborador.idEntidad, entidad.id), eq(grupoColaborador.idEmpresa, idEmpresa)))
+    .innerJoin(grupo, and(eq(grupo.id, grupoColaborador.idGrupo), eq(grupo.logEstado, 1)))
+    .innerJoin(grupoPrecio, and(eq(grupoPrecio.idGrupo, grupo.id), inArray(grupoPrecio.idItem, idsItem)))
+    .where(and(eq(entidad.idEmpresa, idEmpresa), eq(entidad.tipoEntidad, 1), eq(entidad.logEstado, 1), eq(entidad.idTipoDocumento, cliente.idTipoDocumento), eq(entidad.documento, documento)))
+    .orderBy(asc(grupoPrecio.precio), asc(grupo.id));
+  return filas.map((f) => ({
+    IdItem: f.p.idItem,
+    IdGrupo: f.idGrupo,
+    Grupo: f.nombre,
+    CodigoUnidad: f.p.codigoUnidad,
+    Factor: textoPrecio(f.p.factor),
+    Precio: textoPrecio(f.p.precio),
+    IdMoneda: f.p.idMoneda,
+  }));
 }
 
 export const listaDeEmpresa = filaLista;

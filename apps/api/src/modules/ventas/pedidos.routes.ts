@@ -18,6 +18,7 @@ import {
   ZPedidosQuery,
   ZPreciosGuardar,
   ZPreciosItem,
+  ZPreciosItemQuery,
   ZPreciosLista,
   ZPreciosListaQuery,
   ZReporteVentas,
@@ -116,8 +117,15 @@ export async function rutasListasPrecios(app: FastifyInstance, ctx: Contexto): P
   });
   r.get('/v1/listaprecios/item/precios/:id', {
     config: { servicio: 'LISTAPRECIOS_VER' },
-    schema: { tags, security, summary: 'Precios de un ítem en cada lista y presentación', params: ZParamId, response: { 200: ZPreciosItem, ...errores } },
-    handler: async (req) => listas.preciosDeItem(db, requerirAuth(req), req.params.id),
+    schema: {
+      tags,
+      security,
+      summary: 'Precios de un ítem en cada lista y presentación; con el documento del cliente, también los de sus grupos de trabajadores',
+      params: ZParamId,
+      querystring: ZPreciosItemQuery,
+      response: { 200: ZPreciosItem, ...errores },
+    },
+    handler: async (req) => listas.preciosDeItem(db, requerirAuth(req), req.params.id, req.query),
   });
   r.get('/v1/listaprecios/:id/precios', {
     config: { servicio: 'LISTAPRECIOS_VER' },

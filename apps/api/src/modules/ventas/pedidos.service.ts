@@ -71,7 +71,11 @@ async function armarLineas(db: Db, auth: TAuth, b: TGuardar) {
     let precio = l.PrecioUnitario;
     if (precio === undefined) {
       if (!it) throw errorDeCampo(`Lineas.${i}.PrecioUnitario`, 'Indique el precio unitario');
-      precio = await precioPara(db, auth.idEmpresa, b.IdListaPrecio ?? null, it, l.CodigoUnidad || it.codigoUnidad);
+      precio = await precioPara(db, auth.idEmpresa, b.IdListaPrecio ?? null, it, l.CodigoUnidad || it.codigoUnidad, {
+        idTipoDocumento: b.Cliente.IdTipoDocumento,
+        documento: b.Cliente.NumeroDocumento,
+        idMoneda: b.IdMoneda,
+      });
     }
     const afectacion = l.TipoAfectacion;
     const bruto = new Decimal(l.Cantidad).times(precio);
