@@ -178,8 +178,9 @@ describe('exportación del catálogo', () => {
     const filas = await leer(r.rawPayload);
     expect(filas[0]).toEqual(Object.values(C));
     expect(filas.slice(1)).toEqual([
-      ['cat-001', 'ARROZ COSTEÑO 5KG BOLSA', 'NIU', '26.5', 'SI', '10', '01', 'GTIN-13', '7750182000024', 'NO', 'SI', 'NO', 'SI'],
-      ['CAT-002', 'MANTENIMIENTO DE EQUIPOS', 'ZZ', '150.5', 'SI', '20', '99', '', '', 'NO', 'NO', 'NO', 'SI'],
+      // The last five: Marca, Categoría, Código marca, Códigos de barras adicionales, Stock mínimo (branch marcas).
+      ['cat-001', 'ARROZ COSTEÑO 5KG BOLSA', 'NIU', '26.5', 'SI', '10', '01', 'GTIN-13', '7750182000024', 'NO', 'SI', 'NO', 'SI', '', '', '', '', ''],
+      ['CAT-002', 'MANTENIMIENTO DE EQUIPOS', 'ZZ', '150.5', 'SI', '20', '99', '', '', 'NO', 'NO', 'NO', 'SI', '', '', '', '', ''],
     ]);
 
     // The whole company's catalogue (demo items included) back in: nothing changes.

@@ -81,6 +81,9 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/logistica/v1/items/:id': { tabla: 'item' },
   // Branch catalogo: an import of the item catalogue (its own test checks another company's id gives 404).
   'GET /api/logistica/v1/items/importacion/:id': { tabla: 'importacion_item' },
+  // Branch marcas: brands and categories (marcas.test.ts also checks another company's id gives 404).
+  'PUT /api/logistica/v1/marcas/:id': { tabla: 'marca', cuerpo: { Nombre: 'MATRIZ' } },
+  'PUT /api/logistica/v1/categorias/:id': { tabla: 'categoria_item', cuerpo: { Nombre: 'MATRIZ' } },
   'PUT /api/logistica/v1/items/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/items/:id (verificado)' },
   'PUT /api/logistica/v1/items/favoritos/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/items/:id (verificado)' },
   'GET /api/logistica/v1/movimientos/:id': { tabla: 'movimiento_inventario' },

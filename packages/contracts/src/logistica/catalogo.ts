@@ -24,7 +24,16 @@ export const COLUMNAS_CATALOGO = {
   ControlLote: 'Control por lote',
   ControlSerie: 'Control por serie',
   LogEstado: 'Activo',
+  // Branch marcas: brand and category by name (an unknown one is created by the import), the brand's code, extra
+  // barcodes separated by "|", the minimum stock.
+  Marca: 'Marca',
+  Categoria: 'Categoría',
+  CodigoMarca: 'Código marca',
+  CodigosBarras: 'Códigos de barras adicionales',
+  StockMinimo: 'Stock mínimo',
 } as const;
+/** Separator of the extra barcodes in one cell. */
+export const SEPARADOR_CODIGOS_BARRAS = '|';
 export type TClaveColumnaCatalogo = keyof typeof COLUMNAS_CATALOGO;
 /** Columns a file must have; the others take the item's current value (or the default for a new item) when missing. */
 export const COLUMNAS_CATALOGO_REQUERIDAS: TClaveColumnaCatalogo[] = ['Codigo', 'Descripcion', 'CodigoUnidad', 'Precio'];

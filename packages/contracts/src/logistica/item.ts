@@ -1,5 +1,5 @@
 import { z } from '../zod-es';
-import { ZEntero, ZId } from '../validacion';
+import { ZDecimal, ZEntero, ZId, ZTexto } from '../validacion';
 
 /** Units offered by the minimal catalogue (catálogo 03): goods and services. */
 export const UnidadesItem = { NIU: 'Unidad (bienes)', ZZ: 'Unidad (servicios)' } as const;
@@ -64,6 +64,17 @@ const ZPrecio = z
   .trim()
   .regex(/^\d{1,12}(\.\d{1,10})?$/, 'Precio no válido (hasta 10 decimales)');
 
+/**
+ * An extra barcode (branch marcas): letters, digits and dashes up to 30. A code of 8, 12, 13 or 14 digits is read as a
+ * GTIN and must carry its GS1 check digit.
+ */
+export function validarCodigoBarras(codigo: string): string | null {
+  if (!/^[0-9A-Za-z-]{1,30}$/.test(codigo)) return `El código de barras "${codigo}" solo lleva letras, números o guiones (hasta 30)`;
+  if (/^(\d{8}|\d{12,14})$/.test(codigo) && !esGtinValido(codigo)) return `El código de barras ${codigo} no es un GTIN válido (dígito de control incorrecto)`;
+  return null;
+}
+export const MAX_CODIGOS_BARRAS = 20;
+
 export const ZItemGuardar = z
   .object({
     Codigo: z.string({ error: 'Ingrese el código' }).trim().min(1, 'Ingrese el código').max(30, 'Máximo 30 caracteres'),
@@ -89,8 +100,34 @@ export const ZItemGuardar = z
     ControlLote: z.boolean().default(false),
     ControlSerie: z.boolean().default(false),
     LogEstado: z.union([z.literal(0), z.literal(1)]).default(1),
+    // Branch marcas. Left out (undefined) = the item keeps its value; null (or [] for the barcodes) clears it.
+    IdMarca: ZId.nullable().optional(),
+    IdCategoria: ZId.nullable().optional(),
+    /** The brand's own code or an alternative code (seed §9, search mode 4 "Código Marca/Alternativo"). */
+    CodigoMarca: z
+      .string({ error: 'Debe ser un texto' })
+      .trim()
+      .max(30, 'Máximo 30 caracteres')
+      .nullish()
+      .transform((v) => (v === undefined ? undefined : v ? v : null)),
+    /** Extra barcodes, each unique within the company (the GTIN above and the presentations' barcodes stay). */
+    CodigosBarras: z
+      .array(z.string({ error: 'Debe ser un texto' }).trim().min(1, 'Ingrese el código de barras'), { error: 'Debe ser una lista de códigos' })
+      .max(MAX_CODIGOS_BARRAS, `Máximo ${MAX_CODIGOS_BARRAS} códigos de barras`)
+      .optional(),
+    /** Minimum stock in base units, compared with the stock summed over the company's warehouses. */
+    StockMinimo: ZDecimal('Stock mínimo', { enteros: 12, decimales: 4 }).nullable().optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.CodigosBarras) {
+      const vistos = new Set<string>();
+      v.CodigosBarras.forEach((c, i) => {
+        const m = validarCodigoBarras(c);
+        if (m) ctx.addIssue({ code: 'custom', path: ['CodigosBarras', i], message: m });
+        else if (vistos.has(c)) ctx.addIssue({ code: 'custom', path: ['CodigosBarras', i], message: `El código de barras ${c} está repetido` });
+        vistos.add(c);
+      });
+    }
     if (v.ControlLote && v.ControlSerie) ctx.addIssue({ code: 'custom', path: ['ControlSerie'], message: 'Un producto se controla por lote o por serie, no por ambos' });
     if ((v.ControlLote || v.ControlSerie) && v.CodigoUnidad === 'ZZ')
       ctx.addIssue({ code: 'custom', path: [v.ControlLote ? 'ControlLote' : 'ControlSerie'], message: 'Un servicio no lleva lotes ni series' });
@@ -127,6 +164,13 @@ export const ZItem = z.object({
   ControlLote: z.boolean(),
   ControlSerie: z.boolean(),
   LogEstado: z.number().int(),
+  IdMarca: z.number().int().nullable(),
+  Marca: z.string().nullable(),
+  IdCategoria: z.number().int().nullable(),
+  Categoria: z.string().nullable(),
+  CodigoMarca: z.string().nullable(),
+  CodigosBarras: z.array(z.string()),
+  StockMinimo: z.string().nullable(),
   /**
    * Only in a search with `idsucursal` (the point of sale): the goods' stock in that branch's default warehouse (the
    * box's), what orders "Por facturar" reserve there and what is left to sell (stock - reserved, never below 0). Null for
@@ -150,7 +194,12 @@ export const ZItem = z.object({
 });
 export type TItem = z.infer<typeof ZItem>;
 
-/** Item search modes (seed §9); this catalogue searches by description (1) and item code (2). */
+/**
+ * Item search modes (seed §9). Without a mode the search looks in description, code and GTIN at once (the trigram
+ * index) and an exact barcode (extra or presentation) names its item.
+ */
+export const ModosBusquedaItem = { '1': 'Descripción', '2': 'Código Item', '3': 'Código Barras', '4': 'Código Marca/Alternativo', '5': 'Marca' } as const;
+export type TModoBusquedaItem = keyof typeof ModosBusquedaItem;
 export const MENSAJES_BUSQUEDA_ITEM = {
   SIN_RESULTADOS: 'NO SE ENCONTRÓ NINGUN PRODUCTO O SERVICIO',
   REVISE: 'REVISE SUS CRITERIOS DE BUSQUEDA Y VUELVA A INTENTARLO',
@@ -168,9 +217,33 @@ export const ZItemsQuery = z.object({
     .transform((v) => v === 'true'),
   tipoexistencia: z.enum(CodigosTipoExistencia, { error: 'Tipo de existencia no válido' }).optional().describe('Only items of this Tabla 5 type'),
   idsucursal: ZId.optional().describe("Branch whose default warehouse's available stock each item carries (Existencia)"),
+  modo: z.enum(['1', '2', '3', '4', '5'], { error: 'Modo de búsqueda no válido (1 a 5)' }).optional().describe('Seed §9 search mode: 1 description, 2 item code, 3 barcode (exact), 4 brand/alternative code, 5 brand name'),
+  idcategoria: ZId.optional().describe('Only items of this category'),
+  idmarca: ZId.optional().describe('Only items of this brand'),
 });
 export const ZItems = z.object({ Data: z.array(ZItem), Count: z.number().int() });
 export const ZItemParams = z.object({ id: ZId });
 export const ZItemFavoritoQuery = z.object({
   esFavorito: z.enum(['true', 'false'], { error: 'esFavorito debe ser true o false' }).transform((v) => v === 'true'),
 });
+
+// ---- Brands and categories (branch marcas) ----
+export const ZMarcaGuardar = z.object({
+  Nombre: ZTexto(100, { min: 1, mensajeMin: 'Ingrese el nombre' }),
+  LogEstado: z.union([z.literal(0), z.literal(1)], { error: 'Estado no válido (0 o 1)' }).default(1),
+});
+export type TMarcaGuardar = z.input<typeof ZMarcaGuardar>;
+export const ZMarca = z.object({ Id: z.number().int(), Nombre: z.string(), LogEstado: z.number().int(), Items: z.number().int() });
+export type TMarca = z.infer<typeof ZMarca>;
+export const ZMarcas = z.object({ Data: z.array(ZMarca), Count: z.number().int() });
+export const ZMarcasQuery = z.object({ estado: ZEntero({ min: -1, max: 1 }).default(-1).describe('-1 all, 1 active, 0 inactive') });
+
+/** Items below their minimum stock (stock summed over the company's warehouses, or one warehouse's). */
+export const ZStockMinimoQuery = z.object({
+  idalmacen: ZId.optional(),
+  pagina: ZEntero({ min: 1, max: 100000 }).default(1),
+  regxpag: ZEntero({ min: 1, max: 100 }).default(20),
+});
+export const ZStockMinimoFila = z.object({ IdItem: z.number(), Codigo: z.string(), Descripcion: z.string(), CodigoUnidad: z.string(), Marca: z.string().nullable(), StockMinimo: z.string(), Stock: z.string(), Faltante: z.string() });
+export type TStockMinimoFila = z.infer<typeof ZStockMinimoFila>;
+export const ZStockMinimo = z.object({ Data: z.array(ZStockMinimoFila), Count: z.number().int() });

@@ -11,6 +11,7 @@ import {
   EstandaresCodigoProducto,
   HOJA_CATALOGO,
   LIMITES_IMPORTACION_ITEMS,
+  SEPARADOR_CODIGOS_BARRAS,
   TiposExistencia,
   UnidadesItem,
   validarCodigoProducto,
@@ -30,7 +31,7 @@ import type { Contexto } from '../../lib/contexto';
 import { leerHojaXlsx, pareceZip } from '../contabilidad/masivos/lectura';
 import { importacionItem } from './catalogo.schema';
 import { filtroItems } from './items.service';
-import { filasDe } from './libro.repo';
+import { filasDe, type Tx } from './libro.repo';
 import { item } from './logistica.schema';
 
 /**
@@ -65,6 +66,13 @@ type TFilaItem = {
   control_lote: boolean;
   control_serie: boolean;
   log_estado: number;
+  // Branch marcas.
+  marca: string | null;
+  categoria: string | null;
+  codigo_marca: string | null;
+  stock_minimo: string | null;
+  /** Extra barcodes joined by SEPARADOR_CODIGOS_BARRAS, or null. */
+  codigos: string | null;
 };
 
 /** Progress of the imports this process runs (the percentage the bar shows while the transaction is open). */
@@ -85,8 +93,9 @@ const ORDEN: TClaveColumnaCatalogo[] = Object.keys(C) as TClaveColumnaCatalogo[]
 const ANCHOS: Record<TClaveColumnaCatalogo, number> = {
   Codigo: 16, Descripcion: 50, CodigoUnidad: 8, Precio: 12, PrecioIncluyeIgv: 10, AfectacionIgv: 10, TipoExistencia: 10,
   EstandarCodigoProducto: 14, CodigoProducto: 18, EsFavorito: 9, ControlLote: 9, ControlSerie: 9, LogEstado: 8,
+  Marca: 18, Categoria: 18, CodigoMarca: 16, CodigosBarras: 30, StockMinimo: 10,
 };
-const TEXTO: TClaveColumnaCatalogo[] = ['Codigo', 'AfectacionIgv', 'TipoExistencia', 'CodigoProducto'];
+const TEXTO: TClaveColumnaCatalogo[] = ['Codigo', 'AfectacionIgv', 'TipoExistencia', 'CodigoProducto', 'CodigoMarca', 'CodigosBarras'];
 
 /** Streams a workbook: the "Productos" sheet (header and rows) and the "Instrucciones" sheet. */
 async function libroCatalogo(filas: AsyncIterable<(string | number | null)[]> | Iterable<(string | number | null)[]>): Promise<Buffer> {
@@ -126,6 +135,10 @@ function instrucciones(): string[] {
     `${C.TipoExistencia} (tabla 5 de SUNAT), por defecto 01:`,
     ...Object.entries(TiposExistencia).map(([k, v]) => `   ${k} = ${v}`),
     `${C.EstandarCodigoProducto}: ${EstandaresCodigoProducto.join(', ')} (vacío si no tiene). ${C.CodigoProducto}: 8 dígitos para UNSPSC; para GTIN los dígitos de su largo con el dígito de control correcto.`,
+    `${C.Marca} y ${C.Categoria}: el nombre (sin importar mayúsculas); uno que no existe se crea con la importación. Vacío: sin marca o sin categoría.`,
+    `${C.CodigoMarca}: el código del fabricante o un código alternativo (hasta 30 caracteres).`,
+    `${C.CodigosBarras}: uno o más códigos separados por "${SEPARADOR_CODIGOS_BARRAS}" (ej. 7750182000024${SEPARADOR_CODIGOS_BARRAS}INT-001); cada código solo en un producto de la empresa; uno de 8, 12, 13 o 14 dígitos debe tener el dígito de control GTIN correcto. Vacío: sin códigos adicionales.`,
+    `${C.StockMinimo}: número no negativo (hasta 4 decimales), comparado con el stock sumado de todos los almacenes; vacío: sin mínimo.`,
     `${C.EsFavorito}, ${C.ControlLote}, ${C.ControlSerie}, ${C.LogEstado}: SI o NO. Un producto se controla por lote o por serie, no por ambos; un servicio (ZZ) no lleva lotes ni series.`,
     'Si una fila tiene errores no se importa nada (salvo que elija importar solo las filas válidas); el informe indica la fila, la columna y el error.',
   ];
@@ -151,11 +164,19 @@ const filaExcel = (f: TFilaItem): (string | number | null)[] =>
       case 'ControlLote': return aSiNo(f.control_lote);
       case 'ControlSerie': return aSiNo(f.control_serie);
       case 'LogEstado': return aSiNo(f.log_estado === 1);
+      case 'Marca': return f.marca;
+      case 'Categoria': return f.categoria;
+      case 'CodigoMarca': return f.codigo_marca;
+      case 'CodigosBarras': return f.codigos;
+      case 'StockMinimo': return f.stock_minimo === null ? null : precioCelda(f.stock_minimo);
     }
   });
 
 const COLUMNAS_SQL = sql`id, codigo, descripcion, codigo_unidad, precio::text as precio, precio_incluye_igv, afectacion_igv, tipo_existencia,
-  estandar_codigo_producto, codigo_producto, es_favorito, control_lote, control_serie, log_estado`;
+  estandar_codigo_producto, codigo_producto, es_favorito, control_lote, control_serie, log_estado,
+  (select m.nombre from marca m where m.id = item.id_marca) as marca, (select c.nombre from categoria_item c where c.id = item.id_categoria) as categoria,
+  codigo_marca, stock_minimo::text as stock_minimo,
+  (select string_agg(b.codigo, '|' order by b.orden, b.id) from item_codigo_barras b where b.id_item = item.id) as codigos`;
 
 /** The company's items that match the list's filters, by code, as the import reads them. */
 export async function exportarCatalogo(ctx: Contexto, auth: TAuth, q: z.output<typeof ZItemsExportacionQuery>): Promise<Buffer> {
@@ -173,14 +194,15 @@ const NO = new Set(['no', 'n', '0', 'false', 'falso']);
 const NUMERO = /^\d{1,12}(\.\d{1,10})?$/;
 const ESTANDARES = new Map(EstandaresCodigoProducto.map((e) => [e.replace('-', ''), e]));
 
-type TLeida = { numero: number; datos: TGuardar; existente: TFilaItem | undefined };
+/** marca/categoria: the name to link (null: none), resolved to an id (created when new) at write time. */
+type TLeida = { numero: number; datos: TGuardar; existente: TFilaItem | undefined; marca: string | null; categoria: string | null };
 
 /** Checks one row; pushes its errors and returns the item to save, or null when the row is bad. */
 function leerFila(
   celda: (k: TClaveColumnaCatalogo) => string | undefined,
   existentes: Map<string, TFilaItem>,
   error: (Columna: string, Mensaje: string) => void,
-): { datos: TGuardar; existente: TFilaItem | undefined } | null {
+): Omit<TLeida, 'numero'> | null {
   let mal = false;
   const falla = (k: TClaveColumnaCatalogo, m: string) => {
     error(C[k], m);
@@ -243,6 +265,20 @@ function leerFila(
     if (m) falla('CodigoProducto', `${m}: ${codigoProducto}`);
   }
 
+  // Branch marcas: a missing column keeps the item's value; an empty cell clears it.
+  const texto = (k: TClaveColumnaCatalogo, actual: string | null | undefined) => {
+    const v = celda(k);
+    return v === undefined ? (actual ?? null) : v.replace(/\s+/g, ' ').trim() || null;
+  };
+  const marca = texto('Marca', e?.marca);
+  const categoria = texto('Categoria', e?.categoria);
+  if (marca && marca.length > 100) falla('Marca', 'Máximo 100 caracteres');
+  if (categoria && categoria.length > 100) falla('Categoria', 'Máximo 100 caracteres');
+  const celdaCodigos = celda('CodigosBarras');
+  const codigos = (celdaCodigos === undefined ? (e?.codigos ?? '') : celdaCodigos).split(SEPARADOR_CODIGOS_BARRAS).map((c) => c.trim()).filter(Boolean);
+  let minimo = texto('StockMinimo', e?.stock_minimo === null || e?.stock_minimo === undefined ? null : new Decimal(e.stock_minimo).toDecimalPlaces(4).toFixed());
+  if (minimo && !minimo.includes('.')) minimo = minimo.replace(',', '.');
+
   const datos = {
     Codigo: codigo,
     Descripcion: descripcion,
@@ -257,6 +293,9 @@ function leerFila(
     ControlLote: siNo('ControlLote', e?.control_lote, false),
     ControlSerie: siNo('ControlSerie', e?.control_serie, false),
     LogEstado: siNo('LogEstado', e ? e.log_estado === 1 : undefined, true) ? 1 : 0,
+    CodigoMarca: texto('CodigoMarca', e?.codigo_marca),
+    CodigosBarras: codigos,
+    StockMinimo: minimo,
   };
   if (mal) return null;
   // The item form's own rules (lengths, lot xor serial, no lots on services...), with its Spanish messages.
@@ -264,17 +303,27 @@ function leerFila(
   if (!r.success) {
     for (const i of r.error.issues) {
       const k = String(i.path[0] ?? 'Codigo') as TClaveColumnaCatalogo;
+      if (k === 'StockMinimo') {
+        error(C.StockMinimo, `El stock mínimo "${minimo}" no es válido (número no negativo de hasta 4 decimales)`);
+        continue;
+      }
       if (k === 'Codigo' && !codigo) continue; // already reported by the caller
       error(C[k] ?? C.Codigo, i.message);
     }
     return null;
   }
-  return { datos: r.data, existente: e };
+  return { datos: r.data, existente: e, marca, categoria };
 }
 
 /** True when the row would change nothing in the item. */
-function igual(d: TGuardar, e: TFilaItem): boolean {
+function igual({ datos: d, marca, categoria }: Omit<TLeida, 'numero'>, e: TFilaItem): boolean {
+  const minimo = (v: string | null | undefined) => (v === null || v === undefined ? null : new Decimal(v).toFixed(10));
   return (
+    (marca ?? '').toLowerCase() === (e.marca ?? '').toLowerCase() &&
+    (categoria ?? '').toLowerCase() === (e.categoria ?? '').toLowerCase() &&
+    (d.CodigoMarca ?? null) === e.codigo_marca &&
+    (d.CodigosBarras ?? []).join(SEPARADOR_CODIGOS_BARRAS) === (e.codigos ?? '') &&
+    minimo(d.StockMinimo) === minimo(e.stock_minimo) &&
     d.Codigo === e.codigo &&
     d.Descripcion === e.descripcion &&
     d.CodigoUnidad === e.codigo_unidad &&
@@ -383,13 +432,34 @@ export const esperarImportaciones = () => Promise.allSettled([...trabajos]);
  * codigo, descripcion, unidad, precio, incluye IGV, afectación, tipo, estándar, código de producto, favorito, lote,
  * serie, estado, and the existing item's id (null for a new one).
  */
-function columnasUnnest(lote: TLeida[]) {
+function columnasUnnest(lote: TLeida[], ids: TIdsNombres) {
   const col = <T>(f: (d: TGuardar) => T) => sql.param(lote.map(({ datos }) => f(datos)));
+  const id = (mapa: Map<string, number>, nombre: string | null) => (nombre ? (mapa.get(nombre.toLowerCase()) ?? null) : null);
   return sql`unnest(${col((d) => d.Codigo)}::varchar[], ${col((d) => d.Descripcion)}::varchar[], ${col((d) => d.CodigoUnidad)}::varchar[],
     ${col((d) => new Decimal(d.Precio).toFixed(10))}::numeric[], ${col((d) => d.PrecioIncluyeIgv)}::boolean[], ${col((d) => d.AfectacionIgv)}::varchar[],
     ${col((d) => d.TipoExistencia)}::char(2)[], ${col((d) => d.EstandarCodigoProducto)}::varchar[], ${col((d) => d.CodigoProducto)}::varchar[],
     ${col((d) => d.EsFavorito)}::boolean[], ${col((d) => d.ControlLote)}::boolean[], ${col((d) => d.ControlSerie)}::boolean[],
-    ${col((d) => d.LogEstado)}::smallint[], ${sql.param(lote.map((l) => l.existente?.id ?? null))}::int[])`;
+    ${col((d) => d.LogEstado)}::smallint[], ${sql.param(lote.map((l) => l.existente?.id ?? null))}::int[],
+    ${sql.param(lote.map((l) => id(ids.marcas, l.marca)))}::int[], ${sql.param(lote.map((l) => id(ids.categorias, l.categoria)))}::int[],
+    ${col((d) => d.CodigoMarca ?? null)}::varchar[], ${col((d) => (d.StockMinimo ? new Decimal(d.StockMinimo).toFixed(10) : null))}::numeric[])`;
+}
+type TIdsNombres = { marcas: Map<string, number>; categorias: Map<string, number> };
+const V = sql.raw('v(codigo, descripcion, codigo_unidad, precio, pii, afectacion, tipo, estandar, cp, fav, lote, serie, estado, id, id_marca, id_categoria, codigo_marca, stock_minimo)');
+
+/**
+ * The brands and categories the rows name, by lower-case name -> id; the unknown ones are created first, in the
+ * import's transaction (so a rejected or failed import leaves none behind).
+ */
+async function nombresAIds(tx: Tx, auth: TAuth, tabla: 'marca' | 'categoria_item', nombres: (string | null)[]): Promise<Map<string, number>> {
+  const leer = async () =>
+    new Map(filasDe<{ id: number; nombre: string }>(await tx.execute(sql`select id, nombre from ${sql.identifier(tabla)} where id_empresa = ${auth.idEmpresa}`)).map((f) => [f.nombre.toLowerCase(), Number(f.id)]));
+  const mapa = await leer();
+  const nuevos = new Map<string, string>();
+  for (const n of nombres) if (n && !mapa.has(n.toLowerCase()) && !nuevos.has(n.toLowerCase())) nuevos.set(n.toLowerCase(), n);
+  if (!nuevos.size) return mapa;
+  await tx.execute(sql`insert into ${sql.identifier(tabla)} (id_empresa, nombre, log_usuario_crea)
+    select ${auth.idEmpresa}::int, n, ${auth.idUsuario}::int from unnest(${sql.param([...nuevos.values()])}::varchar[]) as n on conflict do nothing`);
+  return leer();
 }
 
 const pausa = () => new Promise<void>((ok) => setImmediate(ok));
@@ -435,6 +505,15 @@ async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffe
     filasDe<TFilaItem>(await db.execute(sql`select ${COLUMNAS_SQL} from item where id_empresa = ${auth.idEmpresa}`)).map((f) => [f.codigo.toLowerCase(), { ...f, id: Number(f.id), log_estado: Number(f.log_estado) }]),
   );
 
+  // Branch marcas: every barcode already in the company (extra, GTIN, presentation) -> the item code holding it.
+  const barrasUsadas = new Map<string, string>();
+  for (const f of filasDe<{ codigo: string; item: string }>(
+    await db.execute(sql`select b.codigo, i.codigo as item from item_codigo_barras b join item i on i.id = b.id_item where b.id_empresa = ${auth.idEmpresa}
+      union all select p.codigo_barras, i.codigo from item_presentacion p join item i on i.id = p.id_item where p.id_empresa = ${auth.idEmpresa} and p.codigo_barras is not null`),
+  ))
+    barrasUsadas.set(f.codigo, f.item);
+  const barrasEnArchivo = new Map<string, number>();
+
   const errores: TErrorFilaCatalogo[] = [];
   let filasConError = 0;
   const vistos = new Map<string, number>();
@@ -458,13 +537,20 @@ async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffe
       else vistos.set(codigo.toLowerCase(), f.numero);
     }
     const leida = leerFila(celda, existentes, error);
+    for (const cb of leida?.datos.CodigosBarras ?? []) {
+      const duenio = barrasUsadas.get(cb);
+      const previa = barrasEnArchivo.get(cb);
+      if (duenio !== undefined && duenio.toLowerCase() !== codigo.toLowerCase()) error(C.CodigosBarras, `El código de barras ${cb} ya está asignado al producto ${duenio}`);
+      else if (previa !== undefined && previa !== f.numero) error(C.CodigosBarras, `El código de barras ${cb} ya figura en la fila ${previa}`);
+      else barrasEnArchivo.set(cb, f.numero);
+    }
     if (propios.length || !leida) {
       filasConError++;
       for (const p of propios) if (errores.length < ERRORES_GUARDADOS) errores.push(p);
       continue;
     }
     if (!leida.existente) nuevos.push({ numero: f.numero, ...leida });
-    else if (igual(leida.datos, leida.existente)) sinCambios++;
+    else if (igual(leida, leida.existente)) sinCambios++;
     else cambiados.push({ numero: f.numero, ...leida });
   }
   const cuentas = { errores, filasConError, sinCambios, creados: nuevos.length, actualizados: cambiados.length };
@@ -484,12 +570,28 @@ async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffe
   let hechos = 0;
   await db.transaction(async (tx) => {
     const ahora = new Date();
+    const escritos = [...nuevos, ...cambiados];
+    const ids: TIdsNombres = {
+      marcas: await nombresAIds(tx, auth, 'marca', escritos.map((l) => l.marca)),
+      categorias: await nombresAIds(tx, auth, 'categoria_item', escritos.map((l) => l.categoria)),
+    };
+    // Items whose extra barcodes change: rewritten after the items (new items need their ids).
+    const conCodigos: { codigo: string; id?: number; codigos: string[] }[] = [];
     for (let i = 0; i < nuevos.length; i += LOTE) {
       const lote = nuevos.slice(i, i + LOTE);
-      await tx.execute(sql`insert into item (codigo, descripcion, codigo_unidad, precio, precio_incluye_igv, afectacion_igv, tipo_existencia,
-          estandar_codigo_producto, codigo_producto, es_favorito, control_lote, control_serie, log_estado, id_empresa, log_usuario_crea)
-        select codigo, descripcion, codigo_unidad, precio, pii, afectacion, tipo, estandar, cp, fav, lote, serie, estado, ${auth.idEmpresa}::int, ${auth.idUsuario}::int
-        from ${columnasUnnest(lote)} as v(codigo, descripcion, codigo_unidad, precio, pii, afectacion, tipo, estandar, cp, fav, lote, serie, estado, id)`);
+      const creados = filasDe<{ id: number; codigo: string }>(
+        await tx.execute(sql`insert into item (codigo, descripcion, codigo_unidad, precio, precio_incluye_igv, afectacion_igv, tipo_existencia,
+          estandar_codigo_producto, codigo_producto, es_favorito, control_lote, control_serie, log_estado, id_marca, id_categoria, codigo_marca, stock_minimo,
+          id_empresa, log_usuario_crea)
+        select codigo, descripcion, codigo_unidad, precio, pii, afectacion, tipo, estandar, cp, fav, lote, serie, estado, id_marca, id_categoria, codigo_marca,
+          stock_minimo, ${auth.idEmpresa}::int, ${auth.idUsuario}::int
+        from ${columnasUnnest(lote, ids)} as ${V}
+        returning ${lote.some((l) => l.datos.CodigosBarras?.length) ? sql`id, codigo` : sql`id`}`),
+      );
+      if (lote.some((l) => l.datos.CodigosBarras?.length)) {
+        const porCodigo = new Map(creados.map((c) => [c.codigo.toLowerCase(), Number(c.id)]));
+        for (const l of lote) if (l.datos.CodigosBarras?.length) conCodigos.push({ codigo: l.datos.Codigo, id: porCodigo.get(l.datos.Codigo.toLowerCase()), codigos: l.datos.CodigosBarras });
+      }
       hechos += lote.length;
       avance.porcentaje = 40 + Math.floor((59 * hechos) / total);
     }
@@ -498,11 +600,24 @@ async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffe
       await tx.execute(sql`update item i set codigo = v.codigo, descripcion = v.descripcion, codigo_unidad = v.codigo_unidad, precio = v.precio,
           precio_incluye_igv = v.pii, afectacion_igv = v.afectacion, tipo_existencia = v.tipo, estandar_codigo_producto = v.estandar,
           codigo_producto = v.cp, es_favorito = v.fav, control_lote = v.lote, control_serie = v.serie, log_estado = v.estado,
+          id_marca = v.id_marca, id_categoria = v.id_categoria, codigo_marca = v.codigo_marca, stock_minimo = v.stock_minimo,
           log_usuario_modif = ${auth.idUsuario}, log_fecha_modif = ${ahora}
-        from ${columnasUnnest(lote)} as v(codigo, descripcion, codigo_unidad, precio, pii, afectacion, tipo, estandar, cp, fav, lote, serie, estado, id)
+        from ${columnasUnnest(lote, ids)} as ${V}
         where i.id = v.id and i.id_empresa = ${auth.idEmpresa}`);
+      for (const l of lote)
+        if ((l.datos.CodigosBarras ?? []).join(SEPARADOR_CODIGOS_BARRAS) !== (l.existente!.codigos ?? ''))
+          conCodigos.push({ codigo: l.datos.Codigo, id: l.existente!.id, codigos: l.datos.CodigosBarras ?? [] });
       hechos += lote.length;
       avance.porcentaje = 40 + Math.floor((59 * hechos) / total);
+    }
+    for (let i = 0; i < conCodigos.length; i += LOTE) {
+      const lote = conCodigos.slice(i, i + LOTE).filter((c) => c.id !== undefined);
+      await tx.execute(sql`delete from item_codigo_barras where id_empresa = ${auth.idEmpresa} and id_item = any(${sql.param(lote.map((c) => c.id!))}::int[])`);
+      const filas = lote.flatMap((c) => c.codigos.map((codigo, orden) => ({ id: c.id!, codigo, orden })));
+      if (filas.length)
+        await tx.execute(sql`insert into item_codigo_barras (id_empresa, id_item, codigo, orden)
+          select ${auth.idEmpresa}::int, id, codigo, orden from unnest(${sql.param(filas.map((f) => f.id))}::int[], ${sql.param(filas.map((f) => f.codigo))}::varchar[],
+            ${sql.param(filas.map((f) => f.orden))}::smallint[]) as v(id, codigo, orden)`);
     }
     const mensaje = filasConError ? `Se importaron las filas válidas; ${filasConError} fila(s) con errores no se importaron` : 'Importación terminada';
     await tx

@@ -21,7 +21,7 @@ import {
   ZMovimientos,
   ZMovimientosQuery,
   ZStock,
-  ZStockQuery,
+  ZStockQuery, ZStockMinimo, ZStockMinimoQuery,
 } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
@@ -70,6 +70,13 @@ export async function rutasInventario(app: FastifyInstance, ctx: Contexto): Prom
     config: { servicio: 'INVENTARIO_VER' },
     schema: { tags, security, summary: 'Stock por producto y almacén, con costo promedio y valor', querystring: ZStockQuery, response: { 200: ZStock, ...errores } },
     handler: async (req) => servicio.listarStock(ctx, requerirAuth(req), req.query),
+  });
+
+  // Branch marcas: items below their minimum stock (the stock screen's "Bajo el mínimo" view).
+  r.get('/v1/inventarios/stock/minimos', {
+    config: { servicio: 'INVENTARIO_VER' },
+    schema: { tags, security, summary: 'Productos con stock por debajo de su stock mínimo (sumado en los almacenes, o en uno)', querystring: ZStockMinimoQuery, response: { 200: ZStockMinimo, ...errores } },
+    handler: async (req) => servicio.listarBajoMinimo(ctx, requerirAuth(req), req.query),
   });
 
   // The sale screens pick lots and serials: whoever may search items (the cashier too) may read them.

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { ErrorCodes, type TAlmacen, type TKardex, type TMovimiento, ZAlmacenGuardar, ZKardexQuery, ZMovimientoGuardar, ZMovimientosQuery, ZStockQuery } from '@yupana/contracts';
+import { ErrorCodes, type TAlmacen, type TKardex, type TMovimiento, ZAlmacenGuardar, ZKardexQuery, ZMovimientoGuardar, ZMovimientosQuery, ZStockMinimoQuery, ZStockQuery } from '@yupana/contracts';
 import type { z } from 'zod';
 import { sucursal } from '../../db/schema';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
@@ -101,6 +101,43 @@ export async function listarStock(ctx: Contexto, auth: TAuth, q: z.output<typeof
       Valor: dos(new Decimal(f.s.cantidad).times(f.s.costoPromedio)),
     })),
     Count: Number(n),
+  };
+}
+
+/**
+ * Items below their minimum stock (branch marcas). The minimum is an item's figure, so by default it is compared with
+ * the stock summed over all the company's warehouses (what the company holds, what a purchase must top up); with
+ * `idalmacen` it is compared with that warehouse's stock alone (a branch checking its own shelf). Goods only; an item
+ * with no stock row counts as 0. Most short first (by what is missing), then by description.
+ */
+export async function listarBajoMinimo(ctx: Contexto, auth: TAuth, q: z.output<typeof ZStockMinimoQuery>) {
+  if (q.idalmacen) {
+    const [a] = await ctx.dbh.db.select({ id: almacen.id }).from(almacen).where(and(eq(almacen.idEmpresa, auth.idEmpresa), eq(almacen.id, q.idalmacen)));
+    if (!a) throw noEncontrado('No se encontró el almacén');
+  }
+  const enAlmacen = q.idalmacen ? sql`and s.id_almacen = ${q.idalmacen}` : sql``;
+  const base = sql`from item i left join marca m on m.id = i.id_marca
+    cross join lateral (select coalesce(sum(s.cantidad), 0) as stock from stock s where s.id_empresa = ${auth.idEmpresa} and s.id_item = i.id ${enAlmacen}) st
+    where i.id_empresa = ${auth.idEmpresa} and i.log_estado = 1 and i.codigo_unidad <> 'ZZ' and i.stock_minimo is not null and st.stock < i.stock_minimo`;
+  const [filas, cuenta] = await Promise.all([
+    ctx.dbh.db.execute(sql`select i.id, i.codigo, i.descripcion, i.codigo_unidad, m.nombre as marca, i.stock_minimo::text as minimo, st.stock::text as stock
+      ${base} order by i.stock_minimo - st.stock desc, i.descripcion, i.id limit ${q.regxpag} offset ${(q.pagina - 1) * q.regxpag}`),
+    ctx.dbh.db.execute(sql`select count(*)::int as n ${base}`),
+  ]);
+  type F = { id: number; codigo: string; descripcion: string; codigo_unidad: string; marca: string | null; minimo: string; stock: string };
+  const rows = (filas as unknown as { rows: F[] }).rows;
+  return {
+    Data: rows.map((f) => ({
+      IdItem: Number(f.id),
+      Codigo: f.codigo,
+      Descripcion: f.descripcion,
+      CodigoUnidad: f.codigo_unidad,
+      Marca: f.marca,
+      StockMinimo: cant(f.minimo),
+      Stock: cant(f.stock),
+      Faltante: cant(new Decimal(f.minimo).minus(f.stock)),
+    })),
+    Count: Number((cuenta as unknown as { rows: { n: number }[] }).rows[0].n),
   };
 }
 

@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   LIMITES_IMPORTACION_ITEMS, ZError, ZImportacionItems, ZImportacionItemsParams, ZItem, ZItemFavoritoQuery, ZItemGuardar, ZItemParams, ZItems,
-  ZItemsExportacionQuery, ZItemsImportar, ZItemsQuery,
+  ZItemsExportacionQuery, ZItemsImportar, ZItemsQuery, ZMarca, ZMarcaGuardar, ZMarcas, ZMarcasQuery,
 } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
 import * as servicio from './items.service';
 import * as catalogo from './catalogo.service';
+import * as marcas from './marcas.service';
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
 const excel = (reply: FastifyReply, contenido: Buffer, nombre: string) =>
@@ -24,6 +25,26 @@ export async function rutasItems(app: FastifyInstance, ctx: Contexto): Promise<v
   const security = [{ bearer: [] }];
   // Imports running in the background finish before the database closes.
   app.addHook('onClose', async () => void (await catalogo.esperarImportaciones()));
+
+  // Brands and categories (branch marcas): read by whoever may search items (the point of sale's category chips),
+  // written with the item-editing permission (the back office, never the cashier).
+  for (const [ruta, clase, nombre] of [['marcas', 'marca', 'marcas'], ['categorias', 'categoria', 'categorías']] as const) {
+    r.get(`/v1/${ruta}`, {
+      config: { servicio: 'ITEM_VER' },
+      schema: { tags, security, summary: `Listar ${nombre} de productos (con cuántos productos las usan)`, querystring: ZMarcasQuery, response: { 200: ZMarcas, ...errores } },
+      handler: async (req) => marcas.listar(ctx, requerirAuth(req), clase, req.query),
+    });
+    r.post(`/v1/${ruta}`, {
+      config: { servicio: 'ITEM_GUARDAR' },
+      schema: { tags, security, summary: `Registrar ${clase === 'marca' ? 'una marca' : 'una categoría'} (nombre único en la empresa)`, body: ZMarcaGuardar, response: { 201: ZMarca, ...errores } },
+      handler: async (req, reply) => reply.code(201).send(await marcas.crear(ctx, requerirAuth(req), clase, req.body)),
+    });
+    r.put(`/v1/${ruta}/:id`, {
+      config: { servicio: 'ITEM_GUARDAR' },
+      schema: { tags, security, summary: `Editar o desactivar ${clase === 'marca' ? 'una marca' : 'una categoría'}`, params: ZItemParams, body: ZMarcaGuardar, response: { 200: ZMarca, ...errores } },
+      handler: async (req) => marcas.editar(ctx, requerirAuth(req), clase, req.params.id, req.body),
+    });
+  }
 
   r.get('/v1/items', {
     config: { servicio: 'ITEM_VER' },

@@ -85,8 +85,12 @@ export function useCuadre(id: number | null) {
 }
 
 /** The POS search: with the box's branch, each good carries its available stock in that branch's warehouse. */
-export function buscarItems(filtro: string, idSucursal?: number, signal?: AbortSignal) {
-  return api.get<{ Data: TItem[]; Count: number }>('/logistica/v1/items', { query: { filtro: filtro.trim(), pagina: 1, regxpag: 10, idsucursal: idSucursal }, signal });
+/** `modo`: the seed's search mode (1-5; none = description, code and barcodes at once); `idcategoria`: a category chip. */
+export function buscarItems(filtro: string, idSucursal?: number, signal?: AbortSignal, opciones: { modo?: string; idcategoria?: number } = {}) {
+  return api.get<{ Data: TItem[]; Count: number }>('/logistica/v1/items', {
+    query: { filtro: filtro.trim(), pagina: 1, regxpag: 10, idsucursal: idSucursal, ...(opciones.modo ? { modo: opciones.modo } : {}), ...(opciones.idcategoria ? { idcategoria: opciones.idcategoria } : {}) },
+    signal,
+  });
 }
 
 export function useSeriesVenta(idTipoDocumento: number, idSucursal: number | undefined) {

@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { calcularTotales, Decimal } from '@yupana/sunat/isomorfico';
-import { MediosPagoCaja, type TCuadreCaja, type TEntidadDocumento, type TItem, type TMiCaja, type TStockVenta, type TVentaCaja } from '@yupana/contracts';
+import { MediosPagoCaja, ModosBusquedaItem, type TCuadreCaja, type TEntidadDocumento, type TItem, type TMiCaja, type TStockVenta, type TVentaCaja } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { imprimirTicketTermico } from '../../../lib/impresora-termica';
 import { CompartirVenta } from '../components/compartir-venta';
@@ -20,6 +20,8 @@ import {
   useSeriesVenta,
   useVender,
 } from '../api/cajas';
+// eslint-disable-next-line yupana/no-cross-import -- the point of sale's category chips are the catalogue's categories (branch marcas)
+import { useMarcas } from '../../items/api/marcas';
 // eslint-disable-next-line yupana/no-cross-import -- the point of sale sells at the price of the chosen price list (issue 12)
 import { preciosDeItem, useListasPrecios } from '../../pedidos/api/pedidos';
 // eslint-disable-next-line yupana/no-cross-import -- a credit sale at the till takes its cuotas with the factura form's fields
@@ -164,6 +166,10 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   const buscador = useRef<React.ComponentRef<typeof Input>>(null);
   const [texto, setTexto] = useState('');
   const [resultados, setResultados] = useState<TItem[] | null>(null);
+  // Seed §9 search modes ('' = description, code and barcodes at once) and the category chip (branch marcas).
+  const [modo, setModo] = useState('');
+  const [idCategoria, setIdCategoria] = useState<number | undefined>(undefined);
+  const categorias = useMarcas('categorias');
   const [buscando, setBuscando] = useState(false);
   const [lineas, setLineas] = useState<TLinea[]>([]);
   const [tipo, setTipo] = useState<number>(1004);
@@ -227,15 +233,18 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
     for (const q of stocks) void q.refetch();
   }
 
-  async function buscar(valor: string) {
+  async function buscar(valor: string, opciones: { modo?: string; idcategoria?: number } = { modo, idcategoria: idCategoria }) {
     const t = valor.trim();
-    if (t.length < 3) {
+    // With a category chip an empty box lists that category's items.
+    if (t.length < 3 && !(t.length === 0 && opciones.idcategoria)) {
       setResultados(null);
       return;
     }
     setBuscando(true);
     try {
-      const r = await buscarItems(t, sesion.IdSucursal);
+      let r = await buscarItems(t, sesion.IdSucursal, undefined, opciones);
+      // A scanned barcode still finds its item whatever mode is picked.
+      if (!r.Data.length && opciones.modo && opciones.modo !== '3' && /^[0-9A-Za-z-]{8,30}$/.test(t)) r = await buscarItems(t, sesion.IdSucursal, undefined, { ...opciones, modo: '3' });
       setResultados(r.Data);
       return r.Data;
     } catch (e) {
@@ -359,7 +368,45 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
       }
     >
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start' }}>
-        <Card size="small" title="Productos (F2)" style={{ flex: '1 1 340px', minWidth: 0 }}>
+        <Card
+          size="small"
+          title="Productos (F2)"
+          style={{ flex: '1 1 340px', minWidth: 0 }}
+          extra={
+            <Select
+              size="small"
+              aria-label="Buscar por"
+              data-testid="pv-modo"
+              value={modo}
+              style={{ width: 210 }}
+              popupMatchSelectWidth={false}
+              onChange={(v: string) => {
+                setModo(v);
+                void buscar(texto, { modo: v, idcategoria: idCategoria });
+                buscador.current?.focus();
+              }}
+              options={[{ value: '', label: 'Buscar por: todo' }, ...Object.entries(ModosBusquedaItem).map(([value, label]) => ({ value, label: `${value} · ${label}` }))]}
+            />
+          }
+        >
+          {!!categorias.data?.Data.length && (
+            <div data-testid="pv-categorias" style={{ display: 'flex', flexWrap: 'wrap', gap: 4, marginBottom: 8 }}>
+              {categorias.data.Data.map((c) => (
+                <Tag.CheckableTag
+                  key={c.Id}
+                  checked={idCategoria === c.Id}
+                  onChange={(marcada) => {
+                    const id = marcada ? c.Id : undefined;
+                    setIdCategoria(id);
+                    void buscar(texto, { modo, idcategoria: id });
+                    buscador.current?.focus();
+                  }}
+                >
+                  {c.Nombre}
+                </Tag.CheckableTag>
+              ))}
+            </div>
+          )}
           <Input.Search
             ref={buscador}
             aria-label="Buscar producto"
@@ -393,6 +440,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
                     description={
                       <>
                         {i.Codigo}
+                        {i.Marca && <span style={{ marginLeft: 8 }}>· {i.Marca}</span>}
                         {i.PresentacionLeida && (
                           <Tag color="blue" style={{ marginLeft: 8 }}>
                             {(() => {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAlmacen, TAlmacenGuardar, TItem, TKardex, TLogisticaConfig, TMovimiento, TMovimientoGuardar, TStockFila, TVencimientoFila } from '@yupana/contracts';
+import type { TAlmacen, TAlmacenGuardar, TItem, TKardex, TLogisticaConfig, TMovimiento, TMovimientoGuardar, TStockFila, TStockMinimoFila, TVencimientoFila } from '@yupana/contracts';
 import { guardarArchivo, obtenerArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
@@ -30,6 +30,17 @@ export function useGuardarLogisConfig() {
 }
 
 export type TFiltroStock = { idalmacen?: number; filtro: string; sinstock: boolean; pagina: number };
+/** Items below their minimum stock: summed over the warehouses, or in the chosen one (branch marcas). */
+export function useBajoMinimo(f: { idalmacen?: number; pagina: number }, activo: boolean) {
+  return useQuery({
+    queryKey: ['inventario', 'stock', 'minimos', f],
+    queryFn: ({ signal }) =>
+      api.get<{ Data: TStockMinimoFila[]; Count: number }>(`${BASE}/inventarios/stock/minimos`, { query: { ...(f.idalmacen ? { idalmacen: f.idalmacen } : {}), pagina: f.pagina, regxpag: 20 }, signal }),
+    placeholderData: keepPreviousData,
+    enabled: activo,
+  });
+}
+
 export function useStock(f: TFiltroStock) {
   return useQuery({
     queryKey: ['inventario', 'stock', f],

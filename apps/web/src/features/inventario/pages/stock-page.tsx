@@ -1,8 +1,8 @@
 import { Alert, Card, Checkbox, Empty, Input, Select, Space, Table } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import type { TStockFila } from '@yupana/contracts';
+import type { TStockFila, TStockMinimoFila } from '@yupana/contracts';
 import { mensajeDeError } from '../../../lib/api-error';
-import { useAlmacenes, useStock } from '../api/inventario';
+import { useAlmacenes, useBajoMinimo, useStock } from '../api/inventario';
 import { numero, soles } from '../formato';
 import { AlertasVencimiento } from '../components/alertas-vencimiento';
 
@@ -14,7 +14,9 @@ export function StockPage() {
   const filtro = params.get('filtro') ?? '';
   const sinstock = params.get('sinstock') === '1';
   const almacenes = useAlmacenes();
+  const bajoMinimo = params.get('minimo') === '1';
   const consulta = useStock({ idalmacen, filtro, sinstock, pagina });
+  const minimos = useBajoMinimo({ idalmacen, pagina }, bajoMinimo);
   const cambiar = (cambios: Record<string, string | undefined>) => {
     const p = new URLSearchParams(params);
     for (const [k, v] of Object.entries(cambios)) if (v) p.set(k, v); else p.delete(k);
@@ -40,7 +42,41 @@ export function StockPage() {
         <Checkbox checked={sinstock} onChange={(e) => cambiar({ sinstock: e.target.checked ? '1' : undefined })}>
           Solo sin stock
         </Checkbox>
+        <Checkbox checked={bajoMinimo} onChange={(e) => cambiar({ minimo: e.target.checked ? '1' : undefined })}>
+          Bajo el stock mínimo
+        </Checkbox>
       </Space>
+      {bajoMinimo ? (
+        <>
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={idalmacen ? 'Productos cuyo stock en el almacén elegido está por debajo de su stock mínimo' : 'Productos cuyo stock sumado en todos los almacenes está por debajo de su stock mínimo'}
+          />
+          {minimos.isError && <Alert type="error" showIcon title={mensajeDeError(minimos.error)} style={{ marginBottom: 12 }} />}
+          <Table<TStockMinimoFila>
+            rowKey="IdItem"
+            size="middle"
+            data-testid="tabla-bajo-minimo"
+            loading={minimos.isFetching}
+            dataSource={minimos.data?.Data ?? []}
+            scroll={{ x: 700 }}
+            locale={{ emptyText: <Empty description="Ningún producto está por debajo de su stock mínimo" /> }}
+            pagination={{ current: pagina, pageSize: 20, total: minimos.data?.Count ?? 0, showSizeChanger: false, onChange: (p) => cambiar({ pagina: String(p) }) }}
+            columns={[
+              { title: 'Código', dataIndex: 'Codigo' },
+              { title: 'Producto', dataIndex: 'Descripcion' },
+              { title: 'Marca', dataIndex: 'Marca', render: (v: string | null) => v ?? '—' },
+              { title: 'Unidad', dataIndex: 'CodigoUnidad' },
+              { title: 'Stock', dataIndex: 'Stock', align: 'right', render: (v: string) => numero(v) },
+              { title: 'Stock mínimo', dataIndex: 'StockMinimo', align: 'right', render: (v: string) => numero(v) },
+              { title: 'Faltante', dataIndex: 'Faltante', align: 'right', render: (v: string) => numero(v) },
+            ]}
+          />
+        </>
+      ) : (
+        <>
       {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
       <Table<TStockFila>
         rowKey={(f) => `${f.IdAlmacen}-${f.IdItem}`}
@@ -64,6 +100,8 @@ export function StockPage() {
           { title: '', key: 'k', render: (_, f) => <Link to={`/admin/kardex?item=${f.IdItem}&almacen=${f.IdAlmacen}`}>Kardex</Link> },
         ]}
       />
+        </>
+      )}
     </Card>
     </>
   );

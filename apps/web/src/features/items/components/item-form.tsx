@@ -1,7 +1,8 @@
 import { App, Button, Col, Form, Input, Radio, Row, Select, Space, Switch } from 'antd';
+import { useMarcas } from '../api/marcas';
 import { useEffect } from 'react';
 import { descripcionCatalogo } from '@yupana/sunat/isomorfico';
-import { AfectacionesIgv, EstandaresCodigoProducto, TiposExistencia, UnidadesItem, validarCodigoProducto, type TEstandarCodigoProducto, type TItem, type TItemGuardar } from '@yupana/contracts';
+import { AfectacionesIgv, EstandaresCodigoProducto, MAX_CODIGOS_BARRAS, validarCodigoBarras, TiposExistencia, UnidadesItem, validarCodigoProducto, type TEstandarCodigoProducto, type TItem, type TItemGuardar } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useGuardarItem } from '../api/guardar-item';
 import { PresentacionesItem } from './presentaciones-item';
@@ -18,23 +19,42 @@ export function ItemForm({ item, onGuardado, onCancelar }: Props) {
   const { message } = App.useApp();
   const guardar = useGuardarItem();
   const estandar = Form.useWatch('EstandarCodigoProducto', form);
+  const marcas = useMarcas('marcas');
+  const categorias = useMarcas('categorias');
+  // Active ones, plus the item's own when it was deactivated since.
+  const opciones = (lista: { Id: number; Nombre: string }[] | undefined, id: number | null | undefined, nombre: string | null | undefined) => {
+    const o = (lista ?? []).map((m) => ({ value: m.Id, label: m.Nombre }));
+    return id && nombre && !o.some((x) => x.value === id) ? [...o, { value: id, label: nombre }] : o;
+  };
 
   useEffect(() => {
     form.setFieldsValue(
       item
         ? { ...item, CodigoUnidad: item.CodigoUnidad as 'NIU' | 'ZZ', AfectacionIgv: item.AfectacionIgv as Valores['AfectacionIgv'], TipoExistencia: item.TipoExistencia as Valores['TipoExistencia'], EstandarCodigoProducto: item.EstandarCodigoProducto as TEstandarCodigoProducto | null }
-        : { CodigoUnidad: 'NIU', PrecioIncluyeIgv: true, AfectacionIgv: '10', TipoExistencia: '01', EsFavorito: false, ControlLote: false, ControlSerie: false, Codigo: '', Descripcion: '', Precio: '' },
+        : { CodigosBarras: [], IdMarca: null, IdCategoria: null, CodigoMarca: null, StockMinimo: null, CodigoUnidad: 'NIU', PrecioIncluyeIgv: true, AfectacionIgv: '10', TipoExistencia: '01', EsFavorito: false, ControlLote: false, ControlSerie: false, Codigo: '', Descripcion: '', Precio: '' },
     );
   }, [item, form]);
 
   async function enviar(v: Valores) {
     try {
-      await guardar.mutateAsync({ datos: { ...v, EstandarCodigoProducto: v.EstandarCodigoProducto || null, CodigoProducto: v.CodigoProducto || null }, id: item?.Id });
+      await guardar.mutateAsync({
+        datos: {
+          ...v,
+          EstandarCodigoProducto: v.EstandarCodigoProducto || null,
+          CodigoProducto: v.CodigoProducto || null,
+          IdMarca: v.IdMarca ?? null,
+          IdCategoria: v.IdCategoria ?? null,
+          CodigoMarca: v.CodigoMarca || null,
+          StockMinimo: v.StockMinimo === '' || v.StockMinimo === undefined ? null : v.StockMinimo,
+          CodigosBarras: v.CodigosBarras ?? [],
+        },
+        id: item?.Id,
+      });
       message.success(item ? 'Producto o servicio actualizado' : 'Producto o servicio registrado');
       onGuardado();
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.errores).length)
-        form.setFields(Object.entries(e.errores).map(([name, error]) => ({ name: name as keyof Valores, errors: [error] })));
+        form.setFields(Object.entries(e.errores).map(([name, error]) => ({ name: (name.startsWith('CodigosBarras') ? 'CodigosBarras' : name) as keyof Valores, errors: [error] })));
       else message.error(mensajeDeError(e));
     }
   }
@@ -125,6 +145,53 @@ export function ItemForm({ item, onGuardado, onCancelar }: Props) {
           </Form.Item>
         </Col>
       </Row>
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="IdMarca" label="Marca">
+            <Select allowClear placeholder="Sin marca" aria-label="Marca" showSearch={{ optionFilterProp: 'label' }} options={opciones(marcas.data?.Data, item?.IdMarca, item?.Marca)} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="IdCategoria" label="Categoría">
+            <Select allowClear placeholder="Sin categoría" aria-label="Categoría" showSearch={{ optionFilterProp: 'label' }} options={opciones(categorias.data?.Data, item?.IdCategoria, item?.Categoria)} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="CodigoMarca" label="Código marca / alternativo" tooltip="El código del fabricante o un código alternativo: la búsqueda «Código Marca/Alternativo» lo usa">
+            <Input maxLength={30} aria-label="Código marca" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="StockMinimo"
+            label="Stock mínimo"
+            tooltip="Se compara con el stock sumado de todos los almacenes; Inventario › Stock lista los productos por debajo"
+            rules={[{ pattern: /^\d{1,12}(\.\d{1,4})?$/, message: 'Stock mínimo: número no negativo de hasta 4 decimales' }]}
+          >
+            <Input inputMode="decimal" aria-label="Stock mínimo" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item
+        name="CodigosBarras"
+        label="Códigos de barras adicionales"
+        tooltip="Escriba o escanee cada código y presione Enter. Un código de 8, 12, 13 o 14 dígitos se valida como GTIN."
+        rules={[
+          {
+            validator: async (_r, lista: string[] | undefined) => {
+              if ((lista ?? []).length > MAX_CODIGOS_BARRAS) throw new Error(`Máximo ${MAX_CODIGOS_BARRAS} códigos de barras`);
+              for (const c of lista ?? []) {
+                const m = validarCodigoBarras(c.trim());
+                if (m) throw new Error(m);
+              }
+            },
+          },
+        ]}
+      >
+        <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',', ' ', '|']} placeholder="Escanee o escriba y presione Enter" aria-label="Códigos de barras adicionales" />
+      </Form.Item>
       <Row gutter={12}>
         <Col xs={8}>
           <Form.Item name="EsFavorito" label="Favorito" valuePropName="checked">

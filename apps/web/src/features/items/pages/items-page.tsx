@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined, StarFilled, StarOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, TagsOutlined, StarFilled, StarOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Drawer, Empty, Input, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { useItems } from '../api/buscar-items';
 import { useMarcarFavorito } from '../api/marcar-favorito';
 import { ItemForm } from '../components/item-form';
 import { ImportacionCatalogo } from '../components/importacion-catalogo';
+import { MarcasCategorias } from '../components/marcas-categorias';
 import { exportarCatalogo } from '../api/catalogo';
 import { TablaAdaptable } from '../../../components/tabla-adaptable';
 
@@ -26,6 +27,7 @@ export function ItemsPage() {
   const { message } = App.useApp();
   const [edicion, setEdicion] = useState<{ item: TItem | null } | null>(null);
   const [importando, setImportando] = useState(false);
+  const [marcas, setMarcas] = useState(false);
   const [exportando, setExportando] = useState(false);
   const corto = texto.trim().length > 0 && texto.trim().length < 3;
 
@@ -97,6 +99,9 @@ export function ItemsPage() {
           >
             Exportar a Excel
           </Button>
+          <Button icon={<TagsOutlined />} onClick={() => setMarcas(true)}>
+            Marcas y categorías
+          </Button>
           <Button icon={<UploadOutlined />} onClick={() => setImportando(true)}>
             Importar desde Excel
           </Button>
@@ -130,6 +135,8 @@ export function ItemsPage() {
           },
           { title: 'Código', dataIndex: 'Codigo' },
           { title: 'Descripción', dataIndex: 'Descripcion' },
+          { title: 'Marca', dataIndex: 'Marca', render: (v: string | null) => v ?? '—' },
+          { title: 'Categoría', dataIndex: 'Categoria', render: (v: string | null) => v ?? '—' },
           { title: 'Unidad', dataIndex: 'CodigoUnidad', render: (u: string) => <Tag>{u}</Tag> },
           { title: 'Precio (con IGV)', dataIndex: 'PrecioUnitario', align: 'right', render: (v: string) => soles.format(Number(v)) },
           { title: 'Valor (sin IGV)', dataIndex: 'ValorUnitario', align: 'right', render: (v: string) => soles.format(Number(v)) },
@@ -149,6 +156,9 @@ export function ItemsPage() {
       />
       <Drawer open={!!edicion} title={edicion?.item ? 'Editar producto o servicio' : 'Nuevo producto o servicio'} size={560} onClose={() => setEdicion(null)} destroyOnHidden>
         {edicion && <ItemForm item={edicion.item} onCancelar={() => setEdicion(null)} onGuardado={() => setEdicion(null)} />}
+      </Drawer>
+      <Drawer open={marcas} title="Marcas y categorías de productos" size={560} onClose={() => setMarcas(false)} destroyOnHidden>
+        {marcas && <MarcasCategorias />}
       </Drawer>
       <Drawer open={importando} title="Importar productos y servicios desde Excel" size={720} onClose={() => setImportando(false)} destroyOnHidden>
         <ImportacionCatalogo />
