@@ -31,9 +31,10 @@ import { unidadesBase, useStocksVenta } from '../../documentos/api/stock-venta';
 
 /**
  * A cart line, in the item's own unit or in one of its presentations (`unidad`, CAJA x 12, with the price of that unit);
- * lot-tracked items may name their lot (empty = FEFO), serial-tracked ones their serials.
+ * lot-tracked items may name their lot (empty = FEFO), serial-tracked ones their serials; `grupo` names the worker group
+ * whose price the customer gets.
  */
-type TLinea = { clave: string; item: TItem; cantidad: string; unidad?: string; precio?: string; lote?: string; series?: string[] };
+type TLinea = { clave: string; item: TItem; cantidad: string; unidad?: string; precio?: string; lote?: string; series?: string[]; grupo?: string };
 const unidadDe = (l: TLinea) => l.unidad ?? l.item.CodigoUnidad;
 const precioDe = (l: TLinea) => l.precio ?? l.item.PrecioUnitario;
 /** What the cart says about a line before charging: `bloquea` disables "Cobrar" (the server would refuse the sale). */
@@ -255,40 +256,60 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   }
 
   /**
-   * The price with IGV of one unit code of an item: the chosen price list's row for that unit, else the presentation's
-   * standard price, else the base price x the presentation's factor.
+   * The price with IGV of one unit code of an item: the customer's worker-group price (the lowest in soles, HR group
+   * price lists), else the chosen price list's row for that unit, else the presentation's standard price, else the base
+   * price x the presentation's factor. `releer` asks the server even without a list or customer (re-pricing a line
+   * whose base price was replaced reads the item's own price back).
    */
-  async function precioEn(item: TItem, codigoUnidad: string): Promise<string> {
+  async function precioEn(item: TItem, codigoUnidad: string, releer = false): Promise<{ precio: string; grupo?: string }> {
     const presentacion = item.Presentaciones?.find((p) => p.CodigoUnidad === codigoUnidad);
-    if (idLista) {
+    let base = item.PrecioUnitario;
+    if (idLista || cliente || releer) {
       try {
-        const precio = (await preciosDeItem(item.Id)).Data.find((p) => p.IdListaPrecio === idLista && p.CodigoUnidad === codigoUnidad);
-        if (precio) return precio.Precio;
+        const r = await preciosDeItem(item.Id, cliente);
+        base = r.PrecioBase;
+        const grupo = (r.PreciosGrupo ?? []).filter((p) => p.CodigoUnidad === codigoUnidad && p.IdMoneda === 1).sort((a, b) => aDecimal(a.Precio).cmp(aDecimal(b.Precio)))[0];
+        if (grupo) return { precio: grupo.Precio, grupo: grupo.Grupo };
+        const precio = idLista ? r.Data.find((p) => p.IdListaPrecio === idLista && p.CodigoUnidad === codigoUnidad) : undefined;
+        if (precio) return { precio: precio.Precio };
       } catch (e) {
         message.error(mensajeDeError(e));
       }
     }
-    if (!presentacion) return item.PrecioUnitario;
-    return presentacion.Precio ?? aDecimal(item.PrecioUnitario).times(presentacion.Factor).toDecimalPlaces(2).toFixed(2);
+    if (!presentacion) return { precio: base };
+    return { precio: presentacion.Precio ?? aDecimal(base).times(presentacion.Factor).toDecimalPlaces(2).toFixed(2) };
   }
+
+  // A customer found (or removed) after the lines were added: every line takes the price that customer gets.
+  const clienteDePrecios = cliente ? `${cliente.IdTipoDocumento}-${cliente.NumeroDocumento}` : '';
+  const primeraVez = useRef(true);
+  useEffect(() => {
+    if (primeraVez.current) return void (primeraVez.current = false);
+    const actuales = lineas;
+    if (!actuales.length) return;
+    void Promise.all(actuales.map(async (l) => [l.clave, await precioEn(l.item, unidadDe(l), true)] as const)).then((nuevos) => {
+      const por = new Map(nuevos);
+      setLineas((ls) => ls.map((l) => (por.has(l.clave) ? { ...l, precio: por.get(l.clave)!.precio, grupo: por.get(l.clave)!.grupo } : l)));
+    });
+  }, [clienteDePrecios]); // only when the customer changes
 
   async function cambiarUnidad(l: TLinea, codigoUnidad: string) {
     const base = codigoUnidad === l.item.CodigoUnidad;
-    const precio = await precioEn(l.item, codigoUnidad);
-    cambiarLinea(l.clave, base ? { unidad: undefined, precio: precio === l.item.PrecioUnitario ? undefined : precio } : { unidad: codigoUnidad, precio });
+    const { precio, grupo } = await precioEn(l.item, codigoUnidad);
+    cambiarLinea(l.clave, base ? { unidad: undefined, precio: precio === l.item.PrecioUnitario ? undefined : precio, grupo } : { unidad: codigoUnidad, precio, grupo });
   }
 
   /** Adds one unit of the item, in the presentation whose barcode was scanned when there is one. */
   async function agregar(original: TItem) {
     const codigoUnidad = original.PresentacionLeida ?? original.CodigoUnidad;
-    const precio = await precioEn(original, codigoUnidad);
+    const { precio, grupo } = await precioEn(original, codigoUnidad);
     const unidad = codigoUnidad === original.CodigoUnidad ? undefined : codigoUnidad;
     const item = unidad ? original : { ...original, PrecioUnitario: precio };
     setLineas((ls) => {
       const i = ls.findIndex((l) => l.item.Id === item.Id && l.unidad === unidad);
       // Scanned again: one more, with the stock the new search read.
       if (i >= 0) return ls.map((l, j) => (j === i ? { ...l, item: { ...l.item, Existencia: item.Existencia ?? l.item.Existencia }, cantidad: aDecimal(l.cantidad).plus(1).toString() } : l));
-      return [...ls, { clave: `${item.Id}-${unidad ?? ''}-${Date.now()}`, item, cantidad: '1', ...(unidad ? { unidad, precio } : {}) }];
+      return [...ls, { clave: `${item.Id}-${unidad ?? ''}-${Date.now()}`, item, cantidad: '1', ...(unidad ? { unidad, precio } : {}), ...(grupo ? { grupo } : {}) }];
     });
     setTexto('');
     setResultados(null);
@@ -502,6 +523,11 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
                       />
                       <strong style={{ minWidth: 90, textAlign: 'right' }}>{soles(aDecimal(precioDe(l)).times(aDecimal(l.cantidad)))}</strong>
                     </div>
+                    {l.grupo && (
+                      <Tag color="purple" data-testid="pv-precio-grupo" style={{ marginTop: 2 }}>
+                        Precio del grupo {l.grupo}: {soles(aDecimal(precioDe(l)))}
+                      </Tag>
+                    )}
                     {(l.item.ControlLote || l.item.ControlSerie) && (
                       <LoteSeriePos linea={l} stock={stockDe(l.item.Id)} cargando={stocks[controlados.indexOf(l.item.Id)]?.isLoading ?? false} onCambio={(c) => cambiarLinea(l.clave, c)} />
                     )}

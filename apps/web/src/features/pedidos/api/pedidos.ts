@@ -54,8 +54,10 @@ export async function abrirPdfPedido(id: number): Promise<void> {
 export function useListasPrecios() {
   return useQuery({ queryKey: ['listaprecios'], queryFn: ({ signal }) => api.get<{ Data: TListaPrecio[] }>(`${L}/listaprecios`, { signal }) });
 }
-export function preciosDeItem(idItem: number) {
-  return api.get<TPreciosItem>(`${L}/listaprecios/item/precios/${idItem}`);
+/** An item's prices; with the customer's document, also the prices of the worker groups that customer belongs to. */
+export function preciosDeItem(idItem: number, cliente?: { IdTipoDocumento: number; NumeroDocumento: string } | null) {
+  const query = cliente ? { idtipodocumento: cliente.IdTipoDocumento, numerodocumento: cliente.NumeroDocumento } : undefined;
+  return api.get<TPreciosItem>(`${L}/listaprecios/item/precios/${idItem}`, query ? { query } : undefined);
 }
 export function usePreciosLista(idLista: number | undefined, filtro: string, pagina: number) {
   return useQuery({
