@@ -9,12 +9,24 @@ import { useCuentasFinancieras } from '../api/finanzas';
 import { descargarFlujoCaja, descargarGastosPorCentro, useFlujoCaja, useGastosPorCentro, type TFiltroPeriodo } from '../api/reportes';
 import { dinero, fechaPe, NOMBRE_MONEDA } from '../formato';
 
-/** The period's two dates (empty: the API's default, the current month up to today). */
-function Periodo({ f, setF }: { f: TFiltroPeriodo; setF: (f: TFiltroPeriodo) => void }) {
+/**
+ * The report's filters: what comes before (an account), the period's two dates (empty: the API's default, the current
+ * month up to today), the Excel button, and the query's Spanish error under them.
+ */
+function Filtros(p: { f: TFiltroPeriodo; setF: (f: TFiltroPeriodo) => void; excel: (f: TFiltroPeriodo) => Promise<void>; error: unknown; children?: React.ReactNode }) {
+  const { message } = App.useApp();
+  const { f, setF } = p;
   return (
     <>
-      <DatePicker aria-label="Desde" placeholder="Desde (inicio del mes)" format="DD/MM/YYYY" value={f.desde ? dayjs(f.desde) : null} onChange={(d) => setF({ ...f, desde: d ? d.format('YYYY-MM-DD') : '' })} />
-      <DatePicker aria-label="Hasta" placeholder="Hasta (hoy)" format="DD/MM/YYYY" value={f.hasta ? dayjs(f.hasta) : null} onChange={(d) => setF({ ...f, hasta: d ? d.format('YYYY-MM-DD') : '' })} />
+      <Space wrap style={{ marginBottom: 12 }}>
+        {p.children}
+        <DatePicker aria-label="Desde" placeholder="Desde (inicio del mes)" format="DD/MM/YYYY" value={f.desde ? dayjs(f.desde) : null} onChange={(d) => setF({ ...f, desde: d ? d.format('YYYY-MM-DD') : '' })} />
+        <DatePicker aria-label="Hasta" placeholder="Hasta (hoy)" format="DD/MM/YYYY" value={f.hasta ? dayjs(f.hasta) : null} onChange={(d) => setF({ ...f, hasta: d ? d.format('YYYY-MM-DD') : '' })} />
+        <Button icon={<DownloadOutlined />} onClick={() => p.excel(f).catch((e) => message.error(mensajeDeError(e)))}>
+          Excel
+        </Button>
+      </Space>
+      {!!p.error && <Alert type="error" showIcon title={mensajeDeError(p.error)} style={{ marginBottom: 12 }} />}
     </>
   );
 }
@@ -32,7 +44,6 @@ function Barras({ ingresos, egresos, maximo }: { ingresos: string; egresos: stri
 
 /** Cash flow by financial account: opening balance, ins and outs by kind of operation, closing balance. */
 export function FlujoDeCaja() {
-  const { message } = App.useApp();
   const [f, setF] = useState<TFiltroPeriodo>({ desde: '', hasta: '' });
   const cuentas = useCuentasFinancieras();
   const consulta = useFlujoCaja(f);
@@ -40,7 +51,7 @@ export function FlujoDeCaja() {
   const maximo = Math.max(0, ...(d?.Data ?? []).flatMap((c) => [Number(c.TotalIngresos), Number(c.TotalEgresos)]));
   return (
     <div data-testid="flujo-caja">
-      <Space wrap style={{ marginBottom: 12 }}>
+      <Filtros f={f} setF={setF} excel={descargarFlujoCaja} error={consulta.error}>
         <Select
           aria-label="Cuenta del flujo"
           style={{ width: 240 }}
@@ -49,12 +60,7 @@ export function FlujoDeCaja() {
           showSearch={{ optionFilterProp: 'label' }}
           options={[{ value: 0, label: 'Todas las cuentas' }, ...(cuentas.data?.Data ?? []).map((c) => ({ value: c.Id, label: c.Nombre }))]}
         />
-        <Periodo f={f} setF={setF} />
-        <Button icon={<DownloadOutlined />} onClick={() => descargarFlujoCaja(f).catch((e) => message.error(mensajeDeError(e)))}>
-          Excel
-        </Button>
-      </Space>
-      {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
+      </Filtros>
       {d && (
         <Typography.Paragraph type="secondary">
           Del {fechaPe(d.Desde)} al {fechaPe(d.Hasta)}, en la moneda de cada cuenta. Cobros, pagos a proveedores y de planilla, notas, depósitos, transferencias e ITF; no
@@ -123,19 +129,12 @@ export function FlujoDeCaja() {
 
 /** Expenses (notas de salida) by cost centre and, inside each, by expense element, in soles, with each centre's share. */
 export function GastosPorCentro() {
-  const { message } = App.useApp();
   const [f, setF] = useState<TFiltroPeriodo>({ desde: '', hasta: '' });
   const consulta = useGastosPorCentro(f);
   const d = consulta.data;
   return (
     <div data-testid="gastos-centro">
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Periodo f={f} setF={setF} />
-        <Button icon={<DownloadOutlined />} onClick={() => descargarGastosPorCentro(f).catch((e) => message.error(mensajeDeError(e)))}>
-          Excel
-        </Button>
-      </Space>
-      {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
+      <Filtros f={f} setF={setF} excel={descargarGastosPorCentro} error={consulta.error} />
       {d && (
         <Typography.Paragraph type="secondary">
           Notas de salida del {fechaPe(d.Desde)} al {fechaPe(d.Hasta)} en soles (las de cuentas en dólares, al tipo de cambio de su día). Total:{' '}

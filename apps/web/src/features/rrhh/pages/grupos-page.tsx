@@ -8,18 +8,10 @@ import { buscarItemsParaGrupo, useAccionListaPrecios, useListaPreciosGrupo } fro
 import { useCatalogo, useTrabajadores } from '../api/rrhh';
 import { importe, monto } from '../../../lib/formato';
 
-/**
- * Groups of workers: create, rename, delete, clone; add workers one by one or a whole area; remove members; the group's
- * price list (special prices its workers pay for catalogue items), copied from another group or emptied.
- */
-export function GruposPage() {
+/** Runs a group action: says `ok` or the API's Spanish error, and answers whether it went through. */
+function useEjecutar<A>(accion: { mutateAsync: (a: A) => Promise<unknown> }) {
   const { message } = App.useApp();
-  const grupos = useGrupos();
-  const accion = useAccionGrupo();
-  const [elegido, setElegido] = useState<TGrupo | null>(null);
-  const [edicion, setEdicion] = useState<{ grupo: TGrupo | null } | null>(null);
-  const [form] = Form.useForm<TGrupoGuardar>();
-  const ejecutar = async (a: Parameters<typeof accion.mutateAsync>[0], ok: string) => {
+  return async (a: A, ok: string) => {
     try {
       await accion.mutateAsync(a);
       message.success(ok);
@@ -29,6 +21,19 @@ export function GruposPage() {
       return false;
     }
   };
+}
+
+/**
+ * Groups of workers: create, rename, delete, clone; add workers one by one or a whole area; remove members; the group's
+ * price list (special prices its workers pay for catalogue items), copied from another group or emptied.
+ */
+export function GruposPage() {
+  const grupos = useGrupos();
+  const accion = useAccionGrupo();
+  const [elegido, setElegido] = useState<TGrupo | null>(null);
+  const [edicion, setEdicion] = useState<{ grupo: TGrupo | null } | null>(null);
+  const [form] = Form.useForm<TGrupoGuardar>();
+  const ejecutar = useEjecutar(accion);
   const grupoActual = elegido ? (grupos.data?.Data.find((g) => g.Id === elegido.Id) ?? null) : null;
 
   return (
@@ -266,16 +271,7 @@ function ListaPrecios({ grupo, grupos }: { grupo: TGrupo; grupos: TGrupo[] }) {
   const [precio, setPrecio] = useState('');
   const [moneda, setMoneda] = useState<1 | 2>(1);
   const [copiar, setCopiar] = useState<{ origen: number | null } | null>(null);
-  const ejecutar = async (a: Parameters<typeof accion.mutateAsync>[0], ok: string) => {
-    try {
-      await accion.mutateAsync(a);
-      message.success(ok);
-      return true;
-    } catch (e) {
-      message.error(mensajeDeError(e));
-      return false;
-    }
-  };
+  const ejecutar = useEjecutar(accion);
   const buscar = async (texto: string) => {
     if (texto.trim().length < 2) return;
     try {
