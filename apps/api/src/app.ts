@@ -54,6 +54,8 @@ import {
   contabilizarAlAprobarNomina,
   contabilizarAlPagarNomina,
   revertirAlAnularPagoNomina,
+  contabilizarAlDepositarCts,
+  revertirAlAnularDepositoCts,
   contabilizarAlPagar,
   contabilizarVentaDeCaja,
   contabilizarAlRegistrarCompra,
@@ -86,6 +88,7 @@ import { alAnularMovimientoFinanciero, alRegistrarMovimientoFinanciero } from '.
 import { rutasMovimientosFinancieros } from './modules/finanzas/movimientos.routes';
 import { alAprobarNomina } from './modules/rrhh/nominas.service';
 import { alAnularPagoNomina, alPagarNomina } from './modules/rrhh/pagos-nomina.service';
+import { alAnularDepositoCts, alDepositarCts } from './modules/rrhh/depositos-cts.service';
 import { alRegistrarMovimientoCaja } from './modules/cajas/cajas.service';
 import { alRegistrarVentaCaja } from './modules/cajas/venta.service';
 import { alDocumentoAnulado } from './modules/contabilidad/envio/documentos.repo';
@@ -338,6 +341,8 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alAprobarNomina(contabilizarAlAprobarNomina);
   alPagarNomina(contabilizarAlPagarNomina);
   alAnularPagoNomina(revertirAlAnularPagoNomina);
+  alDepositarCts(contabilizarAlDepositarCts);
+  alAnularDepositoCts(revertirAlAnularDepositoCts);
   alAnularPago(revertirAlAnularPago);
   alRegistrarMovimientoCaja(contabilizarAlMovimientoCaja);
   // Movements on financial accounts (notas, deposits, transfers, ITF) post in journal 3; deleting one reverses it.

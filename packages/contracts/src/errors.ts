@@ -91,6 +91,11 @@ export const ErrorCodes = {
   PLAME_SIN_FORMACION: 601550,
   AFPNET_SIN_AFILIADOS: 601551,
   AFPNET_DATOS_INVALIDOS: 601552,
+  // CTS deposit of May and November runs (601570-601589).
+  NOMINA_NO_MES_CTS: 601570,
+  CTS_YA_DEPOSITADA: 601571,
+  CTS_SIN_MONTO: 601572,
+  DEPOSITO_CTS_ANULADO: 601573,
   // SIRE (601400-601449).
   SIRE_SIN_CREDENCIALES: 601401,
   SIRE_SUNAT_RECHAZO: 601402,
@@ -186,6 +191,10 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.PLAME_SIN_FORMACION]: 'La planilla no tiene personal en formación: el PLAME no lleva archivo .for',
   [ErrorCodes.AFPNET_SIN_AFILIADOS]: 'La planilla no tiene afiliados a una AFP que declarar en AFPnet',
   [ErrorCodes.AFPNET_DATOS_INVALIDOS]: 'Faltan datos para el archivo de AFPnet',
+  [ErrorCodes.NOMINA_NO_MES_CTS]: 'La CTS se deposita con las planillas de mayo y noviembre',
+  [ErrorCodes.CTS_YA_DEPOSITADA]: 'La CTS ya está depositada',
+  [ErrorCodes.CTS_SIN_MONTO]: 'No hay CTS por depositar',
+  [ErrorCodes.DEPOSITO_CTS_ANULADO]: 'El depósito de CTS ya está anulado',
   [ErrorCodes.SOLICITUD_RESUELTA]: 'La solicitud ya fue resuelta',
   [ErrorCodes.SOLICITUD_SIN_APROBADOR]: 'Su usuario no tiene el rol que aprueba este paso de la solicitud',
   [ErrorCodes.SOLICITUD_SIN_FLUJO]: 'No hay un flujo de aprobación para este tipo de solicitud: regístrelo primero',

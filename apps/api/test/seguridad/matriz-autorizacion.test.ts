@@ -140,6 +140,8 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'POST /api/finanzas/v1/libros/ejercicios/:anio/cierre': { exento: 'el año no es un id: se cierra el ejercicio de la empresa del token (verificado en contabilidad-libros)' },
   'POST /api/rrhh/v1/nominas/:id/pagos': { tabla: 'nomina', cuerpo: { IdCuentaFinanciera: 1 } },
   'PUT /api/rrhh/v1/nominas/:id/pagos/:idPago/anulaciones': { tabla: 'nomina', extra: { idPago: '1' }, cuerpo: { Motivo: 'Ajeno' } },
+  'POST /api/rrhh/v1/nominas/:id/depositoscts': { tabla: 'nomina', cuerpo: { IdCuentaFinanciera: 1, NumeroOperacion: 'OP1' } },
+  'PUT /api/rrhh/v1/nominas/:id/depositoscts/:idDeposito/anulaciones': { tabla: 'nomina', extra: { idDeposito: '1' }, cuerpo: { Motivo: 'Ajeno' } },
   'POST /api/rrhh/v1/nominas/:id/aprobacion': { exento: 'modificación: la empresa se filtra como en GET /v1/nominas/:id (verificado en rrhh.test)' },
   'PUT /api/finanzas/v1/tiposcambios/:id': { tabla: 'tipo_cambio', cuerpo: { Fecha: '2026-01-05', Compra: '3.7', Venta: '3.8' } },
   'GET /api/finanzas/v1/cuentasfinancieras/:id': { tabla: 'cuenta_financiera' },

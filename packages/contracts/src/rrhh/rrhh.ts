@@ -277,6 +277,12 @@ export const ZBoleta = z.object({
   Pago: z
     .object({ IdPago: z.number().int(), Fecha: z.string(), IdCuentaFinanciera: z.number().int(), CuentaFinanciera: z.string(), NumeroOperacion: z.string().nullable(), Monto: z.string() })
     .nullable(),
+  /** The CTS to deposit (the payslip's CTS line of a May or November run; 0.00 otherwise). */
+  Cts: z.string(),
+  /** The CTS deposit that deposited it, or null while not deposited. */
+  DepositoCts: z
+    .object({ IdDeposito: z.number().int(), Fecha: z.string(), IdCuentaFinanciera: z.number().int(), CuentaFinanciera: z.string(), NumeroOperacion: z.string(), Monto: z.string() })
+    .nullable(),
   Lineas: z.array(ZLineaBoleta),
 });
 export type TBoleta = z.infer<typeof ZBoleta>;
@@ -293,7 +299,20 @@ export const ZNominaPago = z.object({
   MotivoAnulacion: z.string().nullable(),
 });
 export type TNominaPago = z.infer<typeof ZNominaPago>;
-export const ZNominaDetalle = ZNomina.extend({ Boletas: z.array(ZBoleta), Pagos: z.array(ZNominaPago) });
+/** One CTS deposit operation of a May or November run (Depositar CTS). */
+export const ZNominaDepositoCts = z.object({
+  Id: z.number().int(),
+  Fecha: z.string(),
+  IdCuentaFinanciera: z.number().int(),
+  CuentaFinanciera: z.string(),
+  NumeroOperacion: z.string(),
+  Monto: z.string(),
+  NumeroBoletas: z.number().int(),
+  Anulado: z.boolean(),
+  MotivoAnulacion: z.string().nullable(),
+});
+export type TNominaDepositoCts = z.infer<typeof ZNominaDepositoCts>;
+export const ZNominaDetalle = ZNomina.extend({ Boletas: z.array(ZBoleta), Pagos: z.array(ZNominaPago), DepositosCts: z.array(ZNominaDepositoCts) });
 export type TNominaDetalle = z.infer<typeof ZNominaDetalle>;
 /** A run computed again with the month's attendance: how many workers had a schedule (and so attendance). */
 export const ZNominaConAsistencia = ZNominaDetalle.extend({ TrabajadoresConAsistencia: z.number().int() });
@@ -319,5 +338,26 @@ export const ZNominaPagar = z
   });
 export type TNominaPagar = z.input<typeof ZNominaPagar>;
 export const ZNominaPagoParams = z.object({ id: ZId, idPago: ZId });
+/**
+ * Depositar CTS: the CTS line of the chosen payslips (all the not deposited ones with CTS when none is chosen) of an
+ * approved May or November run, out of one bank account in soles, on a date (today by default, never later), with the
+ * bank's operation number (required).
+ */
+export const ZNominaDepositarCts = z
+  .object({
+    IdCuentaFinanciera: ZId,
+    Fecha: ZFechaFinanzas('la fecha del depósito').optional(),
+    NumeroOperacion: textoPermitido(z.string().trim().regex(/^[A-Za-z0-9-]{1,30}$/, 'Número de operación: de 1 a 30 letras, dígitos o guiones')),
+    Boletas: z.array(ZId).max(5000, 'Máximo 5000 boletas por depósito').default([]),
+  })
+  .superRefine((v, ctx) => {
+    const vistas = new Set<number>();
+    v.Boletas.forEach((b, i) => {
+      if (vistas.has(b)) ctx.addIssue({ code: 'custom', path: ['Boletas', i], message: 'La boleta está repetida' });
+      vistas.add(b);
+    });
+  });
+export type TNominaDepositarCts = z.input<typeof ZNominaDepositarCts>;
+export const ZNominaDepositoCtsParams = z.object({ id: ZId, idDeposito: ZId });
 export const ZNominaPagoAnular = z.object({ Motivo: ZTexto(200, { min: 3, mensajeMin: 'Indique el motivo de la anulación (mínimo 3 caracteres)' }) });
 export type TNominaPagoAnular = z.input<typeof ZNominaPagoAnular>;

@@ -60,6 +60,9 @@ function operaciones(idEmpresa: number, hasta: string) {
     select n.id_cuenta_financiera, n.fecha, 8, 0, n.monto
       from nomina_pago n where n.id_empresa = ${idEmpresa} and not n.anulado and n.fecha <= ${hasta}
     union all
+    select d.id_cuenta_financiera, d.fecha, 8, 0, d.monto
+      from nomina_deposito_cts d where d.id_empresa = ${idEmpresa} and not d.anulado and d.fecha <= ${hasta}
+    union all
     select m.id_cuenta_financiera, m.fecha, m.id_tipo_operacion,
            case when m.id_tipo_movimiento = 1 then m.monto else 0 end, case when m.id_tipo_movimiento = 2 then m.monto else 0 end
       from movimiento_financiero m where m.id_empresa = ${idEmpresa} and not m.anulado and m.fecha <= ${hasta}

@@ -170,7 +170,8 @@ export async function saldosCuentas(ctx: Contexto, auth: TAuth, idCuenta?: numbe
     sql`select c.id, c.nombre, c.id_tipo_cuenta, c.id_moneda,
                coalesce((select sum(x.monto) from cobro x where x.id_cuenta_financiera = c.id and not x.anulado), 0)::text as cobros,
                coalesce((select sum(x.monto) from pago_proveedor x where x.id_cuenta_financiera = c.id and not x.anulado), 0)::text as pagos_proveedores,
-               coalesce((select sum(x.monto) from nomina_pago x where x.id_cuenta_financiera = c.id and not x.anulado), 0)::text as planillas,
+               (coalesce((select sum(x.monto) from nomina_pago x where x.id_cuenta_financiera = c.id and not x.anulado), 0)
+                + coalesce((select sum(x.monto) from nomina_deposito_cts x where x.id_cuenta_financiera = c.id and not x.anulado), 0))::text as planillas,
                coalesce((select sum(x.monto) from movimiento_financiero x where x.id_cuenta_financiera = c.id and not x.anulado and x.id_tipo_movimiento = 1), 0)::text as ingresos,
                coalesce((select sum(x.monto) from movimiento_financiero x where x.id_cuenta_financiera = c.id and not x.anulado and x.id_tipo_movimiento = 2), 0)::text as egresos,
                (coalesce((select sum(x.itf) from movimiento_financiero x where x.id_cuenta_financiera = c.id and not x.anulado), 0)
@@ -188,7 +189,7 @@ export async function saldosCuentas(ctx: Contexto, auth: TAuth, idCuenta?: numbe
     TipoCuenta: TiposCuentaFinanciera[f.id_tipo_cuenta as 1 | 2 | 3] ?? '',
     IdMoneda: f.id_moneda,
     Cobros: new Decimal(f.cobros).toFixed(2),
-    // Supplier payments and payroll payments: both leave the account.
+    // Supplier payments, payroll payments and CTS deposits: all leave the account.
     Pagos: new Decimal(f.pagos_proveedores).plus(f.planillas).toFixed(2),
     Ingresos: new Decimal(f.ingresos).toFixed(2),
     Egresos: new Decimal(f.egresos).toFixed(2),

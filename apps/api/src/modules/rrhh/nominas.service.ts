@@ -7,7 +7,8 @@ import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { entidad } from '../entidades/entidades.schema';
 import { calcularBoleta, fechaDeCorte, ParametroFaltante, Parametros, provisionCts, type ContratoMotor, type TRegimen } from './planilla.motor';
-import { contratoLaboral, nomina, nominaBoleta, nominaLinea, nominaNovedad, nominaPago, parametroPlanilla } from './rrhh.schema';
+import { contratoLaboral, nomina, nominaBoleta, nominaDepositoCts, nominaLinea, nominaNovedad, nominaPago, parametroPlanilla } from './rrhh.schema';
+import { alias } from 'drizzle-orm/pg-core';
 import { cuentaFinanciera } from '../finanzas/finanzas.schema';
 import { horarioTrabajador } from './asistencia.schema';
 import { reporteAsistencia } from './asistencia.service';
@@ -122,17 +123,21 @@ export async function filaNomina(ctx: Contexto, auth: TAuth, id: number): Promis
 
 export async function obtenerNomina(ctx: Contexto, auth: TAuth, id: number): Promise<TNominaDetalle> {
   const n = await filaNomina(ctx, auth, id);
+  const cuentaCts = alias(cuentaFinanciera, 'cuenta_cts');
   const boletas = await ctx.dbh.db
     .select({
       b: nominaBoleta,
       nombre: entidad.razonSocial,
       documento: entidad.documento,
       pago: { fecha: nominaPago.fecha, idCuenta: nominaPago.idCuentaFinanciera, cuenta: cuentaFinanciera.nombre, operacion: nominaPago.numeroOperacion },
+      deposito: { fecha: nominaDepositoCts.fecha, idCuenta: nominaDepositoCts.idCuentaFinanciera, cuenta: cuentaCts.nombre, operacion: nominaDepositoCts.numeroOperacion },
     })
     .from(nominaBoleta)
     .innerJoin(entidad, eq(entidad.id, nominaBoleta.idEntidad))
     .leftJoin(nominaPago, eq(nominaPago.id, nominaBoleta.idPago))
     .leftJoin(cuentaFinanciera, eq(cuentaFinanciera.id, nominaPago.idCuentaFinanciera))
+    .leftJoin(nominaDepositoCts, eq(nominaDepositoCts.id, nominaBoleta.idDepositoCts))
+    .leftJoin(cuentaCts, eq(cuentaCts.id, nominaDepositoCts.idCuentaFinanciera))
     .where(and(eq(nominaBoleta.idEmpresa, auth.idEmpresa), eq(nominaBoleta.idNomina, id)))
     .orderBy(asc(entidad.razonSocial), asc(nominaBoleta.id));
   const ids = boletas.map((x) => x.b.id);
@@ -141,7 +146,8 @@ export async function obtenerNomina(ctx: Contexto, auth: TAuth, id: number): Pro
     : [];
   const porBoleta = new Map<number, typeof lineas>();
   for (const l of lineas) porBoleta.set(l.idBoleta, [...(porBoleta.get(l.idBoleta) ?? []), l]);
-  const Boletas: TBoleta[] = boletas.map(({ b, nombre, documento, pago }) => ({
+  const ctsDe = (idBoleta: number) => (porBoleta.get(idBoleta) ?? []).filter((l) => l.codigo === 'CTS').reduce((t, l) => t.plus(l.monto), new Decimal(0));
+  const Boletas: TBoleta[] = boletas.map(({ b, nombre, documento, pago, deposito }) => ({
     Id: b.id,
     IdTrabajador: b.idEntidad,
     Trabajador: nombre,
@@ -167,6 +173,18 @@ export async function obtenerNomina(ctx: Contexto, auth: TAuth, id: number): Pro
       b.idPago && pago?.fecha
         ? { IdPago: b.idPago, Fecha: pago.fecha, IdCuentaFinanciera: pago.idCuenta!, CuentaFinanciera: pago.cuenta ?? '', NumeroOperacion: pago.operacion ?? null, Monto: dinero(b.neto) }
         : null,
+    Cts: ctsDe(b.id).toFixed(2),
+    DepositoCts:
+      b.idDepositoCts && deposito?.fecha
+        ? {
+            IdDeposito: b.idDepositoCts,
+            Fecha: deposito.fecha,
+            IdCuentaFinanciera: deposito.idCuenta!,
+            CuentaFinanciera: deposito.cuenta ?? '',
+            NumeroOperacion: deposito.operacion ?? '',
+            Monto: ctsDe(b.id).toFixed(2),
+          }
+        : null,
     Lineas: (porBoleta.get(b.id) ?? []).map((l) => ({ Tipo: l.tipo as TBoleta['Lineas'][number]['Tipo'], Codigo: l.codigo, Concepto: l.concepto, Monto: dinero(l.monto), Regla: l.regla })),
   }));
   const pagos = await ctx.dbh.db
@@ -175,6 +193,12 @@ export async function obtenerNomina(ctx: Contexto, auth: TAuth, id: number): Pro
     .innerJoin(cuentaFinanciera, eq(cuentaFinanciera.id, nominaPago.idCuentaFinanciera))
     .where(and(eq(nominaPago.idEmpresa, auth.idEmpresa), eq(nominaPago.idNomina, id)))
     .orderBy(asc(nominaPago.fecha), asc(nominaPago.id));
+  const depositos = await ctx.dbh.db
+    .select({ d: nominaDepositoCts, cuenta: cuentaFinanciera.nombre, boletas: sql<number>`(select count(*)::int from nomina_deposito_cts_detalle x where x.id_deposito = ${nominaDepositoCts.id})` })
+    .from(nominaDepositoCts)
+    .innerJoin(cuentaFinanciera, eq(cuentaFinanciera.id, nominaDepositoCts.idCuentaFinanciera))
+    .where(and(eq(nominaDepositoCts.idEmpresa, auth.idEmpresa), eq(nominaDepositoCts.idNomina, id)))
+    .orderBy(asc(nominaDepositoCts.fecha), asc(nominaDepositoCts.id));
   const resumen = (await conteoBoletas(ctx, [id])).get(id) ?? SIN_BOLETAS;
   return {
     ...aNomina(n, resumen),
@@ -189,6 +213,17 @@ export async function obtenerNomina(ctx: Contexto, auth: TAuth, id: number): Pro
       NumeroBoletas: Number(nb),
       Anulado: p.anulado,
       MotivoAnulacion: p.motivoAnulacion,
+    })),
+    DepositosCts: depositos.map(({ d, cuenta, boletas: nb }) => ({
+      Id: d.id,
+      Fecha: d.fecha,
+      IdCuentaFinanciera: d.idCuentaFinanciera,
+      CuentaFinanciera: cuenta,
+      NumeroOperacion: d.numeroOperacion,
+      Monto: dinero(d.monto),
+      NumeroBoletas: Number(nb),
+      Anulado: d.anulado,
+      MotivoAnulacion: d.motivoAnulacion,
     })),
   };
 }

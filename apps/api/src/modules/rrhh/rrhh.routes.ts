@@ -35,6 +35,8 @@ import {
   ZNominaPagar,
   ZNominaPagoAnular,
   ZNominaPagoParams,
+  ZNominaDepositarCts,
+  ZNominaDepositoCtsParams,
   ZBoletaPdfParams,
   ZNominas,
   ZNominasQuery,
@@ -61,6 +63,7 @@ import { requerirAuth } from '../../lib/auth';
 import { pdfBoleta } from './boleta-pdf';
 import * as nominas from './nominas.service';
 import * as pagosNomina from './pagos-nomina.service';
+import * as depositosCts from './depositos-cts.service';
 import { archivoAfpnet, archivoPlameDeNomina } from './plame';
 import * as fotochecks from './fotocheck.service';
 import * as grupos from './grupos.service';
@@ -233,6 +236,32 @@ export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<vo
       response: { 200: ZNominaDetalle, ...conConflicto },
     },
     handler: async (req) => pagosNomina.anularPagoNomina(ctx, requerirAuth(req), req.params.id, req.params.idPago, req.body.Motivo),
+  });
+  // The CTS deposit is the same treasury act as the payment (money out of the company's bank for the run's workers):
+  // it reuses the payment's service codes, so the roles that pay the run deposit its CTS and void with the same grant.
+  r.post('/v1/nominas/:id/depositoscts', {
+    config: { servicio: 'RRHH_NOMINA_PAGAR' },
+    schema: {
+      tags: planilla,
+      security,
+      summary: 'Depositar la CTS de una planilla aprobada de mayo o noviembre (todas las boletas con CTS por depositar o las elegidas) desde una cuenta bancaria en soles',
+      params: ZIdParams,
+      body: ZNominaDepositarCts,
+      response: { 200: ZNominaDetalle, ...conConflicto },
+    },
+    handler: async (req) => depositosCts.depositarCts(ctx, requerirAuth(req), req.params.id, req.body),
+  });
+  r.put('/v1/nominas/:id/depositoscts/:idDeposito/anulaciones', {
+    config: { servicio: 'RRHH_NOMINA_PAGO_ANULAR' },
+    schema: {
+      tags: planilla,
+      security,
+      summary: 'Anular un depósito de CTS: sus boletas vuelven a quedar por depositar y se revierte su asiento',
+      params: ZNominaDepositoCtsParams,
+      body: ZNominaPagoAnular,
+      response: { 200: ZNominaDetalle, ...conConflicto },
+    },
+    handler: async (req) => depositosCts.anularDepositoCts(ctx, requerirAuth(req), req.params.id, req.params.idDeposito, req.body.Motivo),
   });
   r.get('/v1/nominas/:id/boletas/:idBoleta/pdf', {
     config: { servicio: 'RRHH_NOMINA_VER' },

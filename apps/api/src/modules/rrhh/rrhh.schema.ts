@@ -174,6 +174,8 @@ export const nominaBoleta = pgTable(
     provisionCtsRegla: text('provision_cts_regla').notNull().default(''),
     // The payment (not voided) that paid this payslip's net; null while unpaid. A void sets it back to null.
     idPago: integer('id_pago').references((): AnyPgColumn => nominaPago.id),
+    // The CTS deposit (not voided) that deposited this payslip's CTS line (May, November); null while not deposited.
+    idDepositoCts: integer('id_deposito_cts').references((): AnyPgColumn => nominaDepositoCts.id),
     ...auditoria,
   },
   (t) => [uniqueIndex('nomina_boleta_uq').on(t.idNomina, t.idEntidad), index('nomina_boleta_entidad_ix').on(t.idEmpresa, t.idEntidad)],
@@ -230,6 +232,42 @@ export const nominaPagoDetalle = pgTable(
     ...auditoria,
   },
   (t) => [uniqueIndex('nomina_pago_detalle_uq').on(t.idPago, t.idBoleta), index('nomina_pago_detalle_boleta_ix').on(t.idBoleta)],
+);
+
+/**
+ * One CTS deposit operation of an approved May or November run (Depositar CTS): the CTS line of the chosen payslips
+ * out of one bank account in soles, on a date, with the bank's operation number. Voided (supervisor) it frees them.
+ */
+export const nominaDepositoCts = pgTable(
+  'nomina_deposito_cts',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idNomina: integer('id_nomina').notNull().references(() => nomina.id),
+    idCuentaFinanciera: integer('id_cuenta_financiera').notNull().references(() => cuentaFinanciera.id),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    numeroOperacion: varchar('numero_operacion', { length: 30 }).notNull(),
+    monto: numeric('monto', { precision: 14, scale: 2 }).notNull(),
+    anulado: boolean('anulado').notNull().default(false),
+    fechaAnulacion: timestamp('fecha_anulacion', { withTimezone: true, mode: 'date' }),
+    motivoAnulacion: varchar('motivo_anulacion', { length: 250 }),
+    ...auditoria,
+  },
+  (t) => [index('nomina_deposito_cts_nomina_ix').on(t.idEmpresa, t.idNomina), check('nomina_deposito_cts_monto_ck', sql`${t.monto} > 0`)],
+);
+
+/** The payslips a CTS deposit deposited and the CTS of each (kept after a void, for the history). */
+export const nominaDepositoCtsDetalle = pgTable(
+  'nomina_deposito_cts_detalle',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idDeposito: integer('id_deposito').notNull().references(() => nominaDepositoCts.id),
+    idBoleta: integer('id_boleta').notNull().references(() => nominaBoleta.id),
+    monto: numeric('monto', { precision: 14, scale: 2 }).notNull(),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('nomina_deposito_cts_detalle_uq').on(t.idDeposito, t.idBoleta), index('nomina_deposito_cts_detalle_boleta_ix').on(t.idBoleta)],
 );
 
 /**

@@ -1258,6 +1258,41 @@ export async function revertirAlAnularPagoNomina(tx: TTx, p: { idEmpresa: number
   await conMensaje(() => revertirTesoreria(tx, p.idEmpresa, `PLANILLA_PAGO:${p.idPago}`, p.fecha, p.glosa));
 }
 
+/**
+ * HR's alDepositarCts: the CTS deposit of a May or November run, one entry per deposit operation (key
+ * PLANILLA_CTS_DEPOSITO:<id>, journal 3 Caja y bancos): 4151 CTS por pagar D / banco H (the financial account's own
+ * ledger account or the BANCO mapping). The difference between the provisions accrued and the deposit is not adjusted.
+ */
+export async function contabilizarAlDepositarCts(
+  tx: TTx,
+  p: { idEmpresa: number; idUsuario: number; idDeposito: number; fecha: string; monto: string; glosa: string; idCuentaFinanciera: number },
+): Promise<void> {
+  await conMensaje(async () => {
+    const banco = await cuentaDeTesoreria(tx, p.idEmpresa, 'BANCO', p.idCuentaFinanciera);
+    const k = await cuentasDe(tx, p.idEmpresa, ['CTS_POR_PAGAR']);
+    const importe = new Decimal(p.monto).toDecimalPlaces(2);
+    return registrarAsiento(tx, {
+      idEmpresa: p.idEmpresa,
+      idUsuario: p.idUsuario,
+      idDiario: DIARIO_CAJA,
+      fecha: p.fecha,
+      glosa: p.glosa,
+      origen: 'PLANILLA',
+      claveOrigen: `PLANILLA_CTS_DEPOSITO:${p.idDeposito}`,
+      lineas: [
+        { idCuenta: k.CTS_POR_PAGAR, debe: importe, haber: 0 },
+        { idCuenta: banco, debe: 0, haber: importe },
+      ],
+      siCerradoSiguiente: true,
+    });
+  });
+}
+
+/** HR's alAnularDepositoCts: the deposit's reversal (key ANULA-PLANILLA_CTS_DEPOSITO:<id>), dated the void's day. */
+export async function revertirAlAnularDepositoCts(tx: TTx, p: { idEmpresa: number; idDeposito: number; fecha: string; glosa: string }): Promise<void> {
+  await conMensaje(() => revertirTesoreria(tx, p.idEmpresa, `PLANILLA_CTS_DEPOSITO:${p.idDeposito}`, p.fecha, p.glosa));
+}
+
 /** An entry of finance's movements on financial accounts: lines by mapping key, in soles (key MOV:<id>, journal 3). */
 export type TAsientoMovimientoFinanciero = {
   idEmpresa: number;

@@ -11,6 +11,7 @@ import type {
   TNominaConAsistencia,
   TNominaDetalle,
   TNominaPagar,
+  TNominaDepositarCts,
   TCuentaFinanciera,
   TTrabajador,
   TTrabajadorGuardar,
@@ -151,6 +152,24 @@ export function useAnularPagoNomina(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ idPago, Motivo }: { idPago: number; Motivo: string }) => api.put<TNominaDetalle>(`${BASE}/nominas/${id}/pagos/${idPago}/anulaciones`, { Motivo }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh'] }),
+  });
+}
+
+/** Depositar CTS of an approved May or November run (all the payslips with CTS not deposited, or the chosen ones). */
+export function useDepositarCts(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TNominaDepositarCts) => api.post<TNominaDetalle>(`${BASE}/nominas/${id}/depositoscts`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh'] }),
+  });
+}
+
+/** Voids a CTS deposit (supervisor): its payslips are not deposited again. */
+export function useAnularDepositoCts(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idDeposito, Motivo }: { idDeposito: number; Motivo: string }) => api.put<TNominaDetalle>(`${BASE}/nominas/${id}/depositoscts/${idDeposito}/anulaciones`, { Motivo }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh'] }),
   });
 }

@@ -2,9 +2,9 @@ import { ArrowLeftOutlined, CalculatorOutlined, CheckCircleOutlined, ClockCircle
 import { Alert, App, Button, Card, Col, Dropdown, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { NombresSistemaPension, RegimenesLaborales, type TBoleta, type TLineaBoleta, type TNominaDetalle, type TNominaPago, type TSistemaPension } from '@yupana/contracts';
+import { NombresSistemaPension, RegimenesLaborales, type TBoleta, type TLineaBoleta, type TNominaDepositoCts, type TNominaDetalle, type TNominaPago, type TSistemaPension } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { abrirBoletaPdf, descargarAfpnet, descargarPlame, useAnularPagoNomina, useAprobarNomina, useAsistenciaEnNomina, useCalcularNomina, useCuentasDePago, useNomina, usePagarNomina } from '../api/rrhh';
+import { abrirBoletaPdf, descargarAfpnet, descargarPlame, useAnularDepositoCts, useAnularPagoNomina, useAprobarNomina, useAsistenciaEnNomina, useCalcularNomina, useCuentasDePago, useDepositarCts, useNomina, usePagarNomina } from '../api/rrhh';
 import { periodo, soles } from '../formato';
 
 const TIPOS: Record<TLineaBoleta['Tipo'], { texto: string; color: string }> = {
@@ -24,8 +24,12 @@ export function NominaDetallePage() {
   const { message } = App.useApp();
   const [horas, setHoras] = useState<TBoleta | null>(null);
   const [pagando, setPagando] = useState(false);
+  const [depositando, setDepositando] = useState(false);
   const n = consulta.data;
   const aprobada = n?.Estado === 1;
+  // May and November runs carry the CTS deposit (an informative line per payslip).
+  const mesCts = n?.Mes === 5 || n?.Mes === 11;
+  const ctsPorDepositar = !!n?.Boletas.some((b) => Number(b.Cts) > 0 && !b.DepositoCts);
 
   async function recalcular() {
     try {
@@ -132,6 +136,11 @@ export function NominaDetallePage() {
                 Pagar planilla
               </Button>
             )}
+            {aprobada && mesCts && ctsPorDepositar && (
+              <Button icon={<DollarOutlined />} onClick={() => setDepositando(true)}>
+                Depositar CTS
+              </Button>
+            )}
             <Popconfirm title="¿Aprobar la planilla?" description="Una vez aprobada no se puede recalcular ni modificar." okText="Aprobar" cancelText="Cancelar" onConfirm={aprobarla} disabled={aprobada || !n.FechaCalculo}>
               <Button type="primary" icon={<CheckCircleOutlined />} loading={aprobar.isPending} disabled={aprobada || !n.FechaCalculo}>
                 Aprobar
@@ -196,6 +205,28 @@ export function NominaDetallePage() {
                   </Tooltip>
                 ),
               },
+              ...(mesCts
+                ? [
+                    {
+                      title: 'CTS',
+                      key: 'depcts',
+                      align: 'right' as const,
+                      render: (_: unknown, b: TBoleta) =>
+                        Number(b.Cts) > 0 ? (
+                          <Space size={4} data-testid={`depcts-${b.Documento}`}>
+                            <span>{soles.format(Number(b.Cts))}</span>
+                            {b.DepositoCts ? (
+                              <Tooltip title={`${b.DepositoCts.CuentaFinanciera}, operación ${b.DepositoCts.NumeroOperacion}`}>
+                                <Tag color="green">Depositada {b.DepositoCts.Fecha.split('-').reverse().join('/')}</Tag>
+                              </Tooltip>
+                            ) : aprobada ? (
+                              <Tag>Por depositar</Tag>
+                            ) : null}
+                          </Space>
+                        ) : null,
+                    },
+                  ]
+                : []),
               {
                 title: 'Pago',
                 key: 'pago',
@@ -227,10 +258,12 @@ export function NominaDetallePage() {
             ]}
           />
           {n.Pagos.length > 0 && <Pagos nomina={n} />}
+          {n.DepositosCts.length > 0 && <DepositosCts nomina={n} />}
         </>
       )}
       <HorasExtra boleta={horas} idNomina={id} onCerrar={() => setHoras(null)} />
       {n && <PagarPlanilla nomina={n} abierto={pagando} onCerrar={() => setPagando(false)} />}
+      {n && <DepositarCts nomina={n} abierto={depositando} onCerrar={() => setDepositando(false)} />}
     </Card>
   );
 }
@@ -474,6 +507,160 @@ function Pagos({ nomina }: { nomina: TNominaDetalle }) {
       <Modal open={!!pago} title="Anular el pago" okText="Anular pago" okButtonProps={{ danger: true, disabled: motivo.trim().length < 3 }} cancelText="Cancelar" onOk={confirmar} confirmLoading={anular.isPending} onCancel={() => setPago(null)} destroyOnHidden>
         <Typography.Paragraph>Las boletas de este pago vuelven a quedar por pagar y se revierte su asiento contable.</Typography.Paragraph>
         <Input aria-label="Motivo de la anulación" placeholder="Motivo (mínimo 3 caracteres)" value={motivo} onChange={(e) => setMotivo(e.target.value)} maxLength={200} />
+      </Modal>
+    </>
+  );
+}
+
+type ValoresDeposito = { IdCuentaFinanciera?: number; Fecha: string; NumeroOperacion?: string };
+
+/** Depositar CTS: the payslips with CTS not deposited (all chosen at first) out of a bank account in soles. */
+function DepositarCts({ nomina, abierto, onCerrar }: { nomina: TNominaDetalle; abierto: boolean; onCerrar: () => void }) {
+  const depositar = useDepositarCts(nomina.Id);
+  const cuentas = useCuentasDePago();
+  const [form] = Form.useForm<ValoresDeposito>();
+  const { message } = App.useApp();
+  const porDepositar = nomina.Boletas.filter((b) => Number(b.Cts) > 0 && !b.DepositoCts);
+  const [elegidas, setElegidas] = useState<number[] | null>(null);
+  const seleccion = elegidas ?? porDepositar.map((b) => b.Id);
+  const total = porDepositar.filter((b) => seleccion.includes(b.Id)).reduce((s, b) => s + Math.round(Number(b.Cts) * 100), 0) / 100;
+  const bancos = (cuentas.data?.Data ?? []).filter((c) => c.IdMoneda === 1 && c.IdTipoCuenta === 3);
+
+  async function enviar(v: ValoresDeposito) {
+    if (!v.IdCuentaFinanciera || !v.NumeroOperacion) return;
+    try {
+      const todas = seleccion.length === porDepositar.length;
+      await depositar.mutateAsync({ IdCuentaFinanciera: v.IdCuentaFinanciera, Fecha: v.Fecha, NumeroOperacion: v.NumeroOperacion.trim(), Boletas: todas ? [] : seleccion });
+      message.success(`Depósito de CTS registrado: ${soles.format(total)}`);
+      setElegidas(null);
+      onCerrar();
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.errores).length) message.error(Object.values(e.errores).join('. '));
+      else message.error(mensajeDeError(e));
+    }
+  }
+
+  return (
+    <Modal
+      open={abierto}
+      title="Depositar CTS"
+      okText={`Depositar ${soles.format(total)}`}
+      cancelText="Cancelar"
+      okButtonProps={{ disabled: !seleccion.length }}
+      onOk={() => form.submit()}
+      confirmLoading={depositar.isPending}
+      onCancel={() => {
+        setElegidas(null);
+        onCerrar();
+      }}
+      destroyOnHidden
+      width={720}
+    >
+      <Form form={form} layout="vertical" onFinish={enviar} initialValues={{ Fecha: hoy() }}>
+        <Form.Item name="IdCuentaFinanciera" label="Cuenta bancaria" rules={[{ required: true, message: 'Elija la cuenta bancaria en soles' }]}>
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={cuentas.isLoading}
+            placeholder="Cuenta bancaria en soles"
+            options={bancos.map((c) => ({ value: c.Id, label: c.Nombre, title: c.Nombre }))}
+          />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="Fecha" label="Fecha del depósito" rules={[{ required: true, message: 'Indique la fecha del depósito' }]}>
+              <Input type="date" max={hoy()} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="NumeroOperacion"
+              label="Número de operación"
+              rules={[{ required: true, message: 'Indique el número de operación bancaria' }, { pattern: /^[A-Za-z0-9-]{1,30}$/, message: 'De 1 a 30 letras, dígitos o guiones' }]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+      <Table<TBoleta>
+        rowKey="Id"
+        size="small"
+        pagination={false}
+        dataSource={porDepositar}
+        rowSelection={{ selectedRowKeys: seleccion, onChange: (k) => setElegidas(k.map(Number)) }}
+        columns={[
+          { title: 'Trabajador', dataIndex: 'Trabajador' },
+          { title: 'Documento', dataIndex: 'Documento' },
+          { title: 'CTS', dataIndex: 'Cts', align: 'right', render: (v: string) => soles.format(Number(v)) },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+/** The run's CTS deposits; a supervisor voids one (its payslips are not deposited again). */
+function DepositosCts({ nomina }: { nomina: TNominaDetalle }) {
+  const anular = useAnularDepositoCts(nomina.Id);
+  const [deposito, setDeposito] = useState<TNominaDepositoCts | null>(null);
+  const [motivo, setMotivo] = useState('');
+  const { message } = App.useApp();
+
+  async function confirmar() {
+    if (!deposito) return;
+    try {
+      await anular.mutateAsync({ idDeposito: deposito.Id, Motivo: motivo });
+      message.success('Depósito anulado: sus boletas vuelven a quedar por depositar');
+      setDeposito(null);
+      setMotivo('');
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.errores).length) message.error(Object.values(e.errores).join('. '));
+      else message.error(mensajeDeError(e));
+    }
+  }
+
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        Depósitos de CTS
+      </Typography.Title>
+      <Table<TNominaDepositoCts>
+        rowKey="Id"
+        size="small"
+        pagination={false}
+        dataSource={nomina.DepositosCts}
+        data-testid="depositos-cts"
+        columns={[
+          { title: 'Fecha', dataIndex: 'Fecha', render: (v: string) => v.split('-').reverse().join('/') },
+          { title: 'Cuenta', dataIndex: 'CuentaFinanciera' },
+          { title: 'Operación', dataIndex: 'NumeroOperacion' },
+          { title: 'Boletas', dataIndex: 'NumeroBoletas', align: 'right' },
+          { title: 'Monto', dataIndex: 'Monto', align: 'right', render: (v: string) => soles.format(Number(v)) },
+          { title: 'Estado', key: 'e', render: (_, d) => (d.Anulado ? <Tooltip title={d.MotivoAnulacion}><Tag color="red">Anulado</Tag></Tooltip> : <Tag color="green">Vigente</Tag>) },
+          {
+            title: 'Acciones',
+            key: 'a',
+            render: (_, d) =>
+              !d.Anulado && (
+                <Button type="link" danger onClick={() => setDeposito(d)}>
+                  Anular
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <Modal
+        open={!!deposito}
+        title="Anular el depósito de CTS"
+        okText="Anular depósito"
+        okButtonProps={{ danger: true, disabled: motivo.trim().length < 3 }}
+        cancelText="Cancelar"
+        onOk={confirmar}
+        confirmLoading={anular.isPending}
+        onCancel={() => setDeposito(null)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>Las boletas de este depósito vuelven a quedar por depositar y se revierte su asiento contable.</Typography.Paragraph>
+        <Input aria-label="Motivo de la anulación del depósito" placeholder="Motivo (mínimo 3 caracteres)" value={motivo} onChange={(e) => setMotivo(e.target.value)} maxLength={200} />
       </Modal>
     </>
   );

@@ -1,0 +1,126 @@
+import Decimal from 'decimal.js';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { ErrorCodes, type TNominaDetalle, ZNominaDepositarCts } from '@yupana/contracts';
+import type { z } from 'zod';
+import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
+import type { Contexto } from '../../lib/contexto';
+import type { TAuth } from '../../lib/auth';
+import { entidad } from '../entidades/entidades.schema';
+import { cuentaFinanciera } from '../finanzas/finanzas.schema';
+import { filaNomina, obtenerNomina } from './nominas.service';
+import { nomina, nominaBoleta, nominaDepositoCts, nominaDepositoCtsDetalle, nominaLinea } from './rrhh.schema';
+
+type TTx = Parameters<Parameters<Contexto['dbh']['db']['transaction']>[0]>[0];
+
+/** A CTS deposit as the books see it inside its transaction (4151 D / banco H). */
+export type TDepositoCtsRegistrado = { idEmpresa: number; idUsuario: number; idDeposito: number; fecha: string; monto: string; glosa: string; idCuentaFinanciera: number };
+type TAlDepositarCts = (tx: TTx, p: TDepositoCtsRegistrado) => Promise<void>;
+type TAlAnularDepositoCts = (tx: TTx, p: { idEmpresa: number; idDeposito: number; fecha: string; glosa: string }) => Promise<void>;
+const trasDepositar: TAlDepositarCts[] = [];
+const trasAnular: TAlAnularDepositoCts[] = [];
+/** Work other modules do inside a CTS deposit's transaction (the books post 4151 / 104); registered in app.ts. */
+export function alDepositarCts(fn: TAlDepositarCts): void {
+  if (!trasDepositar.includes(fn)) trasDepositar.push(fn);
+}
+/** Work other modules do inside a CTS deposit void's transaction (the books reverse the entry). */
+export function alAnularDepositoCts(fn: TAlAnularDepositoCts): void {
+  if (!trasAnular.includes(fn)) trasAnular.push(fn);
+}
+
+const hoyLima = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'setiembre', 'octubre', 'noviembre', 'diciembre'];
+/** The CTS deposit months (TUO DL 650): the payslips of these runs carry the informative CTS line. */
+const MESES_CTS = new Set([5, 11]);
+
+/**
+ * Depositar CTS: deposits the CTS line of the chosen payslips of an approved May or November run (all its not deposited
+ * ones with CTS when none is chosen) from one bank account in soles, in ONE transaction: the payslips are locked (FOR
+ * UPDATE, id order) and a deposited one is refused (409), so two deposits of the same payslip never both go through;
+ * then the deposit, its detail, the payslips' deposited mark and the books' 4151 / 104 entry.
+ */
+export async function depositarCts(ctx: Contexto, auth: TAuth, id: number, b: z.output<typeof ZNominaDepositarCts>): Promise<TNominaDetalle> {
+  await filaNomina(ctx, auth, id);
+  const hoy = hoyLima();
+  const fecha = b.Fecha ?? hoy;
+  if (fecha > hoy) throw errorDeCampo('Fecha', 'La fecha del depósito no puede ser posterior a hoy');
+  const [cuenta] = await ctx.dbh.db.select().from(cuentaFinanciera).where(and(eq(cuentaFinanciera.id, b.IdCuentaFinanciera), eq(cuentaFinanciera.idEmpresa, auth.idEmpresa)));
+  if (!cuenta) throw noEncontrado('No se encontró la cuenta financiera');
+  if (cuenta.logEstado !== 1) throw errorDeCampo('IdCuentaFinanciera', 'La cuenta financiera está inactiva');
+  if (cuenta.idMoneda !== 1 || cuenta.idTipoCuenta !== 3) throw errorDeCampo('IdCuentaFinanciera', 'La CTS se deposita desde una cuenta bancaria en soles');
+
+  await ctx.dbh.db.transaction(async (tx) => {
+    const [n] = await tx.select().from(nomina).where(and(eq(nomina.idEmpresa, auth.idEmpresa), eq(nomina.id, id)));
+    if (n.estado !== 1) throw new AppError(ErrorCodes.NOMINA_NO_APROBADA, 'Apruebe la planilla antes de depositar la CTS', 409);
+    if (!MESES_CTS.has(n.mes)) throw new AppError(ErrorCodes.NOMINA_NO_MES_CTS, 'La CTS se deposita con las planillas de mayo y noviembre', 409);
+    // The lock: every payslip to deposit, in id order; a concurrent deposit of the same payslip waits here and then
+    // reads it deposited.
+    const condiciones = [eq(nominaBoleta.idEmpresa, auth.idEmpresa), eq(nominaBoleta.idNomina, id)];
+    if (b.Boletas.length) condiciones.push(inArray(nominaBoleta.id, b.Boletas));
+    const boletas = await tx
+      .select({ id: nominaBoleta.id, idDeposito: nominaBoleta.idDepositoCts, nombre: entidad.razonSocial })
+      .from(nominaBoleta)
+      .innerJoin(entidad, eq(entidad.id, nominaBoleta.idEntidad))
+      .where(and(...condiciones))
+      .orderBy(asc(nominaBoleta.id))
+      .for('update', { of: nominaBoleta });
+    const porId = new Map(boletas.map((x) => [x.id, x]));
+    b.Boletas.forEach((idBoleta) => {
+      if (!porId.has(idBoleta)) throw noEncontrado('No se encontró la boleta en la planilla');
+    });
+    const ids = boletas.map((x) => x.id);
+    const lineas = ids.length
+      ? await tx.select({ idBoleta: nominaLinea.idBoleta, monto: nominaLinea.monto }).from(nominaLinea).where(and(inArray(nominaLinea.idBoleta, ids), eq(nominaLinea.codigo, 'CTS')))
+      : [];
+    const cts = new Map<number, Decimal>();
+    for (const l of lineas) cts.set(l.idBoleta, (cts.get(l.idBoleta) ?? new Decimal(0)).plus(l.monto));
+    const monto = (idBoleta: number) => cts.get(idBoleta) ?? new Decimal(0);
+    for (const x of boletas) {
+      if (!b.Boletas.length) continue;
+      if (x.idDeposito !== null) throw new AppError(ErrorCodes.CTS_YA_DEPOSITADA, `La CTS de ${x.nombre} ya está depositada`, 409);
+      if (!monto(x.id).gt(0)) throw new AppError(ErrorCodes.CTS_SIN_MONTO, `La boleta de ${x.nombre} no tiene CTS por depositar`, 409);
+    }
+    const conCts = boletas.filter((x) => monto(x.id).gt(0));
+    if (!conCts.length) throw new AppError(ErrorCodes.CTS_SIN_MONTO, 'Ninguna boleta de la planilla tiene CTS por depositar', 409);
+    const aDepositar = conCts.filter((x) => x.idDeposito === null);
+    if (!aDepositar.length) throw new AppError(ErrorCodes.CTS_YA_DEPOSITADA, 'La CTS de la planilla ya está depositada', 409);
+    const total = aDepositar.reduce((s, x) => s.plus(monto(x.id)), new Decimal(0));
+    const [d] = await tx
+      .insert(nominaDepositoCts)
+      .values({ idEmpresa: auth.idEmpresa, idNomina: id, idCuentaFinanciera: cuenta.id, fecha, numeroOperacion: b.NumeroOperacion, monto: total.toFixed(2), logUsuarioCrea: auth.idUsuario })
+      .returning({ id: nominaDepositoCts.id });
+    await tx
+      .insert(nominaDepositoCtsDetalle)
+      .values(aDepositar.map((x) => ({ idEmpresa: auth.idEmpresa, idDeposito: d.id, idBoleta: x.id, monto: monto(x.id).toFixed(2), logUsuarioCrea: auth.idUsuario })));
+    await tx
+      .update(nominaBoleta)
+      .set({ idDepositoCts: d.id, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
+      .where(inArray(nominaBoleta.id, aDepositar.map((x) => x.id)));
+    const quien = aDepositar.length === 1 ? aDepositar[0].nombre : `${aDepositar.length} trabajadores`;
+    const glosa = `Depósito de CTS de ${MESES[n.mes - 1]} ${n.anio} - ${quien} (op. ${b.NumeroOperacion})`.slice(0, 200);
+    for (const fn of trasDepositar) await fn(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idDeposito: d.id, fecha, monto: total.toFixed(2), glosa, idCuentaFinanciera: cuenta.id });
+  });
+  return obtenerNomina(ctx, auth, id);
+}
+
+/** Voids a CTS deposit (supervisor): its payslips are not deposited again and the books reverse its entry, in one transaction. */
+export async function anularDepositoCts(ctx: Contexto, auth: TAuth, id: number, idDeposito: number, motivo: string): Promise<TNominaDetalle> {
+  const n = await filaNomina(ctx, auth, id);
+  await ctx.dbh.db.transaction(async (tx) => {
+    const [d] = await tx
+      .select()
+      .from(nominaDepositoCts)
+      .where(and(eq(nominaDepositoCts.id, idDeposito), eq(nominaDepositoCts.idEmpresa, auth.idEmpresa), eq(nominaDepositoCts.idNomina, id)))
+      .for('update');
+    if (!d) throw noEncontrado('No se encontró el depósito de CTS de la planilla');
+    if (d.anulado) throw new AppError(ErrorCodes.DEPOSITO_CTS_ANULADO, 'El depósito de CTS ya está anulado', 409);
+    await tx.select({ id: nominaBoleta.id }).from(nominaBoleta).where(eq(nominaBoleta.idDepositoCts, idDeposito)).orderBy(asc(nominaBoleta.id)).for('update');
+    await tx.update(nominaBoleta).set({ idDepositoCts: null, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() }).where(eq(nominaBoleta.idDepositoCts, idDeposito));
+    await tx
+      .update(nominaDepositoCts)
+      .set({ anulado: true, fechaAnulacion: new Date(), motivoAnulacion: motivo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
+      .where(eq(nominaDepositoCts.id, idDeposito));
+    const glosa = `Anulación del depósito de CTS de ${MESES[n.mes - 1]} ${n.anio}: ${motivo}`.slice(0, 200);
+    for (const fn of trasAnular) await fn(tx, { idEmpresa: auth.idEmpresa, idDeposito, fecha: hoyLima(), glosa });
+  });
+  return obtenerNomina(ctx, auth, id);
+}
