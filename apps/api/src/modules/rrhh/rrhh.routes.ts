@@ -20,6 +20,8 @@ import {
   ZGrupoGuardar,
   ZGrupoMiembros,
   ZGrupos,
+  ZFotocheckEnviar,
+  ZFotocheckEnvio,
   ZFotocheckGenerar,
   ZFotoGuardar,
   ZFotoTrabajador,
@@ -340,6 +342,17 @@ export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<vo
         .header('x-fotochecks', String(cantidad))
         .send(pdf);
     },
+  });
+  r.post('/v1/enviar/fotocheck', {
+    config: { servicio: 'RRHH_FOTOCHECK_GENERAR' },
+    schema: {
+      tags: fotocheck,
+      security,
+      summary: 'Enviar por correo el fotocheck (PDF de una tarjeta) de cada trabajador elegido, con el servidor de correo de la empresa',
+      body: ZFotocheckEnviar,
+      response: { 200: ZFotocheckEnvio, ...errores },
+    },
+    handler: async (req) => fotochecks.enviarFotochecks(ctx, requerirAuth(req), req.body, { log: req.log }),
   });
   r.get('/v1/fecha_creacion/fotocheck/:id', {
     config: { servicio: 'RRHH_TRABAJADOR_VER' },
