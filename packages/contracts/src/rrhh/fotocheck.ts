@@ -29,6 +29,38 @@ export const ZFotocheckGenerar = z
   });
 export type TFotocheckGenerar = z.input<typeof ZFotocheckGenerar>;
 
+/**
+ * E-mail each chosen worker's own badge (seed `enviar/fotocheck`): one message per worker to the worker's e-mail, or
+ * to `Destinatarios` when exactly one worker is chosen. Workers without an e-mail are reported back, not refused.
+ */
+export const FOTOCHECK_CORREO_MAXIMO = 50;
+export const ZFotocheckEnviar = z
+  .object({
+    IdsTrabajador: z
+      .array(ZId, { error: 'Lista de trabajadores no válida' })
+      .min(1, 'Seleccione al menos un trabajador')
+      .max(FOTOCHECK_CORREO_MAXIMO, `Se envían ${FOTOCHECK_CORREO_MAXIMO} fotochecks como máximo por vez`),
+    Destinatarios: z
+      .array(z.string().trim().max(150, 'Máximo 150 caracteres').regex(/^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/, 'Correo no válido'), { error: 'Lista de correos no válida' })
+      .max(5, 'Máximo 5 destinatarios')
+      .default([]),
+  })
+  .superRefine((v, c) => {
+    if (v.Destinatarios.length && new Set(v.IdsTrabajador).size !== 1)
+      c.addIssue({ code: 'custom', path: ['Destinatarios'], message: 'Los destinatarios se indican solo al enviar el fotocheck de un trabajador' });
+  });
+export type TFotocheckEnviar = z.input<typeof ZFotocheckEnviar>;
+export const ZFotocheckEnvioFila = z.object({
+  IdTrabajador: z.number().int(),
+  NombreCompleto: z.string(),
+  Enviado: z.boolean(),
+  Destinatarios: z.array(z.string()),
+  /** Why it was not sent (no e-mail, the server refused it); null when sent. */
+  Motivo: z.string().nullable(),
+});
+export const ZFotocheckEnvio = z.object({ Enviados: z.number().int(), Omitidos: z.number().int(), Data: z.array(ZFotocheckEnvioFila) });
+export type TFotocheckEnvio = z.infer<typeof ZFotocheckEnvio>;
+
 export const ZFotoGuardar = z.object({
   ImagenBase64: z.string({ error: 'Adjunte la foto' }).min(1, 'Adjunte la foto').max(Math.ceil((FOTO_MAXIMO_BYTES * 4) / 3) + 100, 'La foto no debe superar los 300 KB'),
 });

@@ -81,6 +81,8 @@ export const ZSolicitud = z.object({
   PasoActual: z.number().int(),
   /** Whether the user who asks can resolve the current step (has its role). */
   PuedeResolver: z.boolean(),
+  /** "Notificación no enviada: …" when the last e-mail of the flow could not be sent; null otherwise. */
+  Notificacion: z.string().nullable(),
   Flujo: z.array(ZPasoSolicitud),
 });
 export type TSolicitud = z.infer<typeof ZSolicitud>;

@@ -20,6 +20,8 @@ import {
   ZGrupoGuardar,
   ZGrupoMiembros,
   ZGrupos,
+  ZFotocheckEnviar,
+  ZFotocheckEnvio,
   ZFotocheckGenerar,
   ZFotoGuardar,
   ZFotoTrabajador,
@@ -328,12 +330,12 @@ export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<vo
   r.post('/v1/solicitud', {
     config: { servicio: 'RRHH_SOLICITUD_GUARDAR' },
     schema: { tags: pedidos, security, summary: 'Registrar la solicitud de un trabajador (vacaciones, permiso, licencia)', body: ZSolicitudCrear, response: { 201: ZSolicitud, ...conConflicto } },
-    handler: async (req, reply) => reply.code(201).send(await solicitudes.crearSolicitud(ctx, requerirAuth(req), req.body)),
+    handler: async (req, reply) => reply.code(201).send(await solicitudes.crearSolicitud(ctx, requerirAuth(req), req.body, { log: req.log })),
   });
   r.post('/v1/flujosolicitud/:id', {
     config: { servicio: 'RRHH_SOLICITUD_RESOLVER' },
     schema: { tags: pedidos, security, summary: 'Aprobar o rechazar el paso actual de una solicitud', params: ZIdParams, body: ZSolicitudResolver, response: { 200: ZSolicitud, ...conConflicto } },
-    handler: async (req) => solicitudes.resolverSolicitud(ctx, requerirAuth(req), req.params.id, req.body),
+    handler: async (req) => solicitudes.resolverSolicitud(ctx, requerirAuth(req), req.params.id, req.body, { log: req.log }),
   });
 
   // ---- Photos and badges (fotocheck) ----
@@ -369,6 +371,17 @@ export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<vo
         .header('x-fotochecks', String(cantidad))
         .send(pdf);
     },
+  });
+  r.post('/v1/enviar/fotocheck', {
+    config: { servicio: 'RRHH_FOTOCHECK_GENERAR' },
+    schema: {
+      tags: fotocheck,
+      security,
+      summary: 'Enviar por correo el fotocheck (PDF de una tarjeta) de cada trabajador elegido, con el servidor de correo de la empresa',
+      body: ZFotocheckEnviar,
+      response: { 200: ZFotocheckEnvio, ...errores },
+    },
+    handler: async (req) => fotochecks.enviarFotochecks(ctx, requerirAuth(req), req.body, { log: req.log }),
   });
   r.get('/v1/fecha_creacion/fotocheck/:id', {
     config: { servicio: 'RRHH_TRABAJADOR_VER' },

@@ -314,6 +314,8 @@ export const solicitud = pgTable(
     motivo: varchar('motivo', { length: 300 }).notNull(),
     estado: smallint('estado').notNull().default(0),
     pasoActual: smallint('paso_actual').notNull().default(1),
+    // Why the last e-mail of the flow (to the approvers or to the worker) could not go out; null when it did or none was due.
+    notificacion: varchar('notificacion', { length: 300 }),
     ...auditoria,
   },
   (t) => [

@@ -16,7 +16,9 @@ import type { z } from 'zod';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
-import { rol, usuario, usuarioRol } from '../../db/schema';
+import { empresa, rol, usuario, usuarioRol } from '../../db/schema';
+// eslint-disable-next-line yupana/no-cross-import -- the company's one SMTP sender (documents, statements and HR share it)
+import { enviarCorreoEmpresa, type TOpcionesCorreo } from '../contabilidad/envio/correo.service';
 import { entidad } from '../entidades/entidades.schema';
 import { rolEmpresa } from '../seguridad/seguridad.schema';
 import type { LicenciaDia } from './asistencia.calculo';
@@ -144,6 +146,7 @@ async function armar(ctx: Contexto, auth: TAuth, filas: { s: FilaSolicitud; nomb
       EstadoDescripcion: EstadosSolicitud[s.estado as 0 | 1 | 2],
       PasoActual: s.pasoActual,
       PuedeResolver: s.estado === 0 && !!actual && mios.has(actual.p.idRol),
+      Notificacion: s.notificacion,
       Flujo: flujo.map(({ p, usuario: u }) => ({
         Orden: p.orden,
         Nombre: p.nombre,
@@ -191,7 +194,7 @@ export async function obtenerSolicitud(ctx: Contexto, auth: TAuth, id: number): 
 }
 
 /** Registers a request and copies its type's flow steps (one transaction). Overlapping live requests are refused. */
-export async function crearSolicitud(ctx: Contexto, auth: TAuth, b: z.output<typeof ZSolicitudCrear>): Promise<TSolicitud> {
+export async function crearSolicitud(ctx: Contexto, auth: TAuth, b: z.output<typeof ZSolicitudCrear>, opciones: TOpcionesCorreo = {}): Promise<TSolicitud> {
   await trabajadorDe(ctx, auth, b.IdTrabajador);
   const id = await ctx.dbh.db.transaction(async (tx) => {
     const [plantilla] = await tx
@@ -231,6 +234,7 @@ export async function crearSolicitud(ctx: Contexto, auth: TAuth, b: z.output<typ
     await tx.insert(flujoSolicitud).values(pasos.map((p) => ({ idEmpresa: auth.idEmpresa, idSolicitud: s.id, orden: p.orden, nombre: p.nombre, idRol: p.idRol, logUsuarioCrea: auth.idUsuario })));
     return s.id;
   });
+  await notificar(ctx, auth, id, opciones);
   return obtenerSolicitud(ctx, auth, id);
 }
 
@@ -238,7 +242,7 @@ export async function crearSolicitud(ctx: Contexto, auth: TAuth, b: z.output<typ
  * Approves or rejects the current step, as a user with the step's role (one transaction, the request row locked):
  * a rejection closes the request as rejected; approving the last step approves it.
  */
-export async function resolverSolicitud(ctx: Contexto, auth: TAuth, id: number, b: z.output<typeof ZSolicitudResolver>): Promise<TSolicitud> {
+export async function resolverSolicitud(ctx: Contexto, auth: TAuth, id: number, b: z.output<typeof ZSolicitudResolver>, opciones: TOpcionesCorreo = {}): Promise<TSolicitud> {
   await obtenerSolicitud(ctx, auth, id);
   await ctx.dbh.db.transaction(async (tx) => {
     const [s] = await tx.select().from(solicitud).where(and(eq(solicitud.idEmpresa, auth.idEmpresa), eq(solicitud.id, id))).for('update');
@@ -263,7 +267,73 @@ export async function resolverSolicitud(ctx: Contexto, auth: TAuth, id: number, 
       })
       .where(eq(solicitud.id, id));
   });
+  await notificar(ctx, auth, id, opciones);
   return obtenerSolicitud(ctx, auth, id);
+}
+
+/**
+ * The e-mail a request's state calls for, sent after its transaction committed: pending, to the users of the company
+ * holding the current step's role; approved or rejected, to the worker. Nothing is sent when the company has no mail
+ * server configured (notifications are off) or nobody has an e-mail. A failure never undoes nor fails the request:
+ * it is logged and kept on the request ("Notificación no enviada: …"), and cleared by the next notification that goes out.
+ */
+async function notificar(ctx: Contexto, auth: TAuth, id: number, opciones: TOpcionesCorreo): Promise<void> {
+  const db = ctx.dbh.db;
+  let nota: string | null = null;
+  try {
+    const [f] = await db
+      .select({ s: solicitud, nombre: entidad.razonSocial, correo: entidad.correo, empresa: empresa.razonSocial })
+      .from(solicitud)
+      .innerJoin(entidad, eq(entidad.id, solicitud.idEntidad))
+      .innerJoin(empresa, eq(empresa.id, solicitud.idEmpresa))
+      .where(and(eq(solicitud.idEmpresa, auth.idEmpresa), eq(solicitud.id, id)));
+    const { s } = f;
+    const tipo = TiposSolicitud[s.tipo as TTipoSolicitud] ?? s.tipo;
+    const periodo = `del ${s.fechaDesde} al ${s.fechaHasta} (${diasEntre(s.fechaDesde, s.fechaHasta)} día(s))`;
+    let para: string[];
+    let asunto: string;
+    let texto: string;
+    if (s.estado === 0) {
+      const [paso] = await db.select().from(flujoSolicitud).where(and(eq(flujoSolicitud.idSolicitud, id), eq(flujoSolicitud.orden, s.pasoActual)));
+      const aprobadores = await db
+        .selectDistinct({ correo: usuario.correo })
+        .from(usuarioRol)
+        .innerJoin(usuario, eq(usuario.id, usuarioRol.idUsuario))
+        .where(and(eq(usuarioRol.idEmpresa, auth.idEmpresa), eq(usuarioRol.idRol, paso.idRol), eq(usuarioRol.logEstado, 1), eq(usuario.estado, 1)));
+      para = [...new Set(aprobadores.map((a) => a.correo?.trim() ?? '').filter(Boolean))];
+      asunto = `Solicitud ${s.id} por aprobar: ${tipo} de ${f.nombre}`;
+      texto = [
+        `La solicitud ${s.id} de ${f.nombre} (${tipo}, ${periodo}) espera su aprobación en el paso ${paso.orden}: ${paso.nombre}.`,
+        `Motivo: ${s.motivo || '-'}`,
+        '',
+        'Ingrese a Yupana, Recursos humanos > Solicitudes, para aprobarla o rechazarla.',
+        '',
+        f.empresa,
+      ].join('\n');
+    } else {
+      para = f.correo?.trim() ? [f.correo.trim()] : [];
+      const estado = s.estado === 1 ? 'aprobada' : 'rechazada';
+      const [paso] = await db.select({ comentario: flujoSolicitud.comentario }).from(flujoSolicitud).where(and(eq(flujoSolicitud.idSolicitud, id), eq(flujoSolicitud.orden, s.pasoActual)));
+      asunto = `Su solicitud de ${tipo.toLowerCase()} fue ${estado}`;
+      texto = [`Estimado(a) ${f.nombre}:`, '', `Su solicitud ${s.id} (${tipo}, ${periodo}) fue ${estado}.`, ...(paso?.comentario ? [`Comentario: ${paso.comentario}`] : []), '', f.empresa].join('\n');
+    }
+    if (para.length) {
+      try {
+        await enviarCorreoEmpresa(db, auth.idEmpresa, { para, asunto, texto, adjuntos: [] }, { timeoutMs: 10_000, ...opciones });
+      } catch (e) {
+        // No server configured: notifications are simply off for this company.
+        if (!(e instanceof AppError && e.mensaje.startsWith('Configure el servidor de correo'))) throw e;
+      }
+    }
+  } catch (e) {
+    opciones.log?.warn({ err: e, idSolicitud: id }, 'solicitud: notificación no enviada');
+    nota = `Notificación no enviada: ${e instanceof AppError ? e.mensaje : 'error inesperado al enviar el correo'}`.slice(0, 300);
+  }
+  try {
+    await db.update(solicitud).set({ notificacion: nota }).where(and(eq(solicitud.idEmpresa, auth.idEmpresa), eq(solicitud.id, id)));
+  } catch (e) {
+    opciones.log?.warn({ err: e, idSolicitud: id }, 'solicitud: no se pudo registrar el estado de la notificación');
+  }
 }
 
 export type LicenciaAprobada = { idEntidad: number; tipo: string; conGoce: boolean; fechaDesde: string; fechaHasta: string };

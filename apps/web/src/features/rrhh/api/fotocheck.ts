@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TFechaFotocheck, TFotocheckGenerar, TFotoTrabajador, TGrupo, TGrupoGuardar, TGrupoMiembro } from '@yupana/contracts';
+import type { TFechaFotocheck, TFotocheckEnviar, TFotocheckEnvio, TFotocheckGenerar, TFotoTrabajador, TGrupo, TGrupoGuardar, TGrupoMiembro } from '@yupana/contracts';
 import { guardarArchivo, obtenerArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
@@ -8,6 +8,15 @@ const BASE = '/rrhh/v1';
 /** Downloads the badges PDF of the selection (chosen workers, an area or all). */
 export async function descargarFotochecks(datos: TFotocheckGenerar): Promise<void> {
   guardarArchivo(await obtenerArchivo(`${BASE}/entidades/generar/fotocheck`, undefined, datos), 'fotochecks.pdf');
+}
+
+/** E-mails each chosen worker's own badge; the answer lists who got it and who was skipped, with the reason. */
+export function useEnviarFotochecks() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TFotocheckEnviar) => api.post<TFotocheckEnvio>(`${BASE}/enviar/fotocheck`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh', 'fotocheck-fecha'] }),
+  });
 }
 
 export function useFoto(idTrabajador: number | null) {

@@ -1,9 +1,9 @@
-import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, MailOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Empty, Image, Input, Modal, Radio, Select, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { FormatosFotocheck, FOTO_MAXIMO_BYTES, TiposDocumentoTrabajador, type TFormatoFotocheck, type TTrabajador } from '@yupana/contracts';
+import { FormatosFotocheck, FOTO_MAXIMO_BYTES, FOTOCHECK_CORREO_MAXIMO, TiposDocumentoTrabajador, type TFormatoFotocheck, type TFotocheckEnvio, type TTrabajador } from '@yupana/contracts';
 import { mensajeDeError } from '../../../lib/api-error';
-import { descargarFotochecks, useFechaFotocheck, useFoto, useGuardarFoto } from '../api/fotocheck';
+import { descargarFotochecks, useEnviarFotochecks, useFechaFotocheck, useFoto, useGuardarFoto } from '../api/fotocheck';
 import { useCatalogo, useTrabajadores } from '../api/rrhh';
 
 type TSeleccion = 'ELEGIDOS' | 'AREA' | 'TODOS';
@@ -20,6 +20,8 @@ export function FotochecksPage() {
   const [pagina, setPagina] = useState(1);
   const [foto, setFoto] = useState<TTrabajador | null>(null);
   const [descargando, setDescargando] = useState(false);
+  const [envio, setEnvio] = useState<TFotocheckEnvio | null>(null);
+  const enviar = useEnviarFotochecks();
   const trabajadores = useTrabajadores({ filtro, pagina });
   const areas = useCatalogo('areas');
 
@@ -84,8 +86,41 @@ export function FotochecksPage() {
           <Button type="primary" icon={<DownloadOutlined />} disabled={!listo} loading={descargando} onClick={() => void descargar()}>
             Descargar PDF
           </Button>
+          <Button
+            icon={<MailOutlined />}
+            disabled={seleccion !== 'ELEGIDOS' || !elegidos.length || elegidos.length > FOTOCHECK_CORREO_MAXIMO}
+            title={seleccion !== 'ELEGIDOS' ? 'Se envía el fotocheck de los trabajadores elegidos' : undefined}
+            loading={enviar.isPending}
+            onClick={() =>
+              enviar.mutate(
+                { IdsTrabajador: elegidos },
+                { onSuccess: (r) => setEnvio(r), onError: (e) => message.error(mensajeDeError(e)) },
+              )
+            }
+          >
+            Enviar por correo
+          </Button>
           {seleccion === 'ELEGIDOS' && <Typography.Text type="secondary">{elegidos.length ? `${elegidos.length} trabajador(es) elegido(s)` : 'Marque los trabajadores en la tabla'}</Typography.Text>}
         </Space>
+        {envio && (
+          <Alert
+            data-testid="resumen-envio-fotocheck"
+            type={envio.Omitidos ? 'warning' : 'success'}
+            showIcon
+            closable
+            onClose={() => setEnvio(null)}
+            title={`Fotochecks enviados: ${envio.Enviados}; no enviados: ${envio.Omitidos}`}
+            description={
+              <ul style={{ margin: 0, paddingLeft: 18 }}>
+                {envio.Data.map((f) => (
+                  <li key={f.IdTrabajador}>
+                    {f.NombreCompleto}: {f.Enviado ? `enviado a ${f.Destinatarios.join(', ')}` : `no enviado (${f.Motivo ?? ''})`}
+                  </li>
+                ))}
+              </ul>
+            }
+          />
+        )}
         <Input.Search
           allowClear
           placeholder="Buscar por nombre o documento"

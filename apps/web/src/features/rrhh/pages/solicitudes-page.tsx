@@ -60,9 +60,16 @@ export function SolicitudesPage() {
             title: 'Estado',
             key: 'e',
             render: (_, s) => (
-              <Tag color={COLOR_ESTADO[s.Estado]} data-testid={`estado-solicitud-${s.Id}`}>
-                {s.Estado === 0 ? `${s.EstadoDescripcion}: ${s.Flujo.find((p) => p.Orden === s.PasoActual)?.Nombre ?? ''}` : s.EstadoDescripcion}
-              </Tag>
+              <Space size={4}>
+                <Tag color={COLOR_ESTADO[s.Estado]} data-testid={`estado-solicitud-${s.Id}`}>
+                  {s.Estado === 0 ? `${s.EstadoDescripcion}: ${s.Flujo.find((p) => p.Orden === s.PasoActual)?.Nombre ?? ''}` : s.EstadoDescripcion}
+                </Tag>
+                {s.Notificacion && (
+                  <Tag color="warning" title={s.Notificacion}>
+                    Notificación no enviada
+                  </Tag>
+                )}
+              </Space>
             ),
           },
           {
@@ -86,7 +93,9 @@ export function SolicitudesPage() {
 
 function Flujo({ solicitud }: { solicitud: TSolicitud }) {
   return (
-    <Steps
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {solicitud.Notificacion && <Alert type="warning" showIcon data-testid={`notificacion-solicitud-${solicitud.Id}`} title={solicitud.Notificacion} />}
+      <Steps
       size="small"
       current={solicitud.PasoActual - 1}
       status={solicitud.Estado === 2 ? 'error' : solicitud.Estado === 1 ? 'finish' : 'process'}
@@ -94,7 +103,8 @@ function Flujo({ solicitud }: { solicitud: TSolicitud }) {
         title: `${p.Nombre} (${p.Rol})`,
         description: p.Usuario ? `${p.EstadoDescripcion} por ${p.Usuario}${p.Comentario ? `: ${p.Comentario}` : ''}` : p.EstadoDescripcion,
       }))}
-    />
+      />
+    </Space>
   );
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "solicitud" ADD COLUMN "notificacion" varchar(300);
