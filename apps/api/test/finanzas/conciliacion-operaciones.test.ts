@@ -67,7 +67,7 @@ describe('conciliación de cobros con su ITF, pagos de planilla y depósitos de 
     const cal = await sup.post(`${RH}/nominas/${nomina}/calculo`, { Novedades: [] });
     expect(cal.statusCode, cal.body).toBe(200);
     const boleta = (cal.json() as TNominaDetalle).Boletas.find((b) => b.IdTrabajador === t.json().Id)!;
-    expect((await sup.post(`${RH}/nominas/${nomina}/aprobacion`)).statusCode).toBe(200);
+    expect((await sup.post(`${RH}/nominas/${nomina}/aprobacion`, {})).statusCode).toBe(200);
     const p = await sup.post(`${RH}/nominas/${nomina}/pagos`, { IdCuentaFinanciera: banco, NumeroOperacion: '880022', Boletas: [boleta.Id] });
     expect(p.statusCode, p.body).toBe(200);
     const pago = (p.json() as TNominaDetalle).Pagos.at(-1)!;
