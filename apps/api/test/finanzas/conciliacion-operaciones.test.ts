@@ -3,7 +3,7 @@
 // voided; detracción deposits count in the account's balance and cash flow. Through the real HTTP stack (PGlite by
 // default, PostgreSQL with TEST_DATABASE_URL). decisions.md "concilia2".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCodes, type TExtracto, type TFlujoCaja, type TNominaDetalle, type TSaldoCuenta } from '@yupana/contracts';
+import { ErrorCodes, type TAlmacen, type TExtracto, type TFlujoCaja, type TNominaDetalle, type TSaldoCuenta } from '@yupana/contracts';
 import { crearEntorno, type Entorno } from '../helpers';
 import { clienteDe, factura, hoyLima, idSerie, sumarDias, type Cliente } from '../contabilidad/ayudas';
 
@@ -153,5 +153,29 @@ describe('conciliación de cobros con su ITF, pagos de planilla y depósitos de 
     expect((await sup.del(`${F}/conciliaciones/extractos/${x.Id}/lineas/${x.Lineas[3].Id}`)).statusCode).toBe(200);
     expect((await sup.put(`${F}/detracciones/${detraccion}/anulaciones`, { Motivo: 'Constancia equivocada' })).statusCode).toBe(200);
     expect(((await sup.get(`${F}/cuentasfinancieras/${banco}/saldo`)).json() as TSaldoCuenta).Saldo).toBe((-Number(neto)).toFixed(2));
+  });
+
+  it('la detracción de una compra pagada desde la cuenta: egreso en el extracto, en el saldo y en el flujo', async () => {
+    const idBien = (await sup.post('/api/logistica/v1/items', { Codigo: 'C2-DET', Descripcion: 'MADERA TORNILLO (PIE TABLAR)', CodigoUnidad: 'NIU', Precio: '100', PrecioIncluyeIgv: false, AfectacionIgv: '10' })).json().Id;
+    const principal = ((await sup.get('/api/logistica/v1/almacenes')).json().Data as TAlmacen[]).find((a) => a.EsPredeterminado)!;
+    const c = await sup.post('/api/logistica/v1/compras', {
+      RucProveedor: '20100047218', RazonSocialProveedor: 'DISTRIBUIDORA DEL SUR S.A.C.', TipoDocumento: '01', Serie: 'F010', Numero: 777, FechaEmision: hoy, IdMoneda: 1,
+      Lineas: [{ IdItem: idBien, IdAlmacen: principal.Id, Cantidad: '10', ValorUnitario: '100', AfectacionIgv: '10' }],
+      IdCondicionPago: 2, Cuotas: [{ Monto: '1180.00', FechaVencimiento: sumarDias(hoy, 30) }],
+    });
+    expect(c.statusCode, c.body).toBe(201);
+    const d = await sup.post(`${F}/cuentasporpagar/${c.json().Id}/detracciones`, { NumeroConstancia: 'C-0002', Fecha: hoy, Monto: '48.00', IdCuentaFinanciera: banco });
+    expect(d.statusCode, d.body).toBe(201);
+    const csv = ['Fecha;Descripción operación;Monto;Operación - Número', `${fechaBanco};PAGO DETRACCION SPOT;-48.00;0002`].join('\n');
+    const r = await sup.post(`${F}/conciliaciones/extractos`, { IdCuentaFinanciera: banco, Perfil: 'BCP', NombreArchivo: 'bn2.csv', ArchivoBase64: b64(csv) });
+    expect(r.statusCode, r.body).toBe(201);
+    const y = r.json() as TExtracto;
+    expect(y.Lineas[0].Propuesta).toMatchObject({ Tipo: 'D', Id: d.json().Id, Monto: '-48.00', Descripcion: 'Detracción depositada C-0002' });
+    const ok = await sup.post(`${F}/conciliaciones/extractos/${y.Id}/conciliaciones`, { Pares: [{ IdLinea: y.Lineas[0].Id, Tipo: 'D', IdOperacion: d.json().Id }] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(((await sup.get(`${F}/cuentasfinancieras/${banco}/saldo`)).json() as TSaldoCuenta)).toMatchObject({ Pagos: '2136.00', Saldo: '-2136.00' });
+    const f = (await sup.get(`${F}/reportes/tiposmovimientos?desde=${hoy}&hasta=${hoy}&idcuenta=${banco}`)).json() as TFlujoCaja;
+    expect(f.Data[0].Conceptos.find((k) => k.IdTipoOperacion === 9)).toEqual({ IdTipoOperacion: 9, Descripcion: 'Detracciones (depósitos)', Ingresos: '0.00', Egresos: '48.00' });
+    expect(f.Data[0].SaldoFinal).toBe('-2136.00');
   });
 });
