@@ -111,6 +111,8 @@ export const ErrorCodes = {
   CUENTA_TESORERIA_NO_POSTEABLE: 601470,
   // Detracciones and retenciones recorded against documents (601504-601529).
   DEDUCCION_ANULADA: 601504,
+  // Reconciled collections, payments, payroll payments and detracciones (601590-601599).
+  OPERACION_CONCILIADA: 601590,
 } as const;
 
 export type TErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -182,6 +184,7 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.SIRE_PROCESO_EN_CURSO]: 'Hay una solicitud a SUNAT en proceso para este periodo: espere a que termine',
   [ErrorCodes.CUENTA_TESORERIA_NO_POSTEABLE]: 'La cuenta contable de caja o banco tiene subcuentas: asigne la cuenta contable a la cuenta financiera',
   [ErrorCodes.DEDUCCION_ANULADA]: 'La detracción o retención ya está anulada',
+  [ErrorCodes.OPERACION_CONCILIADA]: 'La operación está conciliada con el extracto bancario: deshaga primero la conciliación',
   [ErrorCodes.MOVIMIENTO_CONCILIADO]: 'El movimiento está conciliado con el extracto bancario: no se puede eliminar',
   [ErrorCodes.MOVIMIENTO_ANULADO]: 'El movimiento ya fue eliminado',
   [ErrorCodes.EXTRACTO_SIN_LINEAS]: 'El extracto no tiene movimientos reconocibles',

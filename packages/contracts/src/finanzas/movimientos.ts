@@ -148,10 +148,20 @@ export const ZExtractoImportar = z.object({
 });
 export type TExtractoImportar = z.input<typeof ZExtractoImportar>;
 
-export const TiposOperacionConciliable = { M: 'Movimiento', C: 'Cobro', P: 'Pago', I: 'ITF' } as const;
+/**
+ * Kinds of book operation a statement line can be matched with: M movement, I its ITF, C collection, J its ITF, P
+ * supplier payment, K its ITF, N payroll payment, D detracción deposit (sales: into the BN account; purchases: out of
+ * the paying account).
+ */
+export const TiposOperacionConciliable = {
+  M: 'Movimiento', C: 'Cobro', P: 'Pago', I: 'ITF', J: 'ITF de cobro', K: 'ITF de pago', N: 'Pago de planilla', D: 'Detracción',
+} as const;
 export type TTipoConciliable = keyof typeof TiposOperacionConciliable;
+export const CodigosConciliables = ['M', 'C', 'P', 'I', 'J', 'K', 'N', 'D'] as const satisfies readonly TTipoConciliable[];
 export const ZOperacionLibro = z.object({
-  Tipo: z.enum(['M', 'C', 'P', 'I']).describe('M movement, C collection, P supplier payment, I the ITF of a movement'),
+  Tipo: z
+    .enum(CodigosConciliables)
+    .describe('M movement, I its ITF, C collection, J its ITF, P supplier payment, K its ITF, N payroll payment, D detracción deposit'),
   Id: z.number().int(),
   Numero: z.string(),
   Fecha: z.string(),
@@ -189,7 +199,9 @@ export const ZExtractos = z.object({ Data: z.array(ZExtractoResumen), Count: z.n
 export const ZExtractosQuery = z.object({ idcuenta: ZEntero({ min: 0, max: 2_147_483_647 }).default(0) });
 export const ZConciliar = z.object({
   Pares: z
-    .array(z.object({ IdLinea: ZId, Tipo: z.enum(['M', 'C', 'P', 'I'], { error: 'Tipo: M movimiento, C cobro, P pago o I ITF' }), IdOperacion: ZId }), { error: 'Indique las líneas a conciliar' })
+    .array(z.object({ IdLinea: ZId, Tipo: z.enum(CodigosConciliables, {
+          error: 'Tipo: M movimiento, I su ITF, C cobro, J su ITF, P pago, K su ITF, N pago de planilla o D detracción',
+        }), IdOperacion: ZId }), { error: 'Indique las líneas a conciliar' })
     .min(1, 'Indique al menos una línea')
     .max(500, 'Máximo 500 líneas por vez'),
 });

@@ -82,8 +82,10 @@ export const ZFlujoCajaQuery = z.object({
   idcuenta: ZEntero({ min: 1 }).optional().describe('One financial account (all when absent)'),
 });
 export type TFlujoCajaQuery = z.input<typeof ZFlujoCajaQuery>;
+/** Cash-flow concept of detracción deposits: not an operation type of the catálogo (1-8), only a report line. */
+export const ID_CONCEPTO_DETRACCIONES = 9;
 export const ZConceptoFlujo = z.object({
-  IdTipoOperacion: z.number().int().nullable().describe('1-8 as in catálogo of operation types; null for the ITF'),
+  IdTipoOperacion: z.number().int().nullable().describe('1-8 as in catálogo of operation types; 9 detracción deposits (not in the catálogo, ID_CONCEPTO_DETRACCIONES); null for the ITF'),
   Descripcion: z.string(),
   Ingresos: z.string(),
   Egresos: z.string(),

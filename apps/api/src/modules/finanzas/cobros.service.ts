@@ -14,6 +14,7 @@ import {
   ZSaldoAFavorAplicar,
 } from '@yupana/contracts';
 import type { z } from 'zod';
+import { rechazarSiConciliada } from '../../lib/conciliacion';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
@@ -141,9 +142,13 @@ export async function registrarCobro(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b:
 /** Voids a collection: its amounts go back to the dues' balances (locked), in one transaction. */
 export async function anularCobro(ctx: Contexto, auth: TAuth, id: number, motivo: string): Promise<TCobro> {
   await ctx.dbh.db.transaction(async (tx) => {
-    const [c] = await filas<{ id: number; anulado: boolean; id_tipo_cobro: number }>(tx, sql`select id, anulado, id_tipo_cobro from cobro where id = ${id} and id_empresa = ${auth.idEmpresa} for update`);
+    const [c] = await filas<{ id: number; numero: number; anulado: boolean; id_tipo_cobro: number }>(
+      tx,
+      sql`select id, numero, anulado, id_tipo_cobro from cobro where id = ${id} and id_empresa = ${auth.idEmpresa} for update`,
+    );
     if (!c) throw noEncontrado('No se encontró el cobro');
     if (c.anulado) throw new AppError(ErrorCodes.COBRO_ANULADO, undefined, 409);
+    await rechazarSiConciliada(tx, ['C', 'J'], id, `El cobro RC-${c.numero} está conciliado`);
     // A canje's dues live on as letras: it is undone by voiding its letras (letras.service), never here.
     if (Number(c.id_tipo_cobro) === TIPO_COBRO_CANJE_LETRAS) throw new AppError(ErrorCodes.COBRO_ES_CANJE, undefined, 409);
     const det = await tx.select({ idCuota: cobroDetalle.idCuota, monto: cobroDetalle.monto }).from(cobroDetalle).where(eq(cobroDetalle.idCobro, id));

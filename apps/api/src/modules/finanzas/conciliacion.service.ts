@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { ErrorCodes, PerfilesExtracto, type TExtracto, type TLineaExtracto, type TOperacionLibro, type TPerfilExtracto, ZConciliar, ZExtractoImportar } from '@yupana/contracts';
+import { ErrorCodes, PerfilesExtracto, type TExtracto, type TTipoConciliable, type TLineaExtracto, type TOperacionLibro, type TPerfilExtracto, ZConciliar, ZExtractoImportar } from '@yupana/contracts';
 import type { z } from 'zod';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
@@ -13,8 +13,9 @@ import { esDuplicado } from './maestros.service';
 /**
  * Bank reconciliation (issue 14, branch movfin): a statement (CSV or Excel) of one bank account is read with a
  * column profile, its lines are stored, and each is matched to one book operation of the account: a movement (M),
- * its ITF (I), a collection (C) or a supplier payment (P). Proposals: same signed amount, date within 3 days, the
- * operation number first. Confirming stores the match; a reconciled movement can no longer be deleted.
+ * its ITF (I), a collection (C) or its ITF (J), a supplier payment (P) or its ITF (K), a payroll payment (N) or a
+ * detracción deposit (D: a sales one into the BN account, a purchase one out of the paying account). Proposals: same signed amount, date within 3 days, the
+ * operation number first. Confirming stores the match; a reconciled operation can no longer be voided.
  */
 
 const DIAS_TOLERANCIA = 3;
@@ -299,7 +300,7 @@ export async function listarExtractos(ctx: Contexto, auth: TAuth, idCuenta: numb
   return { Data, Count: Data.length };
 }
 
-type TFilaOperacion = { tipo: 'M' | 'C' | 'P' | 'I'; id: number; numero: string; fecha: string; descripcion: string; numero_operacion: string | null; monto: string; conciliada: boolean };
+type TFilaOperacion = { tipo: TTipoConciliable; id: number; numero: string; fecha: string; descripcion: string; numero_operacion: string | null; monto: string; conciliada: boolean };
 
 /** The book operations of an account (optionally a date range): signed amounts, + money in, - money out. */
 function operacionesDeCuenta(idEmpresa: number, idCuenta: number, desde: string, hasta: string) {
@@ -316,6 +317,20 @@ function operacionesDeCuenta(idEmpresa: number, idCuenta: number, desde: string,
       union all
       select 'P', p.id, 'RP-' || p.numero, p.fecha::text, 'Pago a ' || p.razon_social_proveedor, p.numero_operacion, (-p.monto)::text
         from pago_proveedor p where p.id_empresa = ${idEmpresa} and p.id_cuenta_financiera = ${idCuenta} and not p.anulado
+      union all
+      select 'J', c.id, 'RC-' || c.numero, c.fecha::text, 'ITF de RC-' || c.numero, c.numero_operacion, (-c.itf)::text
+        from cobro c where c.id_empresa = ${idEmpresa} and c.id_cuenta_financiera = ${idCuenta} and not c.anulado and c.itf > 0
+      union all
+      select 'K', p.id, 'RP-' || p.numero, p.fecha::text, 'ITF de RP-' || p.numero, p.numero_operacion, (-p.itf)::text
+        from pago_proveedor p where p.id_empresa = ${idEmpresa} and p.id_cuenta_financiera = ${idCuenta} and not p.anulado and p.itf > 0
+      union all
+      select 'N', n.id, 'PL-' || n.id, n.fecha::text, 'Pago de planilla ' || lpad(x.mes::text, 2, '0') || '/' || x.anio, n.numero_operacion, (-n.monto)::text
+        from nomina_pago n join nomina x on x.id = n.id_nomina
+       where n.id_empresa = ${idEmpresa} and n.id_cuenta_financiera = ${idCuenta} and not n.anulado
+      union all
+      select 'D', d.id, 'DT-' || d.numero, d.fecha::text, case when d.lado = 'C' then 'Detracción recibida ' else 'Detracción depositada ' end || d.numero, d.numero,
+             (case when d.lado = 'C' then d.monto_soles else -d.monto_soles end)::text
+        from deduccion_documento d where d.id_empresa = ${idEmpresa} and d.id_cuenta_financiera = ${idCuenta} and d.tipo = 'D' and not d.anulado
     ) o
     where o.fecha between ${desde} and ${hasta}`;
 }
@@ -338,7 +353,7 @@ export async function obtenerExtracto(ctx: Contexto, auth: TAuth, id: number): P
   const desde = sumarDias(e.fecha_desde, -DIAS_TOLERANCIA);
   const hasta = sumarDias(e.fecha_hasta, DIAS_TOLERANCIA);
   const [lineas, ops, conciliadas] = await Promise.all([
-    filas<{ id: number; fila: number; fecha: string; descripcion: string; numero_operacion: string | null; monto: string; tipo_operacion: 'M' | 'C' | 'P' | 'I' | null; id_operacion: number | null }>(
+    filas<{ id: number; fila: number; fecha: string; descripcion: string; numero_operacion: string | null; monto: string; tipo_operacion: TTipoConciliable | null; id_operacion: number | null }>(
       ctx.dbh.db,
       sql`select id, fila, fecha::text, descripcion, numero_operacion, monto::text, tipo_operacion, id_operacion from extracto_linea where id_extracto = ${id} order by fila`,
     ),
@@ -383,6 +398,25 @@ export async function obtenerExtracto(ctx: Contexto, auth: TAuth, id: number): P
   };
 }
 
+const ES_ITF = new Set<TTipoConciliable>(['I', 'J', 'K']);
+
+/** The operation of a kind, locked FOR UPDATE (its void locks the same row), with its signed amount in the account. */
+function operacionBloqueada(tipo: TTipoConciliable, id: number, idEmpresa: number, idCuenta: number) {
+  const de = (tabla: ReturnType<typeof sql>, monto: ReturnType<typeof sql>, extra = sql``) =>
+    sql`select id, anulado, (${monto})::text as monto from ${tabla}
+         where id = ${id} and id_empresa = ${idEmpresa} and id_cuenta_financiera = ${idCuenta} ${extra} for update`;
+  switch (tipo) {
+    case 'C': return de(sql`cobro`, sql`monto`);
+    case 'J': return de(sql`cobro`, sql`-itf`);
+    case 'P': return de(sql`pago_proveedor`, sql`-monto`);
+    case 'K': return de(sql`pago_proveedor`, sql`-itf`);
+    case 'N': return de(sql`nomina_pago`, sql`-monto`);
+    case 'D': return de(sql`deduccion_documento`, sql`case when lado = 'C' then monto_soles else -monto_soles end`, sql`and tipo = 'D'`);
+    case 'I': return de(sql`movimiento_financiero`, sql`-itf`);
+    default: return de(sql`movimiento_financiero`, sql`case when id_tipo_movimiento = 1 then monto else -monto end`);
+  }
+}
+
 /**
  * POST conciliaciones/extractos/{id}/conciliaciones: confirms proposals or manual matches. Each line and operation is
  * locked; the operation must be of the statement's account, not voided, of the same signed amount, and matched once.
@@ -399,15 +433,8 @@ export async function conciliar(ctx: Contexto, auth: TAuth, id: number, b: z.inf
         );
         if (!l) throw noEncontrado('No se encontró la línea del extracto');
         if (l.id_operacion) throw new AppError(ErrorCodes.LINEA_YA_CONCILIADA, `La línea ${i + 1} ya está conciliada`, 409);
-        const tabla = par.Tipo === 'C' ? sql`cobro` : par.Tipo === 'P' ? sql`pago_proveedor` : sql`movimiento_financiero`;
-        const [o] = await filas<{ id: number; anulado: boolean; monto: string }>(
-          tx,
-          sql`select id, anulado, (${
-            par.Tipo === 'C' ? sql`monto` : par.Tipo === 'P' ? sql`-monto` : par.Tipo === 'I' ? sql`-itf` : sql`case when id_tipo_movimiento = 1 then monto else -monto end`
-          })::text as monto
-                from ${tabla} where id = ${par.IdOperacion} and id_empresa = ${auth.idEmpresa} and id_cuenta_financiera = ${e.id_cuenta_financiera} for update`,
-        );
-        if (!o || (par.Tipo === 'I' && new Decimal(o.monto).isZero())) throw noEncontrado('No se encontró la operación en la cuenta del extracto');
+        const [o] = await filas<{ id: number; anulado: boolean; monto: string }>(tx, operacionBloqueada(par.Tipo, par.IdOperacion, auth.idEmpresa, e.id_cuenta_financiera));
+        if (!o || (ES_ITF.has(par.Tipo) && new Decimal(o.monto).isZero())) throw noEncontrado('No se encontró la operación en la cuenta del extracto');
         if (o.anulado) throw errorDeCampo(`Pares.${i}.IdOperacion`, 'La operación está anulada');
         if (!new Decimal(o.monto).eq(l.monto))
           throw errorDeCampo(`Pares.${i}.IdOperacion`, `El importe de la operación (${new Decimal(o.monto).toFixed(2)}) no coincide con el de la línea (${new Decimal(l.monto).toFixed(2)})`);

@@ -25,6 +25,9 @@ export const deduccionDocumento = pgTable(
     fecha: date('fecha', { mode: 'string' }).notNull(),
     idMoneda: smallint('id_moneda').notNull(),
     monto: dinero('monto').notNull(),
+    // The soles deposited (the entry's amount): = monto for a soles document, at the day's selling rate for a dollar
+    // one. Detracción deposits are in soles, so this is what enters or leaves the financial account.
+    montoSoles: dinero('monto_soles').notNull(),
     idCuentaFinanciera: integer('id_cuenta_financiera').references(() => cuentaFinanciera.id),
     observacion: varchar('observacion', { length: 250 }),
     anulado: boolean('anulado').notNull().default(false),

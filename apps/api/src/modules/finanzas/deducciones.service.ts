@@ -12,6 +12,7 @@ import {
   ZRetencionCrear,
 } from '@yupana/contracts';
 import type { z } from 'zod';
+import { rechazarSiConciliada } from '../../lib/conciliacion';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
@@ -128,7 +129,7 @@ async function registrar(ctx: Contexto, auth: TAuth, lado: TLado, tipo: TTipoDed
     const [h] = await tx
       .insert(deduccionDocumento)
       .values({
-        idEmpresa: auth.idEmpresa, lado, tipo, idDocumento, numero: d.numero, fecha: d.fecha, idMoneda: Number(q0.id_moneda), monto: monto.toFixed(2),
+        idEmpresa: auth.idEmpresa, lado, tipo, idDocumento, numero: d.numero, fecha: d.fecha, idMoneda: Number(q0.id_moneda), monto: monto.toFixed(2), montoSoles: montoSoles.toFixed(2),
         idCuentaFinanciera: d.idCuenta, observacion: d.observacion, logUsuarioCrea: auth.idUsuario,
       })
       .returning({ id: deduccionDocumento.id });
@@ -162,6 +163,7 @@ export async function anularDeduccion(ctx: Contexto, auth: TAuth, tipo: TTipoDed
     );
     if (!h) throw noEncontrado(tipo === 'D' ? 'No se encontró la detracción' : 'No se encontró la retención');
     if (h.anulado) throw new AppError(ErrorCodes.DEDUCCION_ANULADA, tipo === 'D' ? 'La detracción ya está anulada' : 'La retención ya está anulada', 409);
+    if (tipo === 'D') await rechazarSiConciliada(tx, ['D'], id, `La detracción ${h.numero} está conciliada`);
     const det = await tx.select({ idCuota: deduccionCuota.idCuota, monto: deduccionCuota.monto }).from(deduccionCuota).where(eq(deduccionCuota.idDeduccion, id));
     await moverCuotas(tx, comoLiquidacion(h.lado), auth.idUsuario, det, -1);
     await tx

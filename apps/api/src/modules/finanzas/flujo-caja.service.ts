@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  ID_CONCEPTO_DETRACCIONES,
   NombreMonedaReporte,
   TiposCuentaFinanciera,
   type TFlujoCaja,
@@ -35,6 +36,9 @@ const CONCEPTOS: Record<number, string> = {
   6: 'Transferencias entre cajas',
   7: 'Transferencias entre cuentas',
   8: 'Pagos de planilla',
+  // Detracción deposits (sales: into the BN account; purchases: out of the paying account) are no operation type of
+  // the catálogo: the report gives them their own concept code, ID_CONCEPTO_DETRACCIONES (9).
+  [ID_CONCEPTO_DETRACCIONES]: 'Detracciones (depósitos)',
 };
 const CONCEPTO_ITF = 'ITF (impuesto a las transacciones financieras)';
 
@@ -47,7 +51,7 @@ function periodo(q: { desde?: string; hasta?: string }): { desde: string; hasta:
 
 /**
  * Every operation that moves money in or out of a company's financial accounts up to a date (tipo null = ITF, of
- * movements and of bank collections and payments alike).
+ * movements and of bank collections and payments alike; 9 = detracción deposits with a financial account).
  */
 function operaciones(idEmpresa: number, hasta: string) {
   return sql`
@@ -74,7 +78,10 @@ function operaciones(idEmpresa: number, hasta: string) {
       from cobro c where c.id_empresa = ${idEmpresa} and not c.anulado and c.itf > 0 and c.id_cuenta_financiera is not null and c.fecha <= ${hasta}
     union all
     select p.id_cuenta_financiera, p.fecha, null, 0, p.itf
-      from pago_proveedor p where p.id_empresa = ${idEmpresa} and not p.anulado and p.itf > 0 and p.id_cuenta_financiera is not null and p.fecha <= ${hasta}`;
+      from pago_proveedor p where p.id_empresa = ${idEmpresa} and not p.anulado and p.itf > 0 and p.id_cuenta_financiera is not null and p.fecha <= ${hasta}
+    union all
+    select d.id_cuenta_financiera, d.fecha, ${sql.raw(String(ID_CONCEPTO_DETRACCIONES))}, case when d.lado = 'C' then d.monto_soles else 0 end, case when d.lado = 'P' then d.monto_soles else 0 end
+      from deduccion_documento d where d.id_empresa = ${idEmpresa} and not d.anulado and d.tipo = 'D' and d.id_cuenta_financiera is not null and d.fecha <= ${hasta}`;
 }
 
 /** GET reportes/tiposmovimientos: opening balance, ins and outs by kind of operation, closing balance per account. */

@@ -168,8 +168,10 @@ export async function saldosCuentas(ctx: Contexto, auth: TAuth, idCuenta?: numbe
   const r = await filas<{ id: number; nombre: string; id_tipo_cuenta: number; id_moneda: number; cobros: string; pagos_proveedores: string; planillas: string; ingresos: string; egresos: string; itf: string }>(
     ctx.dbh.db,
     sql`select c.id, c.nombre, c.id_tipo_cuenta, c.id_moneda,
-               coalesce((select sum(x.monto) from cobro x where x.id_cuenta_financiera = c.id and not x.anulado), 0)::text as cobros,
-               coalesce((select sum(x.monto) from pago_proveedor x where x.id_cuenta_financiera = c.id and not x.anulado), 0)::text as pagos_proveedores,
+               (coalesce((select sum(x.monto) from cobro x where x.id_cuenta_financiera = c.id and not x.anulado), 0)
+                + coalesce((select sum(x.monto_soles) from deduccion_documento x where x.id_cuenta_financiera = c.id and not x.anulado and x.tipo = 'D' and x.lado = 'C'), 0))::text as cobros,
+               (coalesce((select sum(x.monto) from pago_proveedor x where x.id_cuenta_financiera = c.id and not x.anulado), 0)
+                + coalesce((select sum(x.monto_soles) from deduccion_documento x where x.id_cuenta_financiera = c.id and not x.anulado and x.tipo = 'D' and x.lado = 'P'), 0))::text as pagos_proveedores,
                (coalesce((select sum(x.monto) from nomina_pago x where x.id_cuenta_financiera = c.id and not x.anulado), 0)
                 + coalesce((select sum(x.monto) from nomina_deposito_cts x where x.id_cuenta_financiera = c.id and not x.anulado), 0))::text as planillas,
                coalesce((select sum(x.monto) from movimiento_financiero x where x.id_cuenta_financiera = c.id and not x.anulado and x.id_tipo_movimiento = 1), 0)::text as ingresos,
@@ -188,8 +190,10 @@ export async function saldosCuentas(ctx: Contexto, auth: TAuth, idCuenta?: numbe
     IdTipoCuenta: f.id_tipo_cuenta,
     TipoCuenta: TiposCuentaFinanciera[f.id_tipo_cuenta as 1 | 2 | 3] ?? '',
     IdMoneda: f.id_moneda,
+    // Collections and the sales detracciones deposited into the account (its BN account).
     Cobros: new Decimal(f.cobros).toFixed(2),
-    // Supplier payments, payroll payments and CTS deposits: all leave the account.
+    // Supplier payments, purchase detracciones deposited from the account, payroll payments and CTS deposits: all leave
+    // the account.
     Pagos: new Decimal(f.pagos_proveedores).plus(f.planillas).toFixed(2),
     Ingresos: new Decimal(f.ingresos).toFixed(2),
     Egresos: new Decimal(f.egresos).toFixed(2),

@@ -16,6 +16,7 @@ import {
   ZPagosQuery,
 } from '@yupana/contracts';
 import type { z } from 'zod';
+import { rechazarSiConciliada } from '../../lib/conciliacion';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
@@ -176,6 +177,7 @@ export async function anularPago(ctx: Contexto, auth: TAuth, id: number, motivo:
     const [p] = await filas<{ id: number; numero: number; anulado: boolean }>(tx, sql`select id, numero, anulado from pago_proveedor where id = ${id} and id_empresa = ${auth.idEmpresa} for update`);
     if (!p) throw noEncontrado('No se encontró el pago');
     if (p.anulado) throw new AppError(ErrorCodes.PAGO_ANULADO, undefined, 409);
+    await rechazarSiConciliada(tx, ['P', 'K'], id, `El pago ${numeroRecibo(p.numero)} está conciliado`);
     const det = await tx.select({ idCuota: pagoDetalle.idCuota, monto: pagoDetalle.monto }).from(pagoDetalle).where(eq(pagoDetalle.idPago, id));
     await moverCuotas(tx, LADO_PAGO, auth.idUsuario, det, -1);
     await tx.update(pago).set({ anulado: true, fechaAnulacion: new Date(), motivoAnulacion: motivo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() }).where(eq(pago.id, id));

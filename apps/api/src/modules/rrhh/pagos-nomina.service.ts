@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ErrorCodes, type TNominaDetalle, ZNominaPagar } from '@yupana/contracts';
 import type { z } from 'zod';
+import { rechazarSiConciliada } from '../../lib/conciliacion';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
@@ -107,6 +108,7 @@ export async function anularPagoNomina(ctx: Contexto, auth: TAuth, id: number, i
       .for('update');
     if (!p) throw noEncontrado('No se encontró el pago de la planilla');
     if (p.anulado) throw new AppError(ErrorCodes.PAGO_ANULADO, undefined, 409);
+    await rechazarSiConciliada(tx, ['N'], idPago, `El pago de la planilla de ${MESES[n.mes - 1]} ${n.anio} está conciliado`);
     await tx.select({ id: nominaBoleta.id }).from(nominaBoleta).where(eq(nominaBoleta.idPago, idPago)).orderBy(asc(nominaBoleta.id)).for('update');
     await tx.update(nominaBoleta).set({ idPago: null, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() }).where(eq(nominaBoleta.idPago, idPago));
     await tx.update(nominaPago).set({ anulado: true, fechaAnulacion: new Date(), motivoAnulacion: motivo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() }).where(eq(nominaPago.id, idPago));

@@ -1,6 +1,6 @@
 import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
-import { PerfilesExtracto, TiposOperacionFinanciera, type TExtracto, type TLineaExtracto, type TMovimientoFinanciero, type TPerfilExtracto } from '@yupana/contracts';
+import { PerfilesExtracto, TiposOperacionFinanciera, type TExtracto, type TLineaExtracto, type TMovimientoFinanciero, type TPerfilExtracto, type TTipoConciliable } from '@yupana/contracts';
 import { mensajeDeError } from '../../../lib/api-error';
 import { useCentrosCosto, useCuentasFinancieras } from '../api/finanzas';
 import {
@@ -322,7 +322,7 @@ function DetalleExtracto({ x }: { x: TExtracto }) {
   const deshacer = useDeshacerConciliacion();
   const [manual, setManual] = useState<Record<number, string>>({});
   const propuestas = x.Lineas.filter((l) => !l.Conciliada && l.Propuesta);
-  const confirmar = (pares: { IdLinea: number; Tipo: 'M' | 'C' | 'P' | 'I'; IdOperacion: number }[]) =>
+  const confirmar = (pares: { IdLinea: number; Tipo: TTipoConciliable; IdOperacion: number }[]) =>
     conciliar.mutateAsync({ id: x.Id, datos: { Pares: pares } }).then(
       () => void message.success(pares.length === 1 ? 'Línea conciliada' : `${pares.length} líneas conciliadas`),
       (e) => void message.error(mensajeDeError(e)),
@@ -358,7 +358,7 @@ function DetalleExtracto({ x }: { x: TExtracto }) {
               if (l.Operacion)
                 return (
                   <Space>
-                    <Tag color="green">Conciliada con {l.Operacion.Numero || l.Operacion.Id}{l.Operacion.Tipo === 'I' ? ' (ITF)' : ''}</Tag>
+                    <Tag color="green">Conciliada con {l.Operacion.Numero || l.Operacion.Id}{['I', 'J', 'K'].includes(l.Operacion.Tipo) ? ' (ITF)' : ''}</Tag>
                     <Button size="small" onClick={() => deshacer.mutate({ id: x.Id, idLinea: l.Id })}>
                       Deshacer
                     </Button>
@@ -368,7 +368,7 @@ function DetalleExtracto({ x }: { x: TExtracto }) {
                 return (
                   <Space>
                     <Tag color="blue">
-                      Propuesta: {l.Propuesta.Numero}{l.Propuesta.Tipo === 'I' ? ' (ITF)' : ''} · {fechaPe(l.Propuesta.Fecha)}
+                      Propuesta: {l.Propuesta.Numero}{['I', 'J', 'K'].includes(l.Propuesta.Tipo) ? ' (ITF)' : ''} · {fechaPe(l.Propuesta.Fecha)}
                     </Tag>
                     <Button size="small" type="primary" onClick={() => void confirmar([{ IdLinea: l.Id, Tipo: l.Propuesta!.Tipo, IdOperacion: l.Propuesta!.Id }])}>
                       Confirmar
