@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { elegirOpcion, iniciarSesion, leerStorage } from './helpers';
+import { elegirOpcion, iniciarSesion, leerStorage, llamarApi } from './helpers';
 
 const CARGA = { timeout: 20_000 };
 
@@ -37,6 +37,12 @@ test('subcuenta, periodo cerrado que rechaza el asiento, asiento cuadrado, balan
   await page.getByLabel('Buscar cuenta').fill('1041');
   await page.getByLabel('Buscar cuenta').press('Enter');
   await expect(page.getByRole('row', { name: /104102 Interbank cuenta corriente/ })).toContainText('Empresa');
+  // With a subaccount, 1041 takes no entries: as an accountant who splits it would, the bank concept (the fallback of
+  // every financial account without its own ledger account) moves to a leaf. Without this, every later spec on this
+  // shared server that posts a bank entry would meet 601470 (seen when the CTS deposit spec ran after this one).
+  const cuentas = await llamarApi<{ Data: { Id: number; Codigo: string }[] }>(page, '/api/finanzas/v1/cuentascontables?filtro=104102');
+  const mapeo = await llamarApi(page, '/api/finanzas/v1/libros/configuracion', 'PUT', { Mapeos: [{ Clave: 'BANCO', IdCuenta: cuentas.body.Data.find((c) => c.Codigo === '104102')!.Id }] });
+  expect(mapeo.status, JSON.stringify(mapeo.body)).toBe(200);
 
   // Close the current month: the entry is refused in Spanish.
   await menu.getByRole('link', { name: 'Periodos contables' }).click();
