@@ -40,3 +40,46 @@ test('un asiento con centro de costo aparece en el reporte por centro de costo c
   // The inner row of the expanded table (the expanded outer row's name contains it too).
   await expect(page.getByRole('row', { name: /659 Otros gastos de gestión/ }).last()).toContainText('45.30', CARGA);
 });
+
+// Issue 15 (cost centres in the automatic entries): a centre's destination account is chosen in its form; a cash
+// expense with that centre is carried to it (95 / 791) and the report counts the expense once.
+test('un centro con cuenta de destino: el gasto de caja se destina a la 95 y el reporte lo cuenta una vez', async ({ page }) => {
+  test.setTimeout(240_000);
+  await iniciarSesion(page, 'supervisor');
+  const auth = { Authorization: `Bearer ${await leerStorage(page, 'AccessToken')}` };
+  const codigo = `D${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+
+  const menu = page.getByRole('menu', { name: 'Menú principal' });
+  await menu.getByRole('link', { name: 'Datos maestros' }).click();
+  await expect(page.getByTestId('pagina-maestros-finanzas')).toBeVisible(CARGA);
+  await page.getByRole('tab', { name: 'Centros de costo' }).click();
+  await page.getByRole('button', { name: 'Nuevo centro de costo' }).click();
+  const modal = page.getByRole('dialog', { name: 'Nuevo centro de costo' });
+  await modal.getByLabel('Código').fill(codigo);
+  await modal.getByLabel('Nombre').fill(`Ventas ${codigo}`);
+  await elegirOpcion(page, modal.getByLabel('Cuenta de destino'), '95', '95 Gastos de ventas');
+  await modal.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Centro de costo guardado')).toBeVisible(CARGA);
+  await expect(page.getByRole('row', { name: new RegExp(`${codigo} Ventas ${codigo}`) })).toContainText('95 Gastos de ventas');
+
+  // A cash expense of 80.00 with the centre (the cash box and its float through the API: they are not under test here).
+  const centros = await (await page.request.get('/api/finanzas/v1/centroscostos', { headers: auth })).json();
+  const idCentro = centros.Data.find((c: { Codigo: string }) => c.Codigo === codigo).Id;
+  const caja = await page.request.post('/api/finanzas/v1/cuentasfinancieras', { headers: auth, data: { IdTipoCuenta: 2, Nombre: `Caja ${codigo}`, IdMoneda: 1 } });
+  expect(caja.status(), await caja.text()).toBe(201);
+  const idCaja = (await caja.json()).Id;
+  expect((await page.request.post('/api/finanzas/v1/notas/ingresos', { headers: auth, data: { IdCuentaFinanciera: idCaja, Monto: '100.00', Motivo: 'Fondo' } })).status()).toBe(201);
+  const salida = await page.request.post('/api/finanzas/v1/notas/salidas', { headers: auth, data: { IdCuentaFinanciera: idCaja, Monto: '80.00', Motivo: `Volantes ${codigo}`, IdCentroCosto: idCentro } });
+  expect(salida.status(), await salida.text()).toBe(201);
+
+  await menu.getByRole('link', { name: 'Centros de costo' }).click();
+  await expect(page.getByTestId('pagina-centros-costo')).toBeVisible(CARGA);
+  const fila = page.getByRole('row', { name: new RegExp(`${codigo} Ventas ${codigo}`) });
+  // Gastos 80.00 (659 80.00 + 95 80.00 - 791 80.00), resultado -80.00.
+  await expect(fila).toContainText('80.00', CARGA);
+  await expect(fila).toContainText('-80.00');
+  await expect(fila).not.toContainText('160.00');
+  await fila.getByRole('button', { name: /Expandir|expand/i }).click();
+  await expect(page.getByRole('row', { name: /95 Gastos de ventas/ }).last()).toContainText('80.00', CARGA);
+  await expect(page.getByRole('row', { name: /791 Cargas imputables/ }).last()).toContainText('-80.00', CARGA);
+});

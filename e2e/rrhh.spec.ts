@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { iniciarSesion } from './helpers';
+import { elegirOpcion, iniciarSesion, leerStorage } from './helpers';
 
 const CARGA = { timeout: 20_000 };
 
@@ -36,8 +36,13 @@ test('trabajador con contrato, planilla de marzo 2026 calculada con su neto y ap
     await expect(comision).toContainText('Comisión sobre el flujo', { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await form.getByRole('switch').click();
+  // The cost centre of her pay (finance's demo centre): the payroll entries carry her expense to it.
+  await elegirOpcion(page, form.getByLabel('Centro de costo'), 'VTA', 'VTA Ventas');
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Trabajador registrado con su contrato')).toBeVisible(CARGA);
+  const auth = { Authorization: `Bearer ${await leerStorage(page, 'AccessToken')}` };
+  const guardada = await (await page.request.get('/api/rrhh/v1/entidades?filtro=48123456', { headers: auth })).json();
+  expect(guardada.Data[0].Contrato).toMatchObject({ CentroCosto: 'VTA Ventas' });
   await expect(form).toBeHidden();
   const fila = page.getByRole('row', { name: /Huanca Ccori, Rosa Elena/ });
   await expect(fila).toContainText('AFP Integra');

@@ -114,12 +114,21 @@ export const ZCuentasFinancierasQuery = z.object({ estado: ZEntero({ min: -1, ma
 export const ZCuentasFinancieras = z.object({ Data: z.array(ZCuentaFinanciera), Count: z.number().int() });
 
 // ---- Cost centres ----
-export const ZCentroCosto = z.object({ Id: z.number().int(), Codigo: z.string(), Nombre: z.string(), LogEstado: z.number().int() });
+export const ZCentroCosto = z.object({
+  Id: z.number().int(),
+  Codigo: z.string(),
+  Nombre: z.string(),
+  LogEstado: z.number().int(),
+  IdCuentaDestino: z.number().int().nullable().describe('Cuenta del elemento 9 a la que se destinan los gastos (clase 6) del centro'),
+  CuentaDestino: z.string().nullable(),
+});
 export type TCentroCosto = z.infer<typeof ZCentroCosto>;
 export const ZCentroCostoGuardar = z.object({
   Codigo: textoPermitido(z.string({ error: 'Ingrese el código' }).trim().regex(/^[A-Za-z0-9._-]{1,20}$/, 'Código: de 1 a 20 letras, dígitos, puntos o guiones')),
   Nombre: ZTexto(100, { min: 1, mensajeMin: 'Ingrese el nombre del centro de costo' }),
   LogEstado: z.union([z.literal(0), z.literal(1)], { error: 'Estado: 1 activo o 0 inactivo' }).default(1),
+  /** Element 9 leaf account the centre's class 6 expenses are carried to (destino); null: none. */
+  IdCuentaDestino: ZId.nullish().transform((v) => v ?? null),
 });
 export type TCentroCostoGuardar = z.input<typeof ZCentroCostoGuardar>;
 export const ZCentrosCosto = z.object({ Data: z.array(ZCentroCosto), Count: z.number().int() });

@@ -104,6 +104,8 @@ export const ZContratoLaboralGuardar = z
     AsignacionFamiliar: z.boolean({ error: 'Indique si percibe asignación familiar' }).default(false),
     IdArea: ZId.nullish().transform((v) => v ?? null),
     IdCargo: ZId.nullish().transform((v) => v ?? null),
+    /** Finance's cost centre the worker's pay expense goes to in the payroll entries. */
+    IdCentroCosto: ZId.nullish().transform((v) => v ?? null),
   })
   .superRefine((v, ctx) => {
     if (v.FechaFin && v.FechaFin < v.FechaInicio) ctx.addIssue({ code: 'custom', path: ['FechaFin'], message: 'La fecha de fin no puede ser anterior a la de inicio' });
@@ -127,6 +129,8 @@ export const ZContratoLaboral = z.object({
   Area: z.string().nullable(),
   IdCargo: z.number().int().nullable(),
   Cargo: z.string().nullable(),
+  IdCentroCosto: z.number().int().nullable(),
+  CentroCosto: z.string().nullable(),
   LogEstado: z.number().int(),
 });
 export type TContratoLaboral = z.infer<typeof ZContratoLaboral>;

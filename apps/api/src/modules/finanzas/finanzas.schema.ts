@@ -55,6 +55,9 @@ export const centroCosto = pgTable(
     idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
     codigo: varchar('codigo', { length: 20 }).notNull(),
     nombre: varchar('nombre', { length: 100 }).notNull(),
+    // Element 9 account (e.g. 94 gastos administrativos, 95 gastos de ventas) the class 6 expenses of this centre are
+    // carried to by the automatic entries (destino, against 791 cargas imputables); null: no destination of its own.
+    idCuentaDestino: integer('id_cuenta_destino'),
     ...auditoria,
   },
   (t) => [uniqueIndex('centro_costo_codigo_uq').on(t.idEmpresa, sql`lower(${t.codigo})`)],

@@ -93,7 +93,12 @@ async function textosContables(db: Pick<Contexto['dbh']['db'], 'execute'>, filas
  * The ledger account of a financial account: of the company's chart (or the PCGE), active, of class 10 (caja y bancos)
  * and of the lowest level (no sub-accounts), since the automatic entries post to it (branch cuentabanco).
  */
-async function validarCuentaContable(db: Pick<Contexto['dbh']['db'], 'execute'>, idEmpresa: number, id: number | null): Promise<void> {
+async function validarCuentaContable(
+  db: Pick<Contexto['dbh']['db'], 'execute'>,
+  idEmpresa: number,
+  id: number | null,
+  { campo, prefijo, clase }: { campo: string; prefijo: string; clase: string } = { campo: 'IdCuentaContable', prefijo: '10', clase: 'de la clase 10 (efectivo y equivalentes de efectivo)' },
+): Promise<void> {
   if (id === null) return;
   const r = (await db.execute(sql`
     select c.codigo,
@@ -103,9 +108,9 @@ async function validarCuentaContable(db: Pick<Contexto['dbh']['db'], 'execute'>,
       from cuenta_contable c
      where c.id = ${id} and c.log_estado = 1 and (c.id_empresa is null or c.id_empresa = ${idEmpresa})`)) as unknown as { rows: { codigo: string; tiene_hijas: boolean }[] };
   const [c] = r.rows;
-  if (!c) throw errorDeCampo('IdCuentaContable', 'La cuenta contable no existe en el plan contable de la empresa');
-  if (!c.codigo.startsWith('10')) throw errorDeCampo('IdCuentaContable', `La cuenta ${c.codigo} no es de la clase 10 (efectivo y equivalentes de efectivo)`);
-  if (c.tiene_hijas) throw errorDeCampo('IdCuentaContable', `La cuenta ${c.codigo} tiene subcuentas: elija una cuenta de último nivel`);
+  if (!c) throw errorDeCampo(campo, 'La cuenta contable no existe en el plan contable de la empresa');
+  if (!c.codigo.startsWith(prefijo)) throw errorDeCampo(campo, `La cuenta ${c.codigo} no es ${clase}`);
+  if (c.tiene_hijas) throw errorDeCampo(campo, `La cuenta ${c.codigo} tiene subcuentas: elija una cuenta de último nivel`);
 }
 
 export async function listarCuentas(ctx: Contexto, auth: TAuth, estado: number) {
@@ -167,20 +172,34 @@ export async function editarCuenta(ctx: Contexto, auth: TAuth, id: number, b: z.
 }
 
 // ---- Cost centres ----
-const aCentro = (f: typeof centroCosto.$inferSelect): TCentroCosto => ({ Id: f.id, Codigo: f.codigo, Nombre: f.nombre, LogEstado: f.logEstado });
+const aCentro = (f: typeof centroCosto.$inferSelect, contables: Map<number, string>): TCentroCosto => ({
+  Id: f.id,
+  Codigo: f.codigo,
+  Nombre: f.nombre,
+  LogEstado: f.logEstado,
+  IdCuentaDestino: f.idCuentaDestino,
+  CuentaDestino: f.idCuentaDestino === null ? null : (contables.get(f.idCuentaDestino) ?? null),
+});
+const destinosDe = (db: Pick<Contexto['dbh']['db'], 'execute'>, filas: (typeof centroCosto.$inferSelect)[]) =>
+  textosContables(db, filas.map((f) => ({ idCuentaContable: f.idCuentaDestino })));
+/** The destination of a centre's expenses: an element 9 account of the lowest level (the automatic entries post to it). */
+const validarDestino = (db: Pick<Contexto['dbh']['db'], 'execute'>, idEmpresa: number, id: number | null) =>
+  validarCuentaContable(db, idEmpresa, id, { campo: 'IdCuentaDestino', prefijo: '9', clase: 'del elemento 9 (contabilidad analítica de explotación)' });
 
 export async function listarCentros(ctx: Contexto, auth: TAuth) {
   const filas = await ctx.dbh.db.select().from(centroCosto).where(eq(centroCosto.idEmpresa, auth.idEmpresa)).orderBy(asc(centroCosto.codigo));
-  return { Data: filas.map(aCentro), Count: filas.length };
+  const contables = await destinosDe(ctx.dbh.db, filas);
+  return { Data: filas.map((f) => aCentro(f, contables)), Count: filas.length };
 }
 
 export async function crearCentro(ctx: Contexto, auth: TAuth, b: z.infer<typeof ZCentroCostoGuardar>): Promise<TCentroCosto> {
+  await validarDestino(ctx.dbh.db, auth.idEmpresa, b.IdCuentaDestino);
   try {
     const [f] = await ctx.dbh.db
       .insert(centroCosto)
-      .values({ idEmpresa: auth.idEmpresa, codigo: b.Codigo, nombre: b.Nombre, logEstado: b.LogEstado, logUsuarioCrea: auth.idUsuario })
+      .values({ idEmpresa: auth.idEmpresa, codigo: b.Codigo, nombre: b.Nombre, logEstado: b.LogEstado, idCuentaDestino: b.IdCuentaDestino, logUsuarioCrea: auth.idUsuario })
       .returning();
-    return aCentro(f);
+    return aCentro(f, await destinosDe(ctx.dbh.db, [f]));
   } catch (err) {
     if (esDuplicado(err)) throw errorDeCampo('Codigo', 'Ya existe un centro de costo con ese código');
     throw err;
@@ -188,14 +207,17 @@ export async function crearCentro(ctx: Contexto, auth: TAuth, b: z.infer<typeof 
 }
 
 export async function editarCentro(ctx: Contexto, auth: TAuth, id: number, b: z.infer<typeof ZCentroCostoGuardar>): Promise<TCentroCosto> {
+  const [actual] = await ctx.dbh.db.select({ id: centroCosto.id }).from(centroCosto).where(and(eq(centroCosto.id, id), eq(centroCosto.idEmpresa, auth.idEmpresa)));
+  if (!actual) throw noEncontrado('No se encontró el centro de costo');
+  await validarDestino(ctx.dbh.db, auth.idEmpresa, b.IdCuentaDestino);
   try {
     const [f] = await ctx.dbh.db
       .update(centroCosto)
-      .set({ codigo: b.Codigo, nombre: b.Nombre, logEstado: b.LogEstado, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
+      .set({ codigo: b.Codigo, nombre: b.Nombre, logEstado: b.LogEstado, idCuentaDestino: b.IdCuentaDestino, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
       .where(and(eq(centroCosto.id, id), eq(centroCosto.idEmpresa, auth.idEmpresa)))
       .returning();
     if (!f) throw noEncontrado('No se encontró el centro de costo');
-    return aCentro(f);
+    return aCentro(f, await destinosDe(ctx.dbh.db, [f]));
   } catch (err) {
     if (esDuplicado(err)) throw errorDeCampo('Codigo', 'Ya existe un centro de costo con ese código');
     throw err;

@@ -23,10 +23,12 @@ export type TNominaAprobada = {
   idNomina: number;
   anio: number;
   mes: number;
-  lineas: { tipo: string; codigo: string; monto: string }[];
+  lineas: { tipo: string; codigo: string; monto: string; idCentroCosto: number | null }[];
   neto: string;
   /** The month's CTS provision of every payslip (0 when no worker accrues it). */
   provisionCts: string;
+  /** The same per cost centre of the workers' contracts (null: contracts without a centre). */
+  provisionesCts: { idCentroCosto: number | null; monto: string }[];
 };
 type TAlAprobarNomina = (tx: TTxNomina, n: TNominaAprobada) => Promise<void>;
 const trasAprobar: TAlAprobarNomina[] = [];
@@ -522,18 +524,33 @@ export async function aprobarNomina(ctx: Contexto, auth: TAuth, id: number): Pro
       .where(and(eq(nomina.id, id), eq(nomina.estado, 0)))
       .returning();
     if (trasAprobar.length > 0) {
+      // Per cost centre of the worker's contract (the books split the pay expense by centre).
       const lineas = await tx
-        .select({ tipo: nominaLinea.tipo, codigo: nominaLinea.codigo, monto: sql<string>`sum(${nominaLinea.monto})::text` })
+        .select({ tipo: nominaLinea.tipo, codigo: nominaLinea.codigo, idCentroCosto: contratoLaboral.idCentroCosto, monto: sql<string>`sum(${nominaLinea.monto})::text` })
         .from(nominaLinea)
         .innerJoin(nominaBoleta, eq(nominaBoleta.id, nominaLinea.idBoleta))
+        .innerJoin(contratoLaboral, eq(contratoLaboral.id, nominaBoleta.idContrato))
         .where(and(eq(nominaBoleta.idNomina, id), eq(nominaBoleta.idEmpresa, auth.idEmpresa)))
-        .groupBy(nominaLinea.tipo, nominaLinea.codigo)
-        .orderBy(nominaLinea.tipo, nominaLinea.codigo);
-      const [t] = await tx
-        .select({ neto: sql<string>`coalesce(sum(${nominaBoleta.neto}), 0)::text`, cts: sql<string>`coalesce(sum(${nominaBoleta.provisionCts}), 0)::text` })
+        .groupBy(nominaLinea.tipo, nominaLinea.codigo, contratoLaboral.idCentroCosto)
+        .orderBy(nominaLinea.tipo, nominaLinea.codigo, contratoLaboral.idCentroCosto);
+      const porCentro = await tx
+        .select({ idCentroCosto: contratoLaboral.idCentroCosto, neto: sql<string>`coalesce(sum(${nominaBoleta.neto}), 0)::text`, cts: sql<string>`coalesce(sum(${nominaBoleta.provisionCts}), 0)::text` })
         .from(nominaBoleta)
-        .where(and(eq(nominaBoleta.idNomina, id), eq(nominaBoleta.idEmpresa, auth.idEmpresa)));
-      const aprobada = { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idNomina: id, anio: a.anio, mes: a.mes, lineas, neto: t.neto, provisionCts: t.cts };
+        .innerJoin(contratoLaboral, eq(contratoLaboral.id, nominaBoleta.idContrato))
+        .where(and(eq(nominaBoleta.idNomina, id), eq(nominaBoleta.idEmpresa, auth.idEmpresa)))
+        .groupBy(contratoLaboral.idCentroCosto);
+      const suma = (xs: string[]) => xs.reduce((s, x) => s.plus(x), new Decimal(0)).toFixed(2);
+      const aprobada = {
+        idEmpresa: auth.idEmpresa,
+        idUsuario: auth.idUsuario,
+        idNomina: id,
+        anio: a.anio,
+        mes: a.mes,
+        lineas,
+        neto: suma(porCentro.map((c) => c.neto)),
+        provisionCts: suma(porCentro.map((c) => c.cts)),
+        provisionesCts: porCentro.map((c) => ({ idCentroCosto: c.idCentroCosto, monto: c.cts })),
+      };
       for (const fn of trasAprobar) await fn(tx, aprobada);
     }
     return a;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, date, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditoria, empresa, idGenerado } from '../../db/schema';
 import { entidad } from '../entidades/entidades.schema';
-import { cuentaFinanciera } from '../finanzas/finanzas.schema';
+import { centroCosto, cuentaFinanciera } from '../finanzas/finanzas.schema';
 
 /** Areas of a company (simple catalogue). */
 export const area = pgTable(
@@ -67,6 +67,8 @@ export const contratoLaboral = pgTable(
     asignacionFamiliar: boolean('asignacion_familiar').notNull().default(false),
     idArea: integer('id_area').references(() => area.id),
     idCargo: integer('id_cargo').references(() => cargo.id),
+    // Finance's cost centre the worker's pay expense goes to in the payroll entries (null: none).
+    idCentroCosto: integer('id_centro_costo').references(() => centroCosto.id),
     ...auditoria,
   },
   (t) => [

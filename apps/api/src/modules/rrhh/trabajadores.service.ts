@@ -19,6 +19,7 @@ import { errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { entidad } from '../entidades/entidades.schema';
+import { centroCosto } from '../finanzas/finanzas.schema';
 import { area, cargo, contratoLaboral, parametroPlanilla, relacionEntidad } from './rrhh.schema';
 
 const TIPO_TRABAJADOR = 1;
@@ -37,14 +38,18 @@ const nombreCompleto = (n: { nombre: string | null; apePat: string | null; apeMa
 async function nombresCatalogo(ctx: Contexto, auth: TAuth, filas: FilaContrato[]) {
   const idsArea = [...new Set(filas.map((f) => f.idArea).filter((x): x is number => x !== null))];
   const idsCargo = [...new Set(filas.map((f) => f.idCargo).filter((x): x is number => x !== null))];
-  const [areas, cargos] = await Promise.all([
+  const idsCentro = [...new Set(filas.map((f) => f.idCentroCosto).filter((x): x is number => x !== null))];
+  const [areas, cargos, centros] = await Promise.all([
     idsArea.length ? ctx.dbh.db.select({ id: area.id, nombre: area.nombre }).from(area).where(and(eq(area.idEmpresa, auth.idEmpresa), inArray(area.id, idsArea))) : [],
     idsCargo.length ? ctx.dbh.db.select({ id: cargo.id, nombre: cargo.nombre }).from(cargo).where(and(eq(cargo.idEmpresa, auth.idEmpresa), inArray(cargo.id, idsCargo))) : [],
+    idsCentro.length
+      ? ctx.dbh.db.select({ id: centroCosto.id, nombre: sql<string>`${centroCosto.codigo} || ' ' || ${centroCosto.nombre}` }).from(centroCosto).where(and(eq(centroCosto.idEmpresa, auth.idEmpresa), inArray(centroCosto.id, idsCentro)))
+      : [],
   ]);
-  return { areas: new Map(areas.map((a) => [a.id, a.nombre])), cargos: new Map(cargos.map((c) => [c.id, c.nombre])) };
+  return { areas: new Map(areas.map((a) => [a.id, a.nombre])), cargos: new Map(cargos.map((c) => [c.id, c.nombre])), centros: new Map(centros.map((c) => [c.id, c.nombre])) };
 }
 
-function aContrato(f: FilaContrato, n: { areas: Map<number, string>; cargos: Map<number, string> }): TContratoLaboral {
+function aContrato(f: FilaContrato, n: { areas: Map<number, string>; cargos: Map<number, string>; centros: Map<number, string> }): TContratoLaboral {
   return {
     Id: f.id,
     IdTrabajador: f.idEntidad,
@@ -60,6 +65,8 @@ function aContrato(f: FilaContrato, n: { areas: Map<number, string>; cargos: Map
     Area: f.idArea ? (n.areas.get(f.idArea) ?? null) : null,
     IdCargo: f.idCargo,
     Cargo: f.idCargo ? (n.cargos.get(f.idCargo) ?? null) : null,
+    IdCentroCosto: f.idCentroCosto,
+    CentroCosto: f.idCentroCosto ? (n.centros.get(f.idCentroCosto) ?? null) : null,
     LogEstado: f.logEstado,
   };
 }
@@ -259,6 +266,10 @@ async function validarContrato(ctx: Contexto, auth: TAuth, b: TContratoGuardar, 
     const [c] = await ctx.dbh.db.select({ id: cargo.id }).from(cargo).where(and(eq(cargo.idEmpresa, auth.idEmpresa), eq(cargo.id, b.IdCargo)));
     if (!c) throw errorDeCampo('IdCargo', 'Seleccione un cargo de su empresa');
   }
+  if (b.IdCentroCosto) {
+    const [c] = await ctx.dbh.db.select({ estado: centroCosto.logEstado }).from(centroCosto).where(and(eq(centroCosto.idEmpresa, auth.idEmpresa), eq(centroCosto.id, b.IdCentroCosto)));
+    if (c?.estado !== 1) throw errorDeCampo('IdCentroCosto', 'Seleccione un centro de costo activo de su empresa');
+  }
   // Full-time pay may not be below the RMV in force when the contract starts.
   const rmv = await parametroVigente(ctx, 'RMV', b.FechaInicio);
   if (!rmv) throw errorDeCampo('FechaInicio', 'No hay una RMV vigente en esa fecha: la planilla se calcula desde el 2025');
@@ -288,6 +299,7 @@ const datosContrato = (b: TContratoGuardar) => ({
   asignacionFamiliar: b.AsignacionFamiliar,
   idArea: b.IdArea,
   idCargo: b.IdCargo,
+  idCentroCosto: b.IdCentroCosto,
 });
 
 export async function crearContrato(ctx: Contexto, auth: TAuth, b: TContratoGuardar): Promise<TContratoLaboral> {

@@ -1118,10 +1118,12 @@ export type TPlanillaContable = {
   anio: number;
   mes: number;
   /** Sum of each line code of the run's payslips, per type (INGRESO, DESCUENTO, APORTE; INFORMATIVO is not posted). */
-  lineas: { tipo: string; codigo: string; monto: string }[];
+  lineas: { tipo: string; codigo: string; monto: string; idCentroCosto?: number | null }[];
   neto: string;
   /** The month's CTS provision of the run's payslips (HR computes it per worker; 0 when nobody accrues it). */
   provisionCts?: string;
+  /** The same provision per cost centre of the workers' contracts (adds up to provisionCts). */
+  provisionesCts?: { idCentroCosto: number | null; monto: string }[];
 };
 
 /** Earnings that are not worked time but the July and December bonuses: 6214. */
@@ -1143,28 +1145,37 @@ export async function contabilizarPlanilla(tx: TTx, p: TPlanillaContable): Promi
     'PLANILLA_SUELDOS', 'PLANILLA_GRATIFICACIONES', 'PLANILLA_ESSALUD', 'ESSALUD_POR_PAGAR', 'ONP_POR_PAGAR', 'AFP_POR_PAGAR',
     'RENTA_QUINTA', 'REMUNERACIONES_POR_PAGAR', 'DESTINO_PLANILLA', 'CARGAS_IMPUTABLES',
   ]);
-  let sueldos = new Decimal(0);
-  let gratificaciones = new Decimal(0);
-  let essalud = new Decimal(0);
+  // The expense per cost centre of the workers' contracts (null: no centre); what is owed, for the whole run.
+  const porCentro = new Map<number | null, { sueldos: Decimal; gratificaciones: Decimal; essalud: Decimal }>();
   const retenido = new Map<TClaveMapeo, Decimal>();
+  let essaludTotal = new Decimal(0);
   for (const l of p.lineas) {
     const monto = new Decimal(l.monto);
+    const centro = l.idCentroCosto ?? null;
+    const g = porCentro.get(centro) ?? { sueldos: new Decimal(0), gratificaciones: new Decimal(0), essalud: new Decimal(0) };
+    porCentro.set(centro, g);
     if (l.tipo === 'INGRESO') {
-      if (GRATIFICACIONES.has(l.codigo)) gratificaciones = gratificaciones.plus(monto);
-      else sueldos = sueldos.plus(monto);
+      if (GRATIFICACIONES.has(l.codigo)) g.gratificaciones = g.gratificaciones.plus(monto);
+      else g.sueldos = g.sueldos.plus(monto);
     } else if (l.tipo === 'DESCUENTO') {
-      if (NO_LABORADO.has(l.codigo)) sueldos = sueldos.minus(monto);
+      if (NO_LABORADO.has(l.codigo)) g.sueldos = g.sueldos.minus(monto);
       else if (RETENCIONES[l.codigo]) retenido.set(RETENCIONES[l.codigo], (retenido.get(RETENCIONES[l.codigo]) ?? new Decimal(0)).plus(monto));
       else throw new AppError(ErrorCodes.VALIDACION, `El descuento ${l.codigo} de la planilla no tiene cuenta contable`, 400);
     } else if (l.tipo === 'APORTE') {
       if (l.codigo !== 'ESSALUD') throw new AppError(ErrorCodes.VALIDACION, `El aporte ${l.codigo} de la planilla no tiene cuenta contable`, 400);
-      essalud = essalud.plus(monto);
+      g.essalud = g.essalud.plus(monto);
+      essaludTotal = essaludTotal.plus(monto);
     }
   }
-  const gasto = sueldos.plus(gratificaciones).plus(essalud);
-  if (gasto.isZero()) return null;
-  const debe = (idCuenta: number, v: Decimal): TLineaNueva[] => (v.isZero() ? [] : [{ idCuenta, debe: v, haber: 0 }]);
-  const haber = (idCuenta: number, v: Decimal): TLineaNueva[] => (v.isZero() ? [] : [{ idCuenta, debe: 0, haber: v }]);
+  const centros = [...porCentro.keys()].sort((x, y) => (x ?? 0) - (y ?? 0));
+  const gastoDe = (c: number | null) => {
+    const g = porCentro.get(c)!;
+    return g.sueldos.plus(g.gratificaciones).plus(g.essalud);
+  };
+  if (centros.every((c) => gastoDe(c).isZero())) return null;
+  const destinos = await destinosDeCentros(tx, p.idEmpresa, centros);
+  const debe = (idCuenta: number, v: Decimal, idCentroCosto: number | null = null): TLineaNueva[] => (v.isZero() ? [] : [{ idCuenta, debe: v, haber: 0, idCentroCosto }]);
+  const haber = (idCuenta: number, v: Decimal, idCentroCosto: number | null = null): TLineaNueva[] => (v.isZero() ? [] : [{ idCuenta, debe: 0, haber: v, idCentroCosto }]);
   const periodo = `${p.anio}-${String(p.mes).padStart(2, '0')}`;
   const ultimoDia = new Date(Date.UTC(p.anio, p.mes, 0)).toISOString().slice(0, 10);
   return registrarAsiento(tx, {
@@ -1176,29 +1187,76 @@ export async function contabilizarPlanilla(tx: TTx, p: TPlanillaContable): Promi
     origen: 'PLANILLA',
     claveOrigen: `PLANILLA:${p.idNomina}`,
     lineas: [
-      ...debe(k.PLANILLA_SUELDOS, sueldos),
-      ...debe(k.PLANILLA_GRATIFICACIONES, gratificaciones),
-      ...debe(k.PLANILLA_ESSALUD, essalud),
-      ...haber(k.ESSALUD_POR_PAGAR, essalud),
+      ...centros.flatMap((c) => [
+        ...debe(k.PLANILLA_SUELDOS, porCentro.get(c)!.sueldos, c),
+        ...debe(k.PLANILLA_GRATIFICACIONES, porCentro.get(c)!.gratificaciones, c),
+        ...debe(k.PLANILLA_ESSALUD, porCentro.get(c)!.essalud, c),
+      ]),
+      ...haber(k.ESSALUD_POR_PAGAR, essaludTotal),
       ...(['ONP_POR_PAGAR', 'AFP_POR_PAGAR', 'RENTA_QUINTA'] as const).flatMap((c) => haber(k[c], retenido.get(c) ?? new Decimal(0))),
       ...haber(k.REMUNERACIONES_POR_PAGAR, new Decimal(p.neto)),
-      ...debe(k.DESTINO_PLANILLA, gasto),
-      ...haber(k.CARGAS_IMPUTABLES, gasto),
+      ...centros.flatMap((c) => [...debe(destinos.get(c ?? -1) ?? k.DESTINO_PLANILLA, gastoDe(c), c), ...haber(k.CARGAS_IMPUTABLES, gastoDe(c), c)]),
     ],
     siCerradoSiguiente: true,
   });
 }
 
+/** The element 9 account each cost centre carries its expenses to (centres without one are absent). */
+async function destinosDeCentros(tx: Pick<Db, 'execute'>, idEmpresa: number, centros: (number | null)[]): Promise<Map<number, number>> {
+  const ids = centros.filter((c): c is number => c !== null);
+  if (!ids.length) return new Map();
+  const filas = filasDe<{ id: number; id_cuenta_destino: number }>(
+    await tx.execute(sql`select id, id_cuenta_destino from centro_costo where id_empresa = ${idEmpresa} and id_cuenta_destino is not null and id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`),
+  );
+  return new Map(filas.map((f) => [Number(f.id), Number(f.id_cuenta_destino)]));
+}
+
+/**
+ * The destination of class 6 expenses that carry a cost centre (PCGE: the expense by nature is carried to element 9
+ * against 79 cargas imputables): for each line of 62 to 68 whose centre has a destination account, the same amount
+ * to that account on the same side and to CARGAS_IMPUTABLES on the other, both with the centre. Lines without a
+ * centre, or whose centre has no destination, and entries that already carry element 9 lines are left as they are.
+ */
+export async function conDestino(tx: TTx, idEmpresa: number, lineas: TLineaNueva[]): Promise<TLineaNueva[]> {
+  const conCentro = lineas.filter((l) => l.idCentroCosto != null);
+  if (!conCentro.length) return lineas;
+  const destinos = await destinosDeCentros(tx, idEmpresa, conCentro.map((l) => l.idCentroCosto!));
+  if (!destinos.size) return lineas;
+  const codigos = new Map(
+    filasDe<{ id: number; codigo: string }>(
+      await tx.execute(sql`select id, codigo from cuenta_contable where id in (${sql.join([...new Set(lineas.map((l) => l.idCuenta))].map((i) => sql`${i}`), sql`, `)})`),
+    ).map((f) => [Number(f.id), f.codigo]),
+  );
+  if (lineas.some((l) => codigos.get(l.idCuenta)?.startsWith('9'))) return lineas;
+  const gasto = (l: TLineaNueva) => /^6[2-8]/.test(codigos.get(l.idCuenta) ?? '') && l.idCentroCosto != null && destinos.has(l.idCentroCosto);
+  if (!lineas.some(gasto)) return lineas;
+  const { CARGAS_IMPUTABLES } = await cuentasDe(tx, idEmpresa, ['CARGAS_IMPUTABLES']);
+  return [
+    ...lineas,
+    ...lineas.filter(gasto).flatMap((l) => [
+      { idCuenta: destinos.get(l.idCentroCosto!)!, debe: l.debe, haber: l.haber, idCentroCosto: l.idCentroCosto },
+      { idCuenta: CARGAS_IMPUTABLES, debe: l.haber, haber: l.debe, idCentroCosto: l.idCentroCosto },
+    ]),
+  ];
+}
+
 /**
  * The month's CTS provision of an approved run, a SECOND entry of the approval's transaction (key PLANILLA-CTS:<id>,
- * journal 4, the month's last day): 6291 CTS D / 4151 CTS por pagar H, and its destination 94 D / 791 H. A separate
- * entry because it is an estimate of a liability the deposit (May, November) settles, not a payslip figure: the
- * accrual PLANILLA:<id> stays exactly the payslips' lines, and the provision can be found and reversed on its own.
+ * journal 4, the month's last day): 6291 CTS D / 4151 CTS por pagar H, and its destination 94 D / 791 H (per cost
+ * centre of the workers' contracts when they have one: the centre's destination account, else the mapped 94). A
+ * separate entry because it is an estimate of a liability the deposit (May, November) settles, not a payslip figure:
+ * the accrual PLANILLA:<id> stays exactly the payslips' lines, and the provision can be found and reversed on its own.
  */
 export async function contabilizarProvisionCts(tx: TTx, p: TPlanillaContable): Promise<number | null> {
   const monto = new Decimal(p.provisionCts ?? 0).toDecimalPlaces(2);
   if (!monto.gt(0)) return null;
   const k = await cuentasDe(tx, p.idEmpresa, ['PLANILLA_CTS', 'CTS_POR_PAGAR', 'DESTINO_PLANILLA', 'CARGAS_IMPUTABLES']);
+  // Per centre when HR gives the split (it adds up to the total); otherwise the whole provision without a centre.
+  const partes = (p.provisionesCts?.length ? p.provisionesCts : [{ idCentroCosto: null, monto: monto.toFixed(2) }])
+    .map((x) => ({ c: x.idCentroCosto ?? null, v: new Decimal(x.monto).toDecimalPlaces(2) }))
+    .filter((x) => x.v.gt(0))
+    .sort((x, y) => (x.c ?? 0) - (y.c ?? 0));
+  const destinos = await destinosDeCentros(tx, p.idEmpresa, partes.map((x) => x.c));
   const periodo = `${p.anio}-${String(p.mes).padStart(2, '0')}`;
   return registrarAsiento(tx, {
     idEmpresa: p.idEmpresa,
@@ -1209,10 +1267,12 @@ export async function contabilizarProvisionCts(tx: TTx, p: TPlanillaContable): P
     origen: 'PLANILLA',
     claveOrigen: `PLANILLA-CTS:${p.idNomina}`,
     lineas: [
-      { idCuenta: k.PLANILLA_CTS, debe: monto, haber: 0 },
+      ...partes.map((x) => ({ idCuenta: k.PLANILLA_CTS, debe: x.v, haber: 0, idCentroCosto: x.c })),
       { idCuenta: k.CTS_POR_PAGAR, debe: 0, haber: monto },
-      { idCuenta: k.DESTINO_PLANILLA, debe: monto, haber: 0 },
-      { idCuenta: k.CARGAS_IMPUTABLES, debe: 0, haber: monto },
+      ...partes.flatMap((x) => [
+        { idCuenta: destinos.get(x.c ?? -1) ?? k.DESTINO_PLANILLA, debe: x.v, haber: 0, idCentroCosto: x.c },
+        { idCuenta: k.CARGAS_IMPUTABLES, debe: 0, haber: x.v, idCentroCosto: x.c },
+      ]),
     ],
     siCerradoSiguiente: true,
   });
@@ -1318,9 +1378,13 @@ async function cuentasDeLineas(tx: TTx, idEmpresa: number, lineas: { clave: TCla
  */
 export async function contabilizarMovimientoFinanciero(tx: TTx, a: TAsientoMovimientoFinanciero): Promise<void> {
   const ids = await conMensaje(() => cuentasDeLineas(tx, a.idEmpresa, a.lineas));
-  const lineas: TLineaNueva[] = a.lineas
-    .map((l, i) => ({ idCuenta: ids[i], debe: new Decimal(l.debe).toDecimalPlaces(2), haber: new Decimal(l.haber).toDecimalPlaces(2), idCentroCosto: l.idCentroCosto ?? null }))
-    .filter((l) => !l.debe.isZero() || !l.haber.isZero());
+  const lineas: TLineaNueva[] = await conDestino(
+    tx,
+    a.idEmpresa,
+    a.lineas
+      .map((l, i) => ({ idCuenta: ids[i], debe: new Decimal(l.debe).toDecimalPlaces(2), haber: new Decimal(l.haber).toDecimalPlaces(2), idCentroCosto: l.idCentroCosto ?? null }))
+      .filter((l) => !l.debe.isZero() || !l.haber.isZero()),
+  );
   await conMensaje(() =>
     registrarAsiento(tx, { idEmpresa: a.idEmpresa, idUsuario: a.idUsuario, idDiario: DIARIO_CAJA, fecha: a.fecha, glosa: a.glosa.slice(0, 200), origen: 'MOVIMIENTO', claveOrigen: a.clave, lineas, siCerradoSiguiente: true }),
   );

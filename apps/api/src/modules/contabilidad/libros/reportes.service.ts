@@ -174,8 +174,10 @@ export async function reporteCentrosCosto(ctx: Contexto, auth: TAuth, q: { desde
     if (!c) porCentro.set(id, (c = { IdCentroCosto: id, Codigo: m.codigo_centro, Nombre: m.nombre, Cuentas: [], Gastos: '', Ingresos: '', Resultado: '', g: cero, i: cero }));
     const saldo = new Decimal(m.debe).minus(m.haber);
     c.Cuentas.push({ IdCuenta: Number(m.id_cuenta), Codigo: m.codigo, Cuenta: m.descripcion, Debe: d2(m.debe), Haber: d2(m.haber), Saldo: d2(saldo) });
-    if (m.codigo.startsWith('6') || m.codigo.startsWith('9')) c.g = c.g.plus(saldo);
-    if (m.codigo.startsWith('7')) c.i = c.i.minus(saldo);
+    // 79 (cargas imputables) is the other side of the destination of class 6 expenses to element 9: it lowers the
+    // expenses instead of being income, so an expense carried to 9 is counted once (6 + 9 - 79).
+    if (m.codigo.startsWith('6') || m.codigo.startsWith('9') || m.codigo.startsWith('79')) c.g = c.g.plus(saldo);
+    else if (m.codigo.startsWith('7')) c.i = c.i.minus(saldo);
   }
   const Data = [...porCentro.values()].map(({ g, i, ...c }) => ({ ...c, Gastos: d2(g), Ingresos: d2(i), Resultado: d2(i.minus(g)) }));
   return { Data, SinCentro: d2(sin?.s ?? 0) };

@@ -129,6 +129,17 @@ export function useCuentasContablesCaja() {
     retry: false,
   });
 }
+/** Leaf accounts of element 9 (destination of expenses by function) for the cost centre form. */
+export function useCuentasContablesDestino() {
+  return useQuery({
+    queryKey: ['libros', 'cuentas', 'clase9'],
+    queryFn: async ({ signal }) => {
+      const r = await api.get<{ Data: TCuentaContable[]; Count: number }>(`${BASE}/cuentascontables`, { query: { movimiento: '1', filtro: '9' }, signal });
+      return r.Data.filter((c) => c.Codigo.startsWith('9'));
+    },
+    retry: false,
+  });
+}
 export function useGuardarCuenta() {
   const qc = useQueryClient();
   return useMutation({

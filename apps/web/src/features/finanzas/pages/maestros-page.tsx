@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { TiposCuentaFinanciera, type TCentroCosto, type TCuentaFinanciera } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { useCentrosCosto, useCuentasContablesCaja, useCuentasFinancieras, useGuardarCentro, useGuardarCuenta, useGuardarTipoCambio, useTiposCambio } from '../api/finanzas';
+import { useCentrosCosto, useCuentasContablesCaja, useCuentasContablesDestino, useCuentasFinancieras, useGuardarCentro, useGuardarCuenta, useGuardarTipoCambio, useTiposCambio } from '../api/finanzas';
 import { fechaPe, NOMBRE_MONEDA } from '../formato';
 
 /** Finance master data: exchange rates, financial accounts and cost centres. */
@@ -205,6 +205,7 @@ function Centros() {
         columns={[
           { title: 'Código', dataIndex: 'Codigo' },
           { title: 'Nombre', dataIndex: 'Nombre' },
+          { title: 'Cuenta de destino', dataIndex: 'CuentaDestino', render: (v: string | null) => v ?? '—' },
           { title: 'Estado', dataIndex: 'LogEstado', render: (v: number) => (v === 1 ? <Tag color="green">Activo</Tag> : <Tag>Inactivo</Tag>) },
           { title: '', key: 'a', render: (_, c) => <Button type="link" aria-label={`Editar ${c.Codigo}`} onClick={() => setEditando(c)}>Editar</Button> },
         ]}
@@ -214,14 +215,20 @@ function Centros() {
   );
 }
 
+type TCentroForm = { Codigo: string; Nombre: string; IdCuentaDestino?: number | null; Activo: boolean };
+
 function CentroModal({ centro, onCerrar }: { centro: TCentroCosto | null; onCerrar: () => void }): ReactNode {
-  const [form] = Form.useForm<{ Codigo: string; Nombre: string; Activo: boolean }>();
+  const [form] = Form.useForm<TCentroForm>();
   const guardar = useGuardarCentro();
   const { message } = App.useApp();
   const errores = usarErrores();
-  async function enviar(v: { Codigo: string; Nombre: string; Activo: boolean }) {
+  // Leaf accounts of element 9 of the company's chart: where the automatic entries carry this centre's expenses.
+  const plan = useCuentasContablesDestino();
+  const destinos = (plan.data ?? []).map((c) => ({ value: c.Id, label: `${c.Codigo} ${c.Descripcion}` }));
+  if (centro?.IdCuentaDestino && !destinos.some((o) => o.value === centro.IdCuentaDestino)) destinos.unshift({ value: centro.IdCuentaDestino, label: centro.CuentaDestino ?? String(centro.IdCuentaDestino) });
+  async function enviar(v: TCentroForm) {
     try {
-      await guardar.mutateAsync({ id: centro?.Id, datos: { Codigo: v.Codigo, Nombre: v.Nombre, LogEstado: v.Activo ? 1 : 0 } });
+      await guardar.mutateAsync({ id: centro?.Id, datos: { Codigo: v.Codigo, Nombre: v.Nombre, IdCuentaDestino: v.IdCuentaDestino ?? null, LogEstado: v.Activo ? 1 : 0 } });
       message.success('Centro de costo guardado');
       onCerrar();
     } catch (e) {
@@ -230,12 +237,31 @@ function CentroModal({ centro, onCerrar }: { centro: TCentroCosto | null; onCerr
   }
   return (
     <Modal open title={centro ? 'Editar centro de costo' : 'Nuevo centro de costo'} okText="Guardar" cancelText="Cancelar" onOk={() => form.submit()} confirmLoading={guardar.isPending} onCancel={onCerrar} destroyOnHidden>
-      <Form form={form} layout="vertical" onFinish={enviar} initialValues={centro ? { Codigo: centro.Codigo, Nombre: centro.Nombre, Activo: centro.LogEstado === 1 } : { Activo: true }}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={enviar}
+        initialValues={centro ? { Codigo: centro.Codigo, Nombre: centro.Nombre, IdCuentaDestino: centro.IdCuentaDestino, Activo: centro.LogEstado === 1 } : { Activo: true }}
+      >
         <Form.Item name="Codigo" label="Código" rules={[{ required: true, message: 'Ingrese el código' }]}>
           <Input maxLength={20} />
         </Form.Item>
         <Form.Item name="Nombre" label="Nombre" rules={[{ required: true, message: 'Ingrese el nombre del centro de costo' }]}>
           <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item
+          name="IdCuentaDestino"
+          label="Cuenta de destino"
+          extra="Cuenta del elemento 9 (p. ej. 94 Gastos administrativos, 95 Gastos de ventas) a la que los asientos automáticos destinan los gastos de la clase 6 de este centro, contra la 791. Vacía: sin destino propio."
+        >
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="Sin destino"
+            loading={plan.isFetching}
+            options={destinos}
+            notFoundContent={plan.isError ? 'No tiene permiso para ver el plan de cuentas' : 'Sin cuentas del elemento 9 de último nivel'}
+          />
         </Form.Item>
         <Form.Item name="Activo" label="Activo" valuePropName="checked">
           <Switch />
