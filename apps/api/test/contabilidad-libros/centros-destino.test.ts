@@ -120,7 +120,7 @@ describe('la planilla por centro de costo del contrato', () => {
     const calc = await sup.post(`${R}/nominas/${nomina}/calculo`, { Novedades: [] });
     expect(calc.statusCode, calc.body).toBe(200);
     expect(calc.json().Boletas).toHaveLength(3);
-    const ok = await sup.post(`${R}/nominas/${nomina}/aprobacion`);
+    const ok = await sup.post(`${R}/nominas/${nomina}/aprobacion`, undefined);
     expect(ok.statusCode, ok.body).toBe(200);
     const devengo = await lineasDe(`PLANILLA:${nomina}`);
     // Each worker: 2400 pay, EsSalud 9 % = 216.00, ONP 13 % = 312.00, net 2088.00.

@@ -998,7 +998,29 @@ export async function contabilizarDeduccion(
   const [debe, haber]: [TClaveMapeo, TClaveMapeo] = d.lado === 'P' ? ['POR_PAGAR', 'BANCO'] : d.tipo === 'D' ? ['BANCO_DETRACCIONES', cobrar] : ['RETENCIONES_IGV', cobrar];
   const k = await conMensaje(() => cuentasDe(tx, d.idEmpresa, [debe, haber].filter((c) => c !== 'BANCO' && c !== 'BANCO_DETRACCIONES')));
   for (const c of [debe, haber]) if (c === 'BANCO' || c === 'BANCO_DETRACCIONES') k[c] = await cuentaDeTesoreria(tx, d.idEmpresa, c, d.idCuentaFinanciera);
-  const importe = new Decimal(d.montoSoles);
+  // What the deduction settles in the books: a dollar document's part at the rate it was booked at (the sale's issue
+  // date, or the purchase's own rate); the soles deposited or withheld differ from it by an exchange difference (676/776),
+  // as collections and payments (solesContabilizados, lineasConDiferencia).
+  const [x] = filasDe<{ id_moneda: number; monto: string; fecha_emision: string | null; tasa_compra: string | null }>(
+    await tx.execute(sql`
+      select d.id_moneda, d.monto::text as monto, dc.fecha_emision::text as fecha_emision, c.tipo_cambio::text as tasa_compra
+        from deduccion_documento d
+        left join documento_contable dc on d.lado = 'C' and dc.id = d.id_documento and dc.id_empresa = d.id_empresa
+        left join compra c on d.lado = 'P' and c.id = d.id_documento and c.id_empresa = d.id_empresa
+       where d.id = ${d.id} and d.id_empresa = ${d.idEmpresa}`),
+  );
+  let contabilizado = new Decimal(d.montoSoles);
+  if (x && Number(x.id_moneda) === 2) {
+    if (d.lado === 'C' && x.fecha_emision)
+      contabilizado = await solesContabilizados(tx, d.idEmpresa, [{ idMoneda: 2, monto: x.monto, fechaDocumento: x.fecha_emision, solesAlCobro: d.montoSoles }]);
+    else if (d.lado === 'P' && x.tasa_compra) contabilizado = new Decimal(x.monto).times(x.tasa_compra).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  }
+  // Written as money in (the bank or the retention credit D / the receivable H) and swapped for the payables side.
+  const lineas = await conMensaje(() =>
+    d.lado === 'P'
+      ? lineasConDiferencia(tx, d.idEmpresa, { medio: k[haber], contra: k[debe], recibido: d.montoSoles, contabilizado, pago: true })
+      : lineasConDiferencia(tx, d.idEmpresa, { medio: k[debe], contra: k[haber], recibido: d.montoSoles, contabilizado }),
+  );
   await conMensaje(() =>
     registrarAsiento(tx, {
       idEmpresa: d.idEmpresa,
@@ -1008,10 +1030,8 @@ export async function contabilizarDeduccion(
       glosa: d.glosa.slice(0, 200),
       origen: d.lado === 'C' ? 'COBRO' : 'PAGO',
       claveOrigen: `${d.tipo === 'D' ? 'DETRACCION' : 'RETENCION'}:${d.id}`,
-      lineas: [
-        { idCuenta: k[debe], debe: importe, haber: 0 },
-        { idCuenta: k[haber], debe: 0, haber: importe },
-      ],
+      // The payables side keeps its order: 42 D first, the bank H.
+      lineas: d.lado === 'P' ? [...lineas.filter((l) => l.idCuenta === k[debe]), ...lineas.filter((l) => l.idCuenta !== k[debe])] : lineas,
     }),
   );
 }
