@@ -46,7 +46,15 @@ describe('cajas', () => {
     const r = await sup.post(`${F}/cajas`, { IdSucursal: idSucursal, Descripcion: 'Caja 1', Tipo: 1, Tolerancia: '1.00' });
     expect(r.statusCode, r.body).toBe(201);
     cajaA = r.json();
-    expect(cajaA).toMatchObject({ Descripcion: 'Caja 1', Tolerancia: '1.00', IdSesionAbierta: null });
+    expect(cajaA).toMatchObject({ Descripcion: 'Caja 1', Tolerancia: '1.00', IdSesionAbierta: null, AnchoTicket: 80, BaudiosImpresora: 9600 });
+    // The serial speed of the box's thermal printer: one of the usual ones, in Spanish otherwise.
+    const rapida = await sup.put(`${F}/cajas/${cajaA.Id}`, { IdSucursal: idSucursal, Descripcion: 'Caja 1', Tipo: 1, Tolerancia: '1.00', BaudiosImpresora: 115200 });
+    expect(rapida.statusCode, rapida.body).toBe(200);
+    expect(rapida.json()).toMatchObject({ BaudiosImpresora: 115200 });
+    const rara = await sup.put(`${F}/cajas/${cajaA.Id}`, { IdSucursal: idSucursal, Descripcion: 'Caja 1', BaudiosImpresora: 12345 });
+    expect(rara.statusCode).toBe(400);
+    expect(rara.json()).toMatchObject({ ErrorId: 500001, Errores: { BaudiosImpresora: 'Velocidad de la impresora: 9600, 19200, 38400, 57600 o 115200 baudios' } });
+    cajaA = (await sup.put(`${F}/cajas/${cajaA.Id}`, { IdSucursal: idSucursal, Descripcion: 'Caja 1', Tipo: 1, Tolerancia: '1.00' })).json();
     cajaB = (await sup.post(`${F}/cajas`, { IdSucursal: idSucursal, Descripcion: 'Caja 2' })).json();
     const rep = await sup.post(`${F}/cajas`, { IdSucursal: idSucursal, Descripcion: 'caja 1' });
     expect(rep.statusCode).toBe(400);

@@ -28,13 +28,13 @@ const nav = () => navigator as unknown as { serial?: TSerie; usb?: TUsb };
 /** Whether this browser can reach a printer directly (Chrome or Edge on a computer or tablet, over HTTPS). */
 export const hayImpresionDirecta = () => !!nav().serial || !!nav().usb;
 
-/** Speed of the serial port: 9600 baud is what ESC/POS printers ship with (and what their USB-serial bridges ignore). */
+/** Speed of the serial port when the box does not say: 9600 baud is what ESC/POS printers ship with (USB-serial bridges ignore it). */
 const BAUDIOS = 9600;
 
-async function porSerie(serial: TSerie, datos: Uint8Array): Promise<void> {
+async function porSerie(serial: TSerie, datos: Uint8Array, baudios: number): Promise<void> {
   const [recordado] = await serial.getPorts();
   const puerto = recordado ?? (await serial.requestPort());
-  await puerto.open({ baudRate: BAUDIOS });
+  await puerto.open({ baudRate: baudios });
   try {
     const w = puerto.writable!.getWriter();
     try {
@@ -69,10 +69,10 @@ async function porUsb(usb: TUsb, datos: Uint8Array): Promise<void> {
 }
 
 /** Sends bytes to the printer: Web Serial first, WebUSB otherwise. Errors in Spanish. */
-export async function enviarAImpresora(datos: Uint8Array): Promise<void> {
+export async function enviarAImpresora(datos: Uint8Array, baudios = BAUDIOS): Promise<void> {
   const { serial, usb } = nav();
   try {
-    if (serial) return await porSerie(serial, datos);
+    if (serial) return await porSerie(serial, datos, baudios);
     if (usb) return await porUsb(usb, datos);
   } catch (e) {
     const nombre = (e as { name?: string }).name;
@@ -84,8 +84,8 @@ export async function enviarAImpresora(datos: Uint8Array): Promise<void> {
   throw new Error('Este navegador no puede imprimir directo en la impresora térmica: use "Imprimir ticket" (Chrome o Edge sí pueden)');
 }
 
-/** The document's ticket, printed on the thermal printer; `cajon` opens the cash drawer after the cut. */
-export async function imprimirTicketTermico(idDocumento: number, ancho: 80 | 58 = 80, cajon = false): Promise<void> {
+/** The document's ticket, printed on the thermal printer; `cajon` opens the cash drawer after the cut; `baudios`: the box's serial speed. */
+export async function imprimirTicketTermico(idDocumento: number, ancho: 80 | 58 = 80, cajon = false, baudios = BAUDIOS): Promise<void> {
   const { blob } = await obtenerArchivo(`/contabilidad/v1/documentoContable/${idDocumento}/escpos`, { ancho, cajon: cajon ? 1 : 0 });
-  await enviarAImpresora(new Uint8Array(await blob.arrayBuffer()));
+  await enviarAImpresora(new Uint8Array(await blob.arrayBuffer()), baudios);
 }

@@ -29,6 +29,8 @@ export const ZCaja = z.object({
   Tolerancia: z.string(),
   /** Ticket printer roll of the box, in mm. */
   AnchoTicket: z.number().int(),
+  /** Serial speed of the box's thermal printer (Web Serial), in baud. */
+  BaudiosImpresora: z.number().int(),
   LogEstado: z.number().int(),
   /** The open session of this box, if any (who holds it). */
   IdSesionAbierta: z.number().int().nullable(),
@@ -44,6 +46,9 @@ export const ZCajaGuardar = z.object({
   Tipo: ZEntero({ min: 0, max: 1, mensaje: 'Tipo: 0 Punto venta o 1 Caja' }).default(1),
   Tolerancia: ZDecimal('Tolerancia', { enteros: 6 }).default('0.00'),
   AnchoTicket: z.union([z.literal(80), z.literal(58)], { error: 'Ancho del ticket: 80 o 58 mm' }).default(80),
+  BaudiosImpresora: z
+    .union([z.literal(9600), z.literal(19200), z.literal(38400), z.literal(57600), z.literal(115200)], { error: 'Velocidad de la impresora: 9600, 19200, 38400, 57600 o 115200 baudios' })
+    .default(9600),
   LogEstado: ZEntero({ min: 0, max: 1, mensaje: 'Estado: 0 inactivo o 1 activo' }).default(1),
 });
 export type TCajaGuardar = z.input<typeof ZCajaGuardar>;

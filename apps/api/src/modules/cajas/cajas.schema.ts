@@ -18,9 +18,15 @@ export const caja = pgTable(
     tolerancia: monto('tolerancia').notNull().default('0.00'),
     // Width of the box's ticket printer roll: 80 or 58 mm.
     anchoTicket: smallint('ancho_ticket').notNull().default(80),
+    // Speed of the serial port of the box's thermal printer (Web Serial); 9600 is what printers ship with.
+    baudiosImpresora: integer('baudios_impresora').notNull().default(9600),
     ...auditoria,
   },
-  (t) => [uniqueIndex('caja_descripcion_uq').on(t.idEmpresa, t.idSucursal, sql`lower(${t.descripcion})`), check('caja_ancho_ticket_ck', sql`${t.anchoTicket} in (58, 80)`)],
+  (t) => [
+    uniqueIndex('caja_descripcion_uq').on(t.idEmpresa, t.idSucursal, sql`lower(${t.descripcion})`),
+    check('caja_ancho_ticket_ck', sql`${t.anchoTicket} in (58, 80)`),
+    check('caja_baudios_impresora_ck', sql`${t.baudiosImpresora} in (9600, 19200, 38400, 57600, 115200)`),
+  ],
 );
 
 /** A cash session: opened with a float, closed with a blind count (seed states 1-4). */

@@ -46,6 +46,7 @@ const columnasCaja = {
   Tipo: caja.tipo,
   Tolerancia: caja.tolerancia,
   AnchoTicket: caja.anchoTicket,
+  BaudiosImpresora: caja.baudiosImpresora,
   LogEstado: caja.logEstado,
   IdSesionAbierta: sesionCaja.id,
   UsuarioSesion: usuario.usuario,
@@ -83,7 +84,7 @@ export async function guardarCaja(db: Db, auth: TAuth, b: z.infer<typeof ZCajaGu
   // Another company's box is 404 before anything about the body.
   const actual = id === undefined ? null : await obtenerCaja(db, auth, id);
   await exigirSucursal(db, auth, b.IdSucursal);
-  const valores = { idSucursal: b.IdSucursal, descripcion: b.Descripcion, tipo: b.Tipo, tolerancia: dinero(b.Tolerancia), anchoTicket: b.AnchoTicket, logEstado: b.LogEstado };
+  const valores = { idSucursal: b.IdSucursal, descripcion: b.Descripcion, tipo: b.Tipo, tolerancia: dinero(b.Tolerancia), anchoTicket: b.AnchoTicket, baudiosImpresora: b.BaudiosImpresora, logEstado: b.LogEstado };
   try {
     if (!actual || id === undefined) {
       const [n] = await db.insert(caja).values({ ...valores, idEmpresa: auth.idEmpresa, logUsuarioCrea: auth.idUsuario }).returning({ id: caja.id });

@@ -61,7 +61,7 @@ function EditarCaja({ caja, onCerrar }: { caja: TCaja | null; onCerrar: () => vo
         form={form}
         layout="vertical"
         onFinish={enviar}
-        initialValues={caja ? { IdSucursal: caja.IdSucursal, Descripcion: caja.Descripcion, Tipo: caja.Tipo, Tolerancia: caja.Tolerancia, AnchoTicket: caja.AnchoTicket as 80 | 58, LogEstado: caja.LogEstado } : { Tipo: 1, Tolerancia: '1.00', AnchoTicket: 80, LogEstado: 1 }}
+        initialValues={caja ? { IdSucursal: caja.IdSucursal, Descripcion: caja.Descripcion, Tipo: caja.Tipo, Tolerancia: caja.Tolerancia, AnchoTicket: caja.AnchoTicket as 80 | 58, BaudiosImpresora: caja.BaudiosImpresora as 9600, LogEstado: caja.LogEstado } : { Tipo: 1, Tolerancia: '1.00', AnchoTicket: 80, BaudiosImpresora: 9600, LogEstado: 1 }}
       >
         <Form.Item name="IdSucursal" label="Sucursal" rules={[{ required: true, message: 'Seleccione la sucursal' }]}>
           <Select aria-label="Sucursal" options={sucursales.map((s) => ({ value: s.Id, label: s.Descripcion ?? s.RazonSocial }))} />
@@ -77,6 +77,13 @@ function EditarCaja({ caja, onCerrar }: { caja: TCaja | null; onCerrar: () => vo
         </Form.Item>
         <Form.Item name="AnchoTicket" label="Impresora de tickets">
           <Radio.Group options={[{ value: 80, label: 'Rollo de 80 mm' }, { value: 58, label: 'Rollo de 58 mm' }]} />
+        </Form.Item>
+        <Form.Item
+          name="BaudiosImpresora"
+          label="Velocidad de la impresora térmica (puerto serie)"
+          extra="Solo para impresoras por puerto serie o Bluetooth. Las impresoras vienen en 9600 baudios; cámbiela si configuró otra en la impresora."
+        >
+          <Select options={[9600, 19200, 38400, 57600, 115200].map((v) => ({ value: v, label: `${v.toLocaleString('es-PE')} baudios` }))} />
         </Form.Item>
         <Form.Item name="LogEstado" label="Estado">
           <Radio.Group options={[{ value: 1, label: 'Activa' }, { value: 0, label: 'Inactiva' }]} />

@@ -649,7 +649,12 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
             icon={<PrinterOutlined />}
             onClick={() =>
               vendida &&
-              imprimirTicketTermico(vendida.Documento.Id, mia.Cajas.find((c) => c.Id === sesion.IdCaja)?.AnchoTicket === 58 ? 58 : 80, true)
+              imprimirTicketTermico(
+                vendida.Documento.Id,
+                mia.Cajas.find((c) => c.Id === sesion.IdCaja)?.AnchoTicket === 58 ? 58 : 80,
+                true,
+                mia.Cajas.find((c) => c.Id === sesion.IdCaja)?.BaudiosImpresora,
+              )
                 .then(() => message.success('Ticket enviado a la impresora térmica'))
                 // The printer's own errors come in Spanish from impresora-termica; the API's through mensajeDeError.
                 .catch((e) => message.error(e instanceof Error && !(e instanceof ApiError) ? e.message : mensajeDeError(e)))
