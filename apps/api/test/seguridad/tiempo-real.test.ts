@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as conectar, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventosSocket, RUTA_TIEMPO_REAL, TiposEventoSesion, VALOR_KICK, type TLoginRespuesta } from '@yupana/contracts';
+import { EVENTO_STOCK, EventosSocket, RUTA_TIEMPO_REAL, TiposEventoSesion, VALOR_KICK, type TLoginRespuesta } from '@yupana/contracts';
 import { buildApp } from '../../src/app';
 import { conToken, crearEntorno, login, SECRETO_PRUEBA, sesionDe, type Entorno } from '../helpers';
 import { grupoDeProcesos } from '../procesos-api';
@@ -60,6 +60,26 @@ describe('hub en tiempo real (un proceso)', () => {
     const tab = await pestana(url, s.AccessToken);
     abiertos.push(tab.socket);
     expect(tab.recibidos.conexion[0].IdConexion).toBe(tab.socket.id);
+  });
+
+  it('stock en vivo: tras registrar una compra, las pestañas de la empresa reciben los ítems que cambiaron; otra empresa no', async () => {
+    const sup = await sesionDe(e.app, 'supervisor');
+    const cajero = await pestana(url, (await sesionDe(e.app, 'cajero')).AccessToken);
+    const ajena = await pestana(url, (await sesionDe(e.app, 'demo.supervisor')).AccessToken);
+    abiertos.push(cajero.socket, ajena.socket);
+    const api = (method: 'GET' | 'POST', u: string, payload?: object) => e.app.inject(conToken(sup.AccessToken, { method, url: u, ...(payload ? { payload } : {}) }));
+    const item = await api('POST', '/api/logistica/v1/items', { Codigo: 'VIVO-API-1', Descripcion: 'ACEITE VEGETAL 1 L', CodigoUnidad: 'NIU', Precio: '9.90', PrecioIncluyeIgv: true, AfectacionIgv: '10' });
+    expect(item.statusCode, item.body).toBe(201);
+    const almacen = (await api('GET', '/api/logistica/v1/almacenes')).json().Data.find((a: { EsPredeterminado: boolean }) => a.EsPredeterminado);
+    const compra = await api('POST', '/api/logistica/v1/compras', {
+      RucProveedor: '20100047218', RazonSocialProveedor: 'DISTRIBUIDORA DEL SUR S.A.C.', TipoDocumento: '01', Serie: 'F555', Numero: 1, FechaEmision: new Date().toISOString().slice(0, 10), IdMoneda: 1,
+      Lineas: [{ IdItem: item.json().Id, IdAlmacen: almacen.Id, Cantidad: '12', ValorUnitario: '7.00', AfectacionIgv: '10' }],
+    });
+    expect(compra.statusCode, compra.body).toBe(201);
+    await esperar(() => cajero.recibidos.eventos.some((ev) => ev.tipo === EVENTO_STOCK), 'la pestaña de la empresa no recibió el cambio de stock');
+    expect(cajero.recibidos.eventos.find((ev) => ev.tipo === EVENTO_STOCK)!.datos).toEqual({ Items: [item.json().Id] });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ajena.recibidos.eventos.some((ev) => ev.tipo === EVENTO_STOCK)).toBe(false);
   });
 
   it('con sesión única, un nuevo ingreso expulsa las pestañas anteriores (kick + mensaje) y revoca su refresh token', async () => {

@@ -263,3 +263,11 @@ export type TVencimientoFila = z.infer<typeof ZVencimientoFila>;
 export const ZVencimientos = z.object({ Data: z.array(ZVencimientoFila), Count: z.number(), Vencidos: z.number() });
 
 export const ZSeriesDisponibles = z.object({ Data: z.array(z.object({ Id: z.number(), Numero: z.string() })), Count: z.number() });
+
+/**
+ * Realtime event pushed to the company's tabs after a commit that moved stock (a document issued, a purchase
+ * registered or voided): `{ Items: number[] }`, the items whose stock changed. The point of sale re-reads their
+ * availability (issue 12, live stock at the other tills).
+ */
+export const EVENTO_STOCK = 'inventario.stock';
+export type TEventoStock = { Items: number[] };

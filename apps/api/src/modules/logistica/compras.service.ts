@@ -22,6 +22,7 @@ import { asentar, filasDe, type TLineaLibro } from './libro.repo';
 import { moverLotes, revertirLotes } from './lotes.service';
 import { factoresDe, unidadesBase } from './presentaciones.service';
 import { item } from './logistica.schema';
+import { avisarStock } from './stock-en-vivo';
 
 /** IGV rate of a gravado line (catálogo 07 code 10). */
 const TASA_IGV = new Decimal('0.18');
@@ -271,6 +272,7 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
         });
       return c.id;
     });
+    avisarStock(ctx, auth.idEmpresa, idsItem);
     return obtenerCompra(ctx, auth, id);
   } catch (err) {
     // Two users saving the same document at once: the unique index decides, with the same message.
@@ -341,7 +343,9 @@ export async function anularCompra(ctx: Contexto, auth: TAuth, id: number, motiv
       .set({ anulado: true, fechaAnulacion: new Date(), motivoAnulacion: motivo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
       .where(eq(compra.id, id));
   });
-  return obtenerCompra(ctx, auth, id);
+  const anulada = await obtenerCompra(ctx, auth, id);
+  avisarStock(ctx, auth.idEmpresa, anulada.Detalle.map((l) => l.IdItem));
+  return anulada;
 }
 
 type TFilaCompra = typeof compra.$inferSelect & { pagado: string; debe: string };

@@ -31,6 +31,7 @@ const validacion = (errores: Record<string, string>, mensaje = MensajesError[Err
 
 export { serieNumero } from '@yupana/contracts';
 import { serieNumero } from '@yupana/contracts';
+import { avisarStock } from '../../logistica/stock-en-vivo';
 
 // Built once: constructing an Intl.DateTimeFormat (time-zone data) cost ~1 ms per issued document.
 const formatoLima = new Intl.DateTimeFormat('en-CA', { timeZone: ZONA_LIMA, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
@@ -387,6 +388,8 @@ async function emitirGrupo(grupo: TPendiente[]): Promise<void> {
   try {
     const creadas = await guardarGrupo(grupo);
     grupo.forEach((x, i) => x.resolver({ creado: respuesta(creadas[i]), repetido: false }));
+    // Committed: the other tills re-read the stock of the items these documents moved.
+    avisarStock(grupo[0].ctx, grupo[0].auth.idEmpresa, grupo.flatMap((x) => x.b.ListaItems.map((l) => l.IdItem)));
   } catch (e) {
     if (grupo.length > 1) {
       // One request may be the cause (its Idempotency-Key already used, the allowance short of the whole group...):

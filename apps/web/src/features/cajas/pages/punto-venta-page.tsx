@@ -4,9 +4,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { calcularTotales, Decimal } from '@yupana/sunat/isomorfico';
-import { MediosPagoCaja, ModosBusquedaItem, type TCuadreCaja, type TEntidadDocumento, type TItem, type TMiCaja, type TStockVenta, type TVentaCaja } from '@yupana/contracts';
+import { EVENTO_STOCK, MediosPagoCaja, ModosBusquedaItem, type TCuadreCaja, type TEntidadDocumento, type TItem, type TMiCaja, type TStockVenta, type TVentaCaja } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { imprimirTicketTermico } from '../../../lib/impresora-termica';
+import { conectarTiempoReal, desconectarTiempoReal, useEventoTiempoReal } from '../../../lib/tiempo-real';
 import { CompartirVenta } from '../components/compartir-venta';
 import {
   abrirReporteZ,
@@ -98,6 +99,11 @@ export function PuntoVentaPage() {
   const mia = useMiCaja();
   // Kept here: once closed, the session query has no open session and the selling screen goes away.
   const [cierre, setCierre] = useState<TCuadreCaja | null>(null);
+  // The point of sale has no shell: it opens the tab's socket to the realtime hub itself (live stock, session events).
+  useEffect(() => {
+    conectarTiempoReal();
+    return () => desconectarTiempoReal();
+  }, []);
   if (cierre) return <ResultadoCierre cuadre={cierre} onOtra={() => setCierre(null)} />;
   if (mia.isPending) return <div style={{ padding: 24 }}>Cargando su caja…</div>;
   if (mia.isError) return <Result status="error" title="No se pudo cargar su caja" subTitle={mensajeDeError(mia.error)} extra={<Link to="/admin">Volver al sistema</Link>} />;
@@ -221,6 +227,14 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   const primerBloqueo = lineas.find((l) => avisos.get(l.clave)?.bloquea);
   const bloqueo = primerBloqueo ? `${primerBloqueo.item.Descripcion}: ${avisos.get(primerBloqueo.clave)!.texto}` : null;
   const cambiarLinea = (clave: string, cambio: Partial<TLinea>) => setLineas((ls) => ls.map((x) => (x.clave === clave ? { ...x, ...cambio } : x)));
+
+  // Live stock: a sale at another till, a purchase or a document moved stock of items this till shows (the server
+  // pushes their ids after its commit): the cart's and the results' availability is read again.
+  useEventoTiempoReal(EVENTO_STOCK, (datos) => {
+    const ids = new Set(Array.isArray((datos as { Items?: unknown })?.Items) ? ((datos as { Items: unknown[] }).Items as number[]) : []);
+    if (lineas.some((l) => ids.has(l.item.Id))) void refrescarExistencias();
+    if (resultados?.some((r) => ids.has(r.Id)) && texto.trim().length >= 3) void buscar(texto);
+  });
 
   /** After the server refused a sale (another till sold first): the cart's available stock is read again. */
   async function refrescarExistencias() {
