@@ -151,9 +151,10 @@ describe('GET /api/seguridad/v2/usuarios/{id}/permisos/modulos', () => {
     expect(cajero).toEqual(expect.arrayContaining([1001, 1102, 1201, 2002, 2003, 2010, 3001, 3002]));
     // ...but does not administer users, roles, SUNAT settings, series or corrections, nor see the SUNAT RUC link.
     for (const id of [1202, 2020, 2040, 3100, 4010, 4020, 4060]) expect(cajero).not.toContain(id);
-    for (const id of [1202, 2040, 3100, 4010, 4020, 4060, 14200]) expect(supervisor).toContain(id);
+    for (const id of [1202, 2040, 3100, 4010, 4020, 4060, 14200, 13440]) expect(supervisor).toContain(id);
     // The report by cost centre (accounting) is the supervisor's and support's, not the cashier's.
     expect(cajero).not.toContain(14200);
+    expect(cajero).not.toContain(13440);
     expect(soporte).toContain(14200);
     // Workers' requests (issue 16, planilla2): Supervisor and Soporte see the screen, a cashier does not.
     expect(supervisor).toContain(10200);

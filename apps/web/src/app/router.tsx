@@ -345,6 +345,12 @@ export const router = createBrowserRouter([
                     lazy: () => import('../features/finanzas/pages/letras-page').then((m) => ({ Component: m.LetrasPage })),
                   },
                   {
+                    path: 'tablero',
+                    loader: guardPermiso({ idPermiso: 13440, componente: 'finanzastablero' }),
+                    handle: h({ breadcrumb: 'Tablero financiero', description: 'Lo que se cobra, lo vencido y quién lo debe; ventas al crédito por cliente; saldos en bancos', icon: 'LineChartOutlined' }),
+                    lazy: () => import('../features/finanzas/pages/tablero-page').then((m) => ({ Component: m.TableroFinanzasPage })),
+                  },
+                  {
                     path: 'tesoreria',
                     loader: guardPermiso({ idPermiso: 13300, componente: 'finanzastesoreria' }),
                     handle: h({ breadcrumb: 'Tesorería y conciliación', description: 'Movimientos entre cajas y bancos, notas de ingreso y salida, ITF, saldos y conciliación bancaria', icon: 'SwapOutlined' }),

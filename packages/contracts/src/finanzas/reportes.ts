@@ -136,3 +136,35 @@ export const ZGastosCentro = z.object({
   Total: z.string(),
 });
 export type TGastosCentro = z.infer<typeof ZGastosCentro>;
+
+// ---- Dashboards (seed §7 smartreasons/...) ----
+export const ZTableroMonedaQuery = z.object({
+  idmoneda: ZEntero({ min: 1, max: 2 }).default(1).describe('1 soles, 2 dólares'),
+});
+/** Customers with the most overdue balance (smartreasons/estadoscuentas/clientes). */
+export const ZTableroDeudores = z.object({
+  FechaCorte: z.string(),
+  IdMoneda: z.number().int(),
+  PorCobrar: z.string().describe('Open balance of every customer'),
+  Vencido: z.string().describe('Of it, overdue as of today'),
+  Clientes: z.number().int().describe('Customers with an open balance'),
+  Data: z.array(
+    z.object({ NumeroDocumento: z.string(), RazonSocial: z.string(), Documentos: z.number().int(), Total: z.string(), Vencido: z.string(), DiasMaximoVencido: z.number().int() }),
+  ).describe('The ten with the largest overdue balance'),
+});
+export type TTableroDeudores = z.infer<typeof ZTableroDeudores>;
+export const ZTableroMontosQuery = ZTableroMonedaQuery.extend({
+  desde: ZFechaFinanzas('la fecha inicial').optional().describe('Issue date from (default: first day of this month in Lima)'),
+  hasta: ZFechaFinanzas('la fecha final').optional().describe('Issue date to (default: today in Lima)'),
+}).refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, { message: 'La fecha inicial no puede ser posterior a la final', path: ['hasta'] });
+/** Per customer: what was sold on credit in the period and how much of it is already collected (smartreasons/clientes/montos). */
+export const ZTableroMontos = z.object({
+  Desde: z.string(),
+  Hasta: z.string(),
+  IdMoneda: z.number().int(),
+  Emitido: z.string(),
+  Cobrado: z.string(),
+  Pendiente: z.string(),
+  Data: z.array(z.object({ NumeroDocumento: z.string(), RazonSocial: z.string(), Documentos: z.number().int(), Emitido: z.string(), Cobrado: z.string(), Pendiente: z.string() })).describe('The ten customers with the most issued'),
+});
+export type TTableroMontos = z.infer<typeof ZTableroMontos>;

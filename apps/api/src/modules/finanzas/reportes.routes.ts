@@ -13,6 +13,11 @@ import {
   ZMensaje,
   ZProyeccion,
   ZProyeccionQuery,
+  ZSaldosCuentas,
+  ZTableroDeudores,
+  ZTableroMonedaQuery,
+  ZTableroMontos,
+  ZTableroMontosQuery,
 } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
@@ -20,6 +25,7 @@ import { LADO_COBRAR, LADO_PAGAR } from './antiguedad';
 import { estadoDeCuenta } from './cuentas-por-cobrar.service';
 import * as reportes from './reportes.service';
 import * as tesoreria from './flujo-caja.service';
+import { saldosCuentas } from './movimientos.service';
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -35,6 +41,27 @@ export async function rutasReportesFinanzas(app: FastifyInstance, ctx: Contexto)
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearer: [] }];
   const tags = ['finanzas: reportes'];
+
+  // ---- Dashboards (seed §7 smartreasons/...): the finance board's three panels ----
+  r.get('/v1/smartreasons/estadoscuentas/clientes', {
+    config: { servicio: 'FIN_CXC_VER' },
+    schema: { tags, security, summary: 'Tablero: lo que se cobra y lo vencido, con los diez clientes de mayor deuda vencida', querystring: ZTableroMonedaQuery, response: { 200: ZTableroDeudores, ...errores } },
+    handler: async (req) => reportes.tableroDeudores(ctx, requerirAuth(req), req.query.idmoneda),
+  });
+  r.get('/v1/smartreasons/clientes/montos', {
+    config: { servicio: 'FIN_CXC_VER' },
+    schema: { tags, security, summary: 'Tablero: ventas al crédito del periodo por cliente (emitido, cobrado, pendiente)', querystring: ZTableroMontosQuery, response: { 200: ZTableroMontos, ...errores } },
+    handler: async (req) => reportes.tableroMontos(ctx, requerirAuth(req), req.query),
+  });
+  r.get('/v1/smartreasons/cuentasbancarias', {
+    config: { servicio: 'FIN_MOV_VER' },
+    schema: { tags, security, summary: 'Tablero: saldo de cada cuenta bancaria de la empresa', response: { 200: ZSaldosCuentas, ...errores } },
+    handler: async (req) => {
+      const s = await saldosCuentas(ctx, requerirAuth(req));
+      const Data = s.Data.filter((c) => c.IdTipoCuenta === 3);
+      return { Data, Count: Data.length };
+    },
+  });
 
   for (const [lado, L, servicio, quien] of [
     ['clientes', LADO_COBRAR, 'FIN_CXC_VER', 'cliente'],

@@ -10,6 +10,8 @@ import {
   type TAntiguedadTerceros,
   type TEstadoCuenta,
   type TProyeccion,
+  type TTableroDeudores,
+  type TTableroMontos,
   type ZAntiguedadTercerosQuery,
   type ZEstadoCuentaCorreo,
   type ZProyeccionQuery,
@@ -19,7 +21,7 @@ import type { TAuth } from '../../lib/auth';
 import { aBytes, COLOR, FUENTE, FUENTE_NEGRITA } from '../../lib/pdf';
 // eslint-disable-next-line yupana/no-cross-import -- the company's one SMTP sender (documents and statements share it)
 import { enviarCorreoEmpresa, type TOpcionesCorreo } from '../contabilidad/envio/correo.service';
-import { filas, filtroAbiertas, hoyLima, type TLadoCuotas } from './antiguedad';
+import { filas, filtroAbiertas, hoyLima, LADO_COBRAR, type TLadoCuotas } from './antiguedad';
 import { estadoDeCuenta } from './cuentas-por-cobrar.service';
 
 /**
@@ -257,3 +259,60 @@ export async function enviarEstadoCuenta(ctx: Contexto, auth: TAuth, b: z.output
   return { Mensaje: `Estado de cuenta enviado a ${b.Destinatarios.join(', ')}` };
 }
 
+
+// ---- Dashboards (seed §7 smartreasons/...) ----
+
+/** The customers with the largest overdue balance, and the company's open and overdue totals, in one currency. */
+export async function tableroDeudores(ctx: Contexto, auth: TAuth, idmoneda: number): Promise<TTableroDeudores> {
+  const a = await antiguedadPorTercero(ctx, auth, LADO_COBRAR, { tercero: '', idmoneda });
+  const vencido = (f: TAntiguedadTercero) => new Decimal(f.Total).minus(f.PorVencer);
+  const Data = a.Data.filter((f) => vencido(f).gt(0))
+    .sort((x, y) => vencido(y).comparedTo(vencido(x)) || x.NumeroDocumento.localeCompare(y.NumeroDocumento))
+    .slice(0, 10)
+    .map((f) => ({ NumeroDocumento: f.NumeroDocumento, RazonSocial: f.RazonSocial, Documentos: f.Documentos, Total: f.Total, Vencido: vencido(f).toFixed(2), DiasMaximoVencido: f.DiasMaximoVencido }));
+  return {
+    FechaCorte: a.FechaCorte,
+    IdMoneda: idmoneda,
+    PorCobrar: a.Totales.Total,
+    Vencido: new Decimal(a.Totales.Total).minus(a.Totales.PorVencer).toFixed(2),
+    Clientes: a.Data.length,
+    Data,
+  };
+}
+
+/**
+ * Credit sales of a period per customer: the dues of the documents issued between the dates (by issue date), what
+ * was collected of them so far and what is pending; the ten customers with the most issued, and the period's totals.
+ */
+export async function tableroMontos(ctx: Contexto, auth: TAuth, q: { idmoneda: number; desde?: string; hasta?: string }): Promise<TTableroMontos> {
+  const hoy = hoyLima();
+  const desde = q.desde ?? `${hoy.slice(0, 8)}01`;
+  const hasta = q.hasta ?? hoy;
+  const rs = await filas<{ tercero: string; razon: string; documentos: number; emitido: string; cobrado: string }>(
+    ctx.dbh.db,
+    sql`select q.numero_documento_cliente as tercero, max(q.razon_social_cliente) as razon, count(distinct q.id_documento)::int as documentos,
+               sum(q.monto)::text as emitido, sum(q.cobrado)::text as cobrado
+          from cuota_cobrar q
+         where q.id_empresa = ${auth.idEmpresa} and q.id_moneda = ${q.idmoneda} and not q.anulado
+           and q.fecha_emision between ${desde}::date and ${hasta}::date
+         group by q.numero_documento_cliente
+         order by sum(q.monto) desc, q.numero_documento_cliente`,
+  );
+  const suma = (k: 'emitido' | 'cobrado') => rs.reduce((s, r) => s.plus(r[k]), new Decimal(0));
+  return {
+    Desde: desde,
+    Hasta: hasta,
+    IdMoneda: q.idmoneda,
+    Emitido: suma('emitido').toFixed(2),
+    Cobrado: suma('cobrado').toFixed(2),
+    Pendiente: suma('emitido').minus(suma('cobrado')).toFixed(2),
+    Data: rs.slice(0, 10).map((r) => ({
+      NumeroDocumento: r.tercero,
+      RazonSocial: r.razon,
+      Documentos: r.documentos,
+      Emitido: d2(r.emitido),
+      Cobrado: d2(r.cobrado),
+      Pendiente: new Decimal(r.emitido).minus(r.cobrado).toFixed(2),
+    })),
+  };
+}

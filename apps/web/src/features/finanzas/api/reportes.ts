@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { TAntiguedadTerceros, TEstadoCuentaCorreo, TFlujoCaja, TGastosCentro, TProyeccion } from '@yupana/contracts';
+import type { TAntiguedadTerceros, TEstadoCuentaCorreo, TFlujoCaja, TGastosCentro, TProyeccion, TSaldoCuenta, TTableroDeudores, TTableroMontos } from '@yupana/contracts';
 import { abrirArchivo, descargarArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
@@ -66,3 +66,26 @@ export function useGastosPorCentro(f: TFiltroPeriodo) {
 }
 export const descargarGastosPorCentro = (f: TFiltroPeriodo) =>
   descargarArchivo(`${BASE}/elementosgastos/excel`, consultaPeriodo({ desde: f.desde, hasta: f.hasta }), 'gastos-centro-costo.xlsx');
+
+// ---- The finance board (seed §7 smartreasons/...) ----
+const TABLERO = '/finanzas/v1/smartreasons';
+export function useTableroDeudores(idmoneda: number) {
+  return useQuery({
+    queryKey: ['finanzas', 'tablero', 'deudores', idmoneda],
+    queryFn: ({ signal }) => api.get<TTableroDeudores>(`${TABLERO}/estadoscuentas/clientes`, { query: { idmoneda: String(idmoneda) }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+export function useTableroMontos(idmoneda: number, f: TFiltroPeriodo) {
+  return useQuery({
+    queryKey: ['finanzas', 'tablero', 'montos', idmoneda, f],
+    queryFn: ({ signal }) => api.get<TTableroMontos>(`${TABLERO}/clientes/montos`, { query: { idmoneda: String(idmoneda), ...consultaPeriodo(f) }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+export function useTableroBancos() {
+  return useQuery({
+    queryKey: ['finanzas', 'tablero', 'bancos'],
+    queryFn: ({ signal }) => api.get<{ Data: TSaldoCuenta[]; Count: number }>(`${TABLERO}/cuentasbancarias`, { signal }),
+  });
+}
