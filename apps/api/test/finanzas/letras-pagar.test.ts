@@ -4,7 +4,7 @@
 // TEST_DATABASE_URL). decisions.md "letraspagar".
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCodes, type TAlmacen, type TCompra, type TCuentasPorPagar, type TDocumentoPorCobrar, type TLetraPagar, type TLetrasPagar, type TPago } from '@yupana/contracts';
+import { ErrorCodes, type TAlmacen, type TCompra, type TCuentasPorPagar, type TDocumentoPorCobrar, type TLetraPagar, type TPago } from '@yupana/contracts';
 import { crearEntorno, type Entorno } from '../helpers';
 import { clienteDe, factura, hoyLima, idSerie, sumarDias, type Cliente } from '../contabilidad/ayudas';
 
@@ -90,7 +90,7 @@ describe('letras de cambio por pagar', () => {
     const cxp = (await sup.get(`${F}/cuentasporpagar?proveedor=${RUC}`)).json() as TCuentasPorPagar;
     expect(cxp.Data.map((d) => d.SerieNumero)).not.toContain(`F077-${numero}`);
     expect(cxp.Data.filter((d) => d.SerieNumero.startsWith('LP-')).map((d) => d.Saldo)).toEqual(['1100.00', '80.00']);
-    const lista = (await sup.get(`${LP}?proveedor=${RUC}&estado=1`)).json() as TLetrasPagar;
+    const lista = (await sup.get(`${LP}?proveedor=${RUC}&estado=1`)).json() as { Data: TLetraPagar[] };
     expect(lista.Data.map((l) => l.Id)).toEqual(expect.arrayContaining([l1.Id, l2.Id]));
   });
 
