@@ -112,3 +112,40 @@ test('letras por pagar: canje de una compra, pago de una letra y anulación de u
   await expect(page.getByTestId(`saldo-cxp-${doc2}`)).toHaveText('S/ 59.00');
   await expect(page.getByTestId(`saldo-cxp-${l2.Numero}`)).toHaveText('S/ 48.00');
 });
+
+// The receivables' "canje por letras" window of a factura with detracción offers the net cuota only: the detracción
+// cuota is deposited by the customer into our Banco de la Nación account.
+test('canje por letras por cobrar: la cuota de detracción no se ofrece', async ({ page }) => {
+  test.setTimeout(180_000);
+  const MARCA = Date.now().toString(36).toUpperCase();
+  await iniciarSesion(page, 'supervisor');
+  const ruc = rucPropio();
+  const series = await llamarApi<{ Data: { Id: number; Serie: string }[] }>(page, '/api/entidades/v2/entidades/series?idtipodocumento=1003');
+  const f = await llamarApi<{ Id: number; Serie: string; Correlativo: number }>(page, '/api/contabilidad/v1/documentoContable', 'POST', {
+    IdTipoDocumento: 1003,
+    IdSerie: series.body.Data.find((s) => s.Serie === 'F001')!.Id,
+    FechaEmision: enDias(0),
+    IdMoneda: 1,
+    IdCondicionPago: 2,
+    ListaItems: [{ ItemDescripcion: 'SERVICIO DE MANTENIMIENTO DE MAQUINARIA', CodigoUnidad: 'ZZ', Cantidad: '1', ValorUnitario: '1000', TipoAfectacion: '10' }],
+    ListaEntidades: [{ TipoEntidad: 2, IdTipoDocumento: 2, NumeroDocumento: ruc, RazonSocial: `CLIENTE DETRACCION ${MARCA}`, Direccion: 'AV. AREQUIPA 200, LIMA' }],
+    ListaCuotas: [{ Monto: '1038.00', FechaVencimiento: enDias(30) }],
+    Detraccion: { CodigoBien: '037', Porcentaje: '12', CuentaBancoNacion: '00-000-123456' },
+  });
+  expect(f.status, JSON.stringify(f.body)).toBe(201);
+  const numero = `${f.body.Serie}-${f.body.Correlativo}`;
+  await page.getByRole('menu', { name: 'Menú principal' }).getByRole('link', { name: 'Cuentas por cobrar' }).click();
+  await expect(page.getByTestId('pagina-cuentas-por-cobrar')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Cliente' }).fill(ruc);
+  await page.getByRole('searchbox', { name: 'Cliente' }).press('Enter');
+  const fila = page.getByRole('row', { name: new RegExp(`${numero}\\b`) });
+  await expect(fila).toContainText('1,180.00');
+  await fila.getByRole('button', { name: `Canjear ${numero} por letras` }).click();
+  const modal = page.getByRole('dialog', { name: `Canjear ${numero} por letras` });
+  await expect(modal.getByTestId('total-canje')).toContainText('1,038.00');
+  await expect(modal.getByTestId('aviso-detraccion-canje')).toContainText('La cuota de detracción (S/ 142.00) no se canjea por letras');
+  await expect(modal.getByLabel('Importe de la letra 2')).toHaveCount(0);
+  await modal.getByRole('button', { name: 'Registrar canje' }).click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByRole('row', { name: new RegExp(`${numero}\\b`) })).toContainText('142.00');
+});
