@@ -36,8 +36,10 @@ CREATE INDEX "letra_pagar_canje_ix" ON "letra_pagar" USING btree ("id_pago_canje
 ALTER TABLE "pago_proveedor" ADD CONSTRAINT "pago_proveedor_tipo_ck" CHECK ("pago_proveedor"."id_tipo_pago" in (1, 2, 3, 4));--> statement-breakpoint
 ALTER TABLE "pago_proveedor" ADD CONSTRAINT "pago_proveedor_cuenta_ck" CHECK (("pago_proveedor"."id_tipo_pago" in (3, 4)) = ("pago_proveedor"."id_cuenta_financiera" is null));--> statement-breakpoint
 ALTER TABLE "extracto_linea" ADD CONSTRAINT "extracto_linea_tipo_ck" CHECK (("extracto_linea"."tipo_operacion" is null) = ("extracto_linea"."id_operacion" is null) and ("extracto_linea"."tipo_operacion" is null or "extracto_linea"."tipo_operacion" in ('M', 'C', 'P', 'I', 'J', 'K', 'N', 'D', 'T')));--> statement-breakpoint
--- PCGE 2019 account of the letras por pagar (default mapping LETRAS_POR_PAGAR), when the chart does not have it yet.
+-- PCGE 2019 accounts of the letras por pagar (default mappings LETRAS_POR_PAGAR and LETRAS_INTERES_POR_PAGAR), when the chart does not have them yet.
 INSERT INTO "cuenta_contable" ("codigo", "descripcion", "naturaleza")
 SELECT v.codigo, v.descripcion, v.naturaleza
-  FROM (VALUES ('423', 'Letras por pagar', 'A')) AS v(codigo, descripcion, naturaleza)
+  FROM (VALUES ('423', 'Letras por pagar', 'A'),
+               ('673', 'Intereses por préstamos y otras obligaciones', 'D'),
+               ('6736', 'Obligaciones comerciales', 'D')) AS v(codigo, descripcion, naturaleza)
  WHERE NOT EXISTS (SELECT 1 FROM "cuenta_contable" c WHERE c."codigo" = v.codigo AND c."id_empresa" IS NULL);

@@ -171,6 +171,42 @@ describe('letras de cambio por pagar', () => {
   });
 });
 
+describe('renovación de una letra por pagar', () => {
+  it('con un pago parcial, se renueva por el saldo más el interés: 423 D + 6736 D / 423 H; la anterior queda Renovada y la nueva se paga', async () => {
+    const c = await compraCredito(5, ['59.00']);
+    const { Cuotas: [q] } = await cuotas(c.Id);
+    const r = await canjear({ Cuotas: [{ IdCuota: q.IdCuota, Monto: '59.00' }], Letras: [{ FechaVencimiento: sumarDias(hoy, 30), Monto: '59.00' }] });
+    expect(r.statusCode, r.body).toBe(201);
+    const [l] = (r.json() as { Letras: TLetraPagar[] }).Letras;
+    const parcial = await sup.post(`${F}/pagos/efectivos`, { IdCuentaFinanciera: caja, Detalle: [{ IdCuota: l.IdCuota, Monto: '9.00' }] });
+    expect(parcial.statusCode, parcial.body).toBe(201);
+    expect(await lineasDe(`PAGO:${parcial.json().Id}`)).toEqual([['423', '9.00', '0.00'], ['101', '0.00', '9.00']]);
+    const mal = await sup.post(`${LP}/${l.Id}/renovaciones`, { FechaVencimiento: hoy, Interes: '2.50' });
+    expect(mal.statusCode).toBe(400);
+    expect(mal.json().ErrorId).toBe(ErrorCodes.VALIDACION);
+    const rn = await sup.post(`${LP}/${l.Id}/renovaciones`, { FechaVencimiento: sumarDias(hoy, 60), Interes: '2.50' });
+    expect(rn.statusCode, rn.body).toBe(201);
+    const nueva = rn.json() as TLetraPagar;
+    expect(nueva).toMatchObject({ IdLetraOrigen: l.Id, Estado: 1, Monto: '52.50', Saldo: '52.50', FechaVencimiento: sumarDias(hoy, 60) });
+    const asiento = await lineasDe(`LETRA-PAGAR-RENOVACION:${nueva.Id}`);
+    expect(asiento).toEqual([['423', '50.00', '0.00'], ['6736', '2.50', '0.00'], ['423', '0.00', '52.50']]);
+    cuadra(asiento);
+    expect(((await sup.get(`${LP}/${l.Id}`)).json() as TLetraPagar)).toMatchObject({ Estado: 4, EstadoNombre: 'Renovada', Saldo: '0.00', Pagado: '9.00' });
+    expect((await sup.post(`${LP}/${l.Id}/renovaciones`, { FechaVencimiento: sumarDias(hoy, 90) })).statusCode).toBe(409);
+    // Payables: the new letra owes 52.50, the renewed one nothing.
+    const cxp = (await sup.get(`${F}/cuentasporpagar?proveedor=${RUC}`)).json() as TCuentasPorPagar;
+    expect(cxp.Data.find((d) => d.SerieNumero === nueva.Numero)?.Saldo).toBe('52.50');
+    expect(cxp.Data.some((d) => d.SerieNumero === l.Numero)).toBe(false);
+    const anular = await sup.put(`${LP}/${nueva.Id}/anulaciones`, { Motivo: 'no procede' });
+    expect(anular.statusCode).toBe(409);
+    const pago = await sup.post(`${F}/pagos/pagares`, { IdLetra: nueva.Id, IdCuentaFinanciera: caja });
+    expect(pago.statusCode, pago.body).toBe(201);
+    expect(((await sup.get(`${LP}/${nueva.Id}`)).json() as TLetraPagar).Estado).toBe(2);
+    expect((await cajero.post(`${LP}/${nueva.Id}/renovaciones`, { FechaVencimiento: sumarDias(hoy, 90) })).statusCode).toBe(403);
+    expect((await otra.post(`${LP}/${nueva.Id}/renovaciones`, { FechaVencimiento: sumarDias(hoy, 90) })).statusCode).toBe(404);
+  });
+});
+
 describe('canje por letras por cobrar de una factura con detracción', () => {
   it('la cuota de detracción no se ofrece ni se acepta en el canje (601614); las cuotas netas sí se canjean', async () => {
     const serieF = await idSerie(sup, 1003, 'F001');

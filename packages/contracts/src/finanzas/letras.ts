@@ -160,6 +160,7 @@ export const ZLetraPagar = z.object({
   NumeroGirador: z.string().nullable().describe("The supplier's own number for the letra"),
   IdCuota: z.number().int().nullable().describe("The letra's due in payables"),
   IdCanje: z.number().int().describe('The canje (supplier payment of kind 4) the letra came from'),
+  IdLetraOrigen: z.number().int().nullable().describe('The letra por pagar this one renewed'),
   Estado: z.number().int(),
   EstadoNombre: z.string(),
   FechaGiro: z.string(),

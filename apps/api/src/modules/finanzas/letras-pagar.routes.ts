@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZCanjeLetrasPagar, ZCanjePagarResultado, ZError, ZIdParams, ZLetraAnular, ZLetraPagar, ZLetraPago, ZLetrasPagar, ZLetrasPagarQuery, ZPago } from '@yupana/contracts';
+import { ZCanjeLetrasPagar, ZCanjePagarResultado, ZError, ZIdParams, ZLetraAnular, ZLetraPagar, ZLetraPago, ZLetraRenovacion, ZLetrasPagar, ZLetrasPagarQuery, ZPago } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
 import * as letras from './letras-pagar.service';
@@ -35,6 +35,11 @@ export async function rutasLetrasPagar(app: FastifyInstance, ctx: Contexto): Pro
     config: { servicio: 'FIN_LETRA_PAGAR_GESTIONAR' },
     schema: { tags, security, summary: 'Pagar una letra por pagar (todo su saldo) desde una caja o una cuenta bancaria', body: ZLetraPago, response: { 201: ZPago, ...errores } },
     handler: async (req, reply) => reply.code(201).send(await letras.pagarLetra(ctx, requerirAuth(req), req.body)),
+  });
+  r.post('/v1/proveedores/documentos/pagares/:id/renovaciones', {
+    config: { servicio: 'FIN_LETRA_PAGAR_GESTIONAR' },
+    schema: { tags, security, summary: 'Renovar una letra por pagar: una nueva por el saldo más el interés del proveedor', params: ZIdParams, body: ZLetraRenovacion, response: { 201: ZLetraPagar, ...errores } },
+    handler: async (req, reply) => reply.code(201).send(await letras.renovarLetraPagar(ctx, requerirAuth(req), req.params.id, req.body)),
   });
   r.put('/v1/proveedores/documentos/pagares/:id/anulaciones', {
     config: { servicio: 'FIN_LETRA_PAGAR_GESTIONAR' },

@@ -11,6 +11,7 @@ import {
   type TPago,
   ZCanjeLetrasPagar,
   ZLetraPago,
+  ZLetraRenovacion,
   ZLetrasPagarQuery,
 } from '@yupana/contracts';
 import type { z } from 'zod';
@@ -33,7 +34,7 @@ import { asentarLetra, revertirAsientoLetra } from './letras.service';
  * payment's own hook (the books read the letra's due), void of the canje reverses.
  */
 
-const ESTADO = { PENDIENTE: 1, PAGADA: 2, ANULADA: 3 } as const;
+const ESTADO = { PENDIENTE: 1, PAGADA: 2, ANULADA: 3, RENOVADA: 4 } as const;
 // Advisory lock key (with the company id) serialising the letras por pagar's numbers.
 const CANDADO_LETRAS_PAGAR = 13_051;
 const MONEDA = (id: number) => SimboloMoneda[id] ?? '';
@@ -139,11 +140,11 @@ export async function canjearPagar(ctx: Contexto, auth: TAuth, b: z.infer<typeof
 }
 
 type TFila = {
-  id: number; numero: number; numero_girador: string | null; id_pago_canje: number; estado: number; fecha_giro: string; fecha_vencimiento: string; id_moneda: number;
+  id: number; numero: number; numero_girador: string | null; id_pago_canje: number; id_letra_origen: number | null; estado: number; fecha_giro: string; fecha_vencimiento: string; id_moneda: number;
   monto: string; id_cuota: number | null; cuota_monto: string | null; pagado: string | null; numero_documento_proveedor: string; razon_social_proveedor: string;
   documentos: string | null; observacion: string | null; motivo_anulacion: string | null;
 };
-const SELECT = sql`select l.id, l.numero, l.numero_girador, l.id_pago_canje, l.estado, l.fecha_giro::text, l.fecha_vencimiento::text, l.id_moneda, l.monto::text,
+const SELECT = sql`select l.id, l.numero, l.numero_girador, l.id_pago_canje, l.id_letra_origen, l.estado, l.fecha_giro::text, l.fecha_vencimiento::text, l.id_moneda, l.monto::text,
   q.id as id_cuota, q.monto::text as cuota_monto, q.pagado::text as pagado, l.numero_documento_proveedor, l.razon_social_proveedor, l.observacion, l.motivo_anulacion,
   (select string_agg(distinct x.serie || '-' || x.correlativo, ', ') from pago_proveedor_detalle d join cuota_pagar x on x.id = d.id_cuota where d.id_pago_proveedor = l.id_pago_canje) as documentos
   from letra_pagar l left join cuota_pagar q on q.id_documento = -l.id`;
@@ -157,6 +158,7 @@ function aLetra(f: TFila, hoy: string): TLetraPagar {
     NumeroGirador: f.numero_girador,
     IdCuota: f.id_cuota,
     IdCanje: f.id_pago_canje,
+    IdLetraOrigen: f.id_letra_origen,
     Estado: Number(f.estado),
     EstadoNombre: EstadosLetraPagar[Number(f.estado) as 1] ?? '',
     FechaGiro: f.fecha_giro,
@@ -260,14 +262,16 @@ export async function anularCanjePagar(ctx: Contexto, auth: TAuth, id: number, m
     );
     if (!l) throw noEncontrado('No se encontró la letra por pagar');
     if (Number(l.estado) === ESTADO.ANULADA) throw new AppError(ErrorCodes.LETRA_PAGAR_ESTADO_INVALIDO, `La letra ${numeroLetra(l.numero)} ya está anulada`, 409);
-    const hermanas = await filas<{ id: number; numero: number; pagado: string; id_cuota: number }>(
+    const hermanas = await filas<{ id: number; numero: number; estado: number; pagado: string; id_cuota: number }>(
       tx,
-      sql`select l.id, l.numero, q.pagado::text, q.id as id_cuota from letra_pagar l join cuota_pagar q on q.id_documento = -l.id
+      sql`select l.id, l.numero, l.estado, q.pagado::text, q.id as id_cuota from letra_pagar l join cuota_pagar q on q.id_documento = -l.id
            where l.id_pago_canje = ${l.id_pago_canje} order by l.id for update of l, q`,
     );
     const pagada = hermanas.find((h) => new Decimal(h.pagado).gt(0));
     if (pagada)
       throw new AppError(ErrorCodes.LETRA_PAGAR_CON_PAGOS, `La letra ${numeroLetra(pagada.numero)} del mismo canje ya tiene pagos: anule primero esos pagos para anular el canje`, 409);
+    const renovada = hermanas.find((h) => Number(h.estado) === ESTADO.RENOVADA);
+    if (renovada) throw new AppError(ErrorCodes.LETRA_PAGAR_CON_PAGOS, `La letra ${numeroLetra(renovada.numero)} del mismo canje fue renovada: no se puede anular el canje`, 409);
     await tx.execute(sql`update letra_pagar set estado = ${ESTADO.ANULADA}, motivo_anulacion = ${motivo}, log_usuario_modif = ${auth.idUsuario}, log_fecha_modif = now()
                          where id_pago_canje = ${l.id_pago_canje}`);
     await tx.execute(sql`update cuota_pagar set anulado = true, log_usuario_modif = ${auth.idUsuario}, log_fecha_modif = now()
@@ -281,4 +285,70 @@ export async function anularCanjePagar(ctx: Contexto, auth: TAuth, id: number, m
     await revertirAsientoLetra(tx, { idEmpresa: auth.idEmpresa, clave: claveCanje(l.id_pago_canje), fecha: hoyLima(), glosa: `Anulación del canje por letras por pagar: ${motivo}` });
   });
   return obtenerLetraPagar(ctx, auth, id);
+}
+
+/**
+ * POST proveedores/documentos/pagares/{id}/renovaciones: a pending letra is replaced by a new one for its balance plus
+ * the interest the supplier charges, maturing later; the old one is Renovada (its due closes at what was paid) and
+ * the chain is kept (IdLetraOrigen). Entry: 423 D (old) + 6736 D (interest) / 423 H (new), key
+ * LETRA-PAGAR-RENOVACION:<new letra>. One transaction.
+ */
+export async function renovarLetraPagar(ctx: Contexto, auth: TAuth, id: number, b: z.infer<typeof ZLetraRenovacion>): Promise<TLetraPagar> {
+  const hoy = hoyLima();
+  const fecha = b.Fecha ?? hoy;
+  if (fecha > hoy) throw errorDeCampo('Fecha', 'La fecha no puede ser posterior a hoy');
+  if (b.FechaVencimiento <= fecha) throw errorDeCampo('FechaVencimiento', 'El nuevo vencimiento debe ser posterior a la fecha de la renovación');
+  const nueva = await ctx.dbh.db.transaction(async (tx) => {
+    const [l] = await filas<{
+      id: number; numero: number; estado: number; id_pago_canje: number; id_moneda: number; monto: string; monto_soles: string; lugar_giro: string | null;
+      numero_documento_proveedor: string; razon_social_proveedor: string; id_cuota: number; cuota_monto: string; pagado: string; id_entidad: number | null;
+    }>(
+      tx,
+      sql`select l.id, l.numero, l.estado, l.id_pago_canje, l.id_moneda, l.monto::text, l.monto_soles::text, l.lugar_giro, l.numero_documento_proveedor, l.razon_social_proveedor,
+                 q.id as id_cuota, q.monto::text as cuota_monto, q.pagado::text, q.id_entidad
+            from letra_pagar l join cuota_pagar q on q.id_documento = -l.id
+           where l.id = ${id} and l.id_empresa = ${auth.idEmpresa} for update of l, q`,
+    );
+    if (!l) throw noEncontrado('No se encontró la letra por pagar');
+    if (Number(l.estado) !== ESTADO.PENDIENTE)
+      throw new AppError(ErrorCodes.LETRA_PAGAR_ESTADO_INVALIDO, `La letra ${numeroLetra(l.numero)} está ${EstadosLetraPagar[Number(l.estado) as 1].toLowerCase()}: no se puede renovar`, 409);
+    const saldo = new Decimal(l.cuota_monto).minus(l.pagado);
+    const interes = new Decimal(b.Interes ?? 0);
+    // Soles at the rate the letra is booked at on 423.
+    const aSoles = (v: Decimal) => v.times(l.monto_soles).dividedBy(l.monto).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    const soles = aSoles(saldo);
+    const interesSoles = aSoles(interes);
+    const numero = await siguienteLetra(tx, auth.idEmpresa);
+    const monto = saldo.plus(interes);
+    const [n] = await tx
+      .insert(letraPagar)
+      .values({
+        idEmpresa: auth.idEmpresa, numero, idPagoCanje: l.id_pago_canje, idLetraOrigen: l.id, fechaGiro: fecha, fechaVencimiento: b.FechaVencimiento, lugarGiro: l.lugar_giro,
+        idMoneda: Number(l.id_moneda), monto: monto.toFixed(2), montoSoles: soles.plus(interesSoles).toFixed(2), numeroDocumentoProveedor: l.numero_documento_proveedor,
+        razonSocialProveedor: l.razon_social_proveedor, observacion: `Renovación de ${numeroLetra(l.numero)}`, logUsuarioCrea: auth.idUsuario,
+      })
+      .returning({ id: letraPagar.id });
+    await tx.execute(
+      sql`insert into cuota_pagar (id_empresa, id_documento, tipo_documento, serie, correlativo, fecha_emision, id_entidad, numero_documento_proveedor,
+            razon_social_proveedor, id_moneda, numero_cuota, fecha_vencimiento, monto, log_usuario_crea)
+          values (${auth.idEmpresa}, ${-n.id}, 'LP', ${SERIE_LETRA_PAGAR}, ${numero}, ${fecha}, ${l.id_entidad}, ${l.numero_documento_proveedor}, ${l.razon_social_proveedor},
+            ${l.id_moneda}, 1, ${b.FechaVencimiento}, ${monto.toFixed(2)}, ${auth.idUsuario})`,
+    );
+    // The old due closes at what was paid (a due never paid is closed as voided: a due's amount is always > 0).
+    if (new Decimal(l.pagado).gt(0))
+      await tx.execute(sql`update cuota_pagar set monto = pagado, log_usuario_modif = ${auth.idUsuario}, log_fecha_modif = now() where id = ${l.id_cuota}`);
+    else await tx.execute(sql`update cuota_pagar set anulado = true, log_usuario_modif = ${auth.idUsuario}, log_fecha_modif = now() where id = ${l.id_cuota}`);
+    await tx.execute(sql`update letra_pagar set estado = ${ESTADO.RENOVADA}, log_usuario_modif = ${auth.idUsuario}, log_fecha_modif = now() where id = ${l.id}`);
+    await asentarLetra(tx, {
+      idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, fecha, clave: `LETRA-PAGAR-RENOVACION:${n.id}`,
+      glosa: `Renovación de la letra por pagar ${numeroLetra(l.numero)} por la ${numeroLetra(numero)} - ${l.razon_social_proveedor}`,
+      lineas: [
+        { clave: 'LETRAS_POR_PAGAR', debe: soles, haber: 0 },
+        { clave: 'LETRAS_INTERES_POR_PAGAR', debe: interesSoles, haber: 0 },
+        { clave: 'LETRAS_POR_PAGAR', debe: 0, haber: soles.plus(interesSoles) },
+      ],
+    });
+    return n.id;
+  });
+  return obtenerLetraPagar(ctx, auth, nueva);
 }

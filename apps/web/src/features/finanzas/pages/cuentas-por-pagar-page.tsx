@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Col, DatePicker, Empty, Form, Input, Modal, Row, Select, Space, Statistic, Table, Tabs, Tag } from 'antd';
+import { Alert, App, Button, Card, Col, DatePicker, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Statistic, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -203,13 +203,13 @@ function LetrasPorPagar() {
   const [estado, setEstado] = useState(0);
   const [pagina, setPagina] = useState(1);
   const consulta = useLetrasPagar({ proveedor, estado, pagina });
-  const [accion, setAccion] = useState<{ letra: TLetraPagar; tipo: 'pagar' | 'anular' } | null>(null);
+  const [accion, setAccion] = useState<{ letra: TLetraPagar; tipo: TAccionLetraPagar } | null>(null);
   return (
     <>
       <Space wrap style={{ marginBottom: 12 }}>
         <Input.Search aria-label="Proveedor de las letras" placeholder="RUC o nombre del proveedor" allowClear onSearch={(v) => { setProveedor(v.trim()); setPagina(1); }} style={{ width: 280 }} />
         <Select aria-label="Estado de la letra" value={estado} style={{ width: 170 }} onChange={(v) => { setEstado(v); setPagina(1); }}
-          options={[{ value: 0, label: 'Todos los estados' }, ...Object.entries(EstadosLetraPagar).filter(([k]) => k !== '4').map(([k, v]) => ({ value: Number(k), label: v }))]} />
+          options={[{ value: 0, label: 'Todos los estados' }, ...Object.entries(EstadosLetraPagar).map(([k, v]) => ({ value: Number(k), label: v }))]} />
       </Space>
       {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} style={{ marginBottom: 12 }} />}
       <Table<TLetraPagar>
@@ -237,6 +237,7 @@ function LetrasPorPagar() {
               l.Estado === 1 && (
                 <Space size={0}>
                   <Button type="link" aria-label={`Pagar letra ${l.Numero}`} onClick={() => setAccion({ letra: l, tipo: 'pagar' })}>Pagar</Button>
+                  <Button type="link" aria-label={`Renovar letra ${l.Numero}`} onClick={() => setAccion({ letra: l, tipo: 'renovar' })}>Renovar</Button>
                   <Button type="link" danger aria-label={`Anular canje de ${l.Numero}`} onClick={() => setAccion({ letra: l, tipo: 'anular' })}>Anular canje</Button>
                 </Space>
               ),
@@ -248,9 +249,11 @@ function LetrasPorPagar() {
   );
 }
 
-type TValoresLetraPagar = { IdCuentaFinanciera?: number; MedioPago?: string; NumeroOperacion?: string; Motivo?: string };
+type TAccionLetraPagar = 'pagar' | 'renovar' | 'anular';
+type TValoresLetraPagar = { IdCuentaFinanciera?: number; MedioPago?: string; NumeroOperacion?: string; Motivo?: string; FechaVencimiento?: dayjs.Dayjs; Interes?: string };
+const TITULO_LETRA_PAGAR: Record<TAccionLetraPagar, string> = { pagar: 'Pagar letra', renovar: 'Renovar letra', anular: 'Anular canje de la letra' };
 
-function AccionLetraPagarModal({ letra, tipo, onCerrar }: { letra: TLetraPagar; tipo: 'pagar' | 'anular'; onCerrar: () => void }) {
+function AccionLetraPagarModal({ letra, tipo, onCerrar }: { letra: TLetraPagar; tipo: TAccionLetraPagar; onCerrar: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<TValoresLetraPagar>();
   const cuentas = useCuentasFinancieras(1);
@@ -264,15 +267,17 @@ function AccionLetraPagarModal({ letra, tipo, onCerrar }: { letra: TLetraPagar; 
     try {
       if (tipo === 'pagar')
         await op.mutateAsync({ metodo: 'post', ruta: '/pagos/pagares', datos: { IdLetra: letra.Id, IdCuentaFinanciera: v.IdCuentaFinanciera, ...(esBanco ? { MedioPago: v.MedioPago, NumeroOperacion: v.NumeroOperacion } : {}) } });
+      else if (tipo === 'renovar')
+        await op.mutateAsync({ metodo: 'post', ruta: `/proveedores/documentos/pagares/${letra.Id}/renovaciones`, datos: { FechaVencimiento: v.FechaVencimiento?.format('YYYY-MM-DD'), Interes: v.Interes || undefined } });
       else await op.mutateAsync({ metodo: 'put', ruta: `/proveedores/documentos/pagares/${letra.Id}/anulaciones`, datos: { Motivo: v.Motivo } });
-      message.success(tipo === 'pagar' ? `Letra ${letra.Numero} pagada` : `Canje de la letra ${letra.Numero} anulado`);
+      message.success(tipo === 'pagar' ? `Letra ${letra.Numero} pagada` : tipo === 'renovar' ? `Letra ${letra.Numero} renovada` : `Canje de la letra ${letra.Numero} anulado`);
       onCerrar();
     } catch (e) {
       setError(mensajeDeError(e));
     }
   };
   return (
-    <Modal open title={`${tipo === 'pagar' ? 'Pagar letra' : 'Anular canje de la letra'} ${letra.Numero}`} onCancel={onCerrar} okText="Registrar" confirmLoading={op.isPending} onOk={() => form.submit()} destroyOnHidden>
+    <Modal open title={`${TITULO_LETRA_PAGAR[tipo]} ${letra.Numero}`} onCancel={onCerrar} okText="Registrar" confirmLoading={op.isPending} onOk={() => form.submit()} destroyOnHidden>
       <p>{letra.RazonSocialProveedor} · vence {fechaPe(letra.FechaVencimiento)} · saldo <strong>{dinero(letra.Saldo, letra.IdMoneda)}</strong></p>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
       <Form form={form} layout="vertical" onFinish={enviar}>
@@ -288,6 +293,16 @@ function AccionLetraPagarModal({ letra, tipo, onCerrar }: { letra: TLetraPagar; 
             </Form.Item>
             <Form.Item name="NumeroOperacion" label="N.° de operación" rules={[{ required: true, message: 'Indique el número de operación' }]}>
               <Input aria-label="Número de operación" />
+            </Form.Item>
+          </>
+        )}
+        {tipo === 'renovar' && (
+          <>
+            <Form.Item name="FechaVencimiento" label="Nuevo vencimiento" rules={[{ required: true, message: 'Indique el nuevo vencimiento' }]}>
+              <DatePicker aria-label="Nuevo vencimiento" format="DD/MM/YYYY" />
+            </Form.Item>
+            <Form.Item name="Interes" label="Interés del proveedor (opcional)">
+              <InputNumber aria-label="Interés" stringMode min="0" step="0.01" style={{ width: 160 }} />
             </Form.Item>
           </>
         )}
