@@ -76,7 +76,7 @@ export async function canjearPagar(ctx: Contexto, auth: TAuth, b: z.infer<typeof
         400,
         { errores: { Letras: `Total de las cuotas: ${MONEDA(idMoneda)} ${totalCuotas.toFixed(2)}` } },
       );
-    const { lineas, total, montoSoles, tasa } = await montosEnCuenta(tx, LADO_PAGO, auth.idEmpresa, { idMoneda }, fechaGiro, b.Cuotas, porId);
+    const { lineas, total, tasa } = await montosEnCuenta(tx, LADO_PAGO, auth.idEmpresa, { idMoneda }, fechaGiro, b.Cuotas, porId);
     // The soles the purchases were booked at on 4212 (a dollar purchase at its own rate): what leaves 4212 and enters 423.
     const [{ soles }] = await filas<{ soles: string }>(
       tx,
