@@ -81,6 +81,8 @@ import { alAnularCompra, alRegistrarCompra } from './modules/logistica/compras.s
 import { aplicarNotaACuotas, cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
 import { alAnularCobro, alRegistrarCobro } from './modules/finanzas/cobros.service';
 import { rutasLetras } from './modules/finanzas/letras.routes';
+import { rutasLetrasPagar } from './modules/finanzas/letras-pagar.routes';
+import { alAnularPagoLetraPagar, alPagarLetraPagar } from './modules/finanzas/letras-pagar.service';
 import { rutasReportesFinanzas } from './modules/finanzas/reportes.routes';
 import { alAnularCobroLetra, alCobrarLetra, alMovimientoLetra, alRevertirLetra } from './modules/finanzas/letras.service';
 import { alAnularPago, alRegistrarPago } from './modules/finanzas/pagos.service';
@@ -337,6 +339,8 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alMovimientoLetra(contabilizarLetra);
   alRevertirLetra(revertirLetra);
   // Supplier payments post 42/10 (caja or banco) and their void reverses it.
+  // Letras por pagar first: a payment mixing letras and invoices is refused before the books post it.
+  alRegistrarPago(alPagarLetraPagar);
   alRegistrarPago(contabilizarAlPagar);
   alAprobarNomina(contabilizarAlAprobarNomina);
   alPagarNomina(contabilizarAlPagarNomina);
@@ -344,6 +348,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alDepositarCts(contabilizarAlDepositarCts);
   alAnularDepositoCts(revertirAlAnularDepositoCts);
   alAnularPago(revertirAlAnularPago);
+  alAnularPago(alAnularPagoLetraPagar);
   alRegistrarMovimientoCaja(contabilizarAlMovimientoCaja);
   // Movements on financial accounts (notas, deposits, transfers, ITF) post in journal 3; deleting one reverses it.
   alRegistrarMovimientoFinanciero(contabilizarMovimientoFinanciero);
@@ -357,6 +362,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alAnularDeduccion(revertirDeduccion);
   await app.register(async (fin) => rutasFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasLetras(fin, ctx), { prefix: '/api/finanzas' });
+  await app.register(async (fin) => rutasLetrasPagar(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasReportesFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasMovimientosFinancieros(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasPagosProveedores(fin, ctx), { prefix: '/api/finanzas' });

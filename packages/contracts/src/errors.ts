@@ -113,6 +113,13 @@ export const ErrorCodes = {
   DEDUCCION_ANULADA: 601504,
   // Reconciled collections, payments, payroll payments and detracciones (601590-601599).
   OPERACION_CONCILIADA: 601590,
+  // Letras de cambio por pagar and canjes (601610-601619).
+  LETRA_PAGAR_TOTAL_DISTINTO: 601610,
+  PAGO_ES_CANJE: 601611,
+  LETRA_PAGAR_CON_PAGOS: 601612,
+  LETRA_PAGAR_ESTADO_INVALIDO: 601613,
+  CUOTA_DETRACCION_NO_CANJEABLE: 601614,
+  LETRA_PAGAR_MEZCLADA: 601615,
 } as const;
 
 export type TErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -185,6 +192,12 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.CUENTA_TESORERIA_NO_POSTEABLE]: 'La cuenta contable de caja o banco tiene subcuentas: asigne la cuenta contable a la cuenta financiera',
   [ErrorCodes.DEDUCCION_ANULADA]: 'La detracción o retención ya está anulada',
   [ErrorCodes.OPERACION_CONCILIADA]: 'La operación está conciliada con el extracto bancario: deshaga primero la conciliación',
+  [ErrorCodes.LETRA_PAGAR_TOTAL_DISTINTO]: 'El total de las letras por pagar debe ser igual al saldo de las cuotas canjeadas',
+  [ErrorCodes.PAGO_ES_CANJE]: 'El canje por letras no se anula como un pago: anule el canje desde sus letras por pagar',
+  [ErrorCodes.LETRA_PAGAR_CON_PAGOS]: 'Una letra del canje ya tiene pagos: no se puede anular el canje',
+  [ErrorCodes.LETRA_PAGAR_ESTADO_INVALIDO]: 'La letra por pagar no está en un estado que permita esta operación',
+  [ErrorCodes.CUOTA_DETRACCION_NO_CANJEABLE]: 'La cuota de detracción no se canjea por letras: el cliente la deposita en la cuenta del Banco de la Nación',
+  [ErrorCodes.LETRA_PAGAR_MEZCLADA]: 'Las letras por pagar se pagan por separado de las facturas',
   [ErrorCodes.MOVIMIENTO_CONCILIADO]: 'El movimiento está conciliado con el extracto bancario: no se puede eliminar',
   [ErrorCodes.MOVIMIENTO_ANULADO]: 'El movimiento ya fue eliminado',
   [ErrorCodes.EXTRACTO_SIN_LINEAS]: 'El extracto no tiene movimientos reconocibles',

@@ -157,6 +157,10 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'PUT /api/finanzas/v1/documentos/pagares/:id/protestos': { tabla: 'letra', cuerpo: {} },
   'POST /api/finanzas/v1/documentos/pagares/:id/renovaciones': { tabla: 'letra', cuerpo: { FechaVencimiento: '2099-12-31' } },
   'PUT /api/finanzas/v1/documentos/pagares/:id/anulaciones': { tabla: 'letra', cuerpo: { Motivo: 'ajeno' } },
+  // Branch letraspagar: another company's letra por pagar is 404 (also verified in finanzas/letras-pagar.test).
+  'GET /api/finanzas/v1/proveedores/documentos/pagares/:id': { tabla: 'letra_pagar' },
+  'PUT /api/finanzas/v1/proveedores/documentos/pagares/:id/anulaciones': { tabla: 'letra_pagar', cuerpo: { Motivo: 'ajeno' } },
+  'POST /api/finanzas/v1/proveedores/documentos/pagares/:id/renovaciones': { tabla: 'letra_pagar', cuerpo: { FechaVencimiento: '2099-12-31' } },
   // Branch movfin: movements on financial accounts and bank reconciliation (also verified in finanzas/movimientos.test).
   'PUT /api/finanzas/v1/elementosgastos/:id': { tabla: 'elemento_gasto', cuerpo: { Codigo: 'X1', Nombre: 'Ajeno' } },
   'GET /api/finanzas/v1/cuentasfinancieras/:id/saldo': { tabla: 'cuenta_financiera' },

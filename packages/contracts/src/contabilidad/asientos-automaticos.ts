@@ -52,6 +52,8 @@ export const MapeosContables = {
   LETRAS_INTERES_DESCUENTO: { Grupo: 'Letras', Descripcion: 'Intereses por descuento de letras (gasto)', Defecto: '6734' },
   LETRAS_GASTOS_PROTESTO: { Grupo: 'Letras', Descripcion: 'Gastos de protesto de letras', Defecto: '6391' },
   LETRAS_INTERES_RENOVACION: { Grupo: 'Letras', Descripcion: 'Intereses por renovación de letras (ingreso)', Defecto: '772' },
+  LETRAS_POR_PAGAR: { Grupo: 'Letras', Descripcion: 'Letras por pagar a proveedores', Defecto: '423' },
+  LETRAS_INTERES_POR_PAGAR: { Grupo: 'Letras', Descripcion: 'Intereses por renovación de letras por pagar (gasto)', Defecto: '6736' },
 } as const;
 export type TClaveMapeo = keyof typeof MapeosContables;
 export const ClavesMapeo = Object.keys(MapeosContables) as TClaveMapeo[];

@@ -143,6 +143,7 @@ export const ZCuotaPorCobrar = z.object({
   Saldo: z.string(),
   DiasVencido: z.number().int().describe('0 when not yet due'),
   Tramo: z.enum(TramosAntiguedad),
+  Detraccion: z.boolean().optional().describe('The detracción due (the customer deposits it into the Banco de la Nación account): not exchangeable for letras'),
 });
 export type TCuotaPorCobrar = z.infer<typeof ZCuotaPorCobrar>;
 export const ZDocumentoPorCobrar = z.object({

@@ -119,3 +119,74 @@ export const ZLetraRenovacion = z.object({
   Interes: ZMontoOpcional('Interés de la renovación'),
 });
 export const ZLetraAnular = z.object({ Motivo: ZTexto(200, { min: 3, mensajeMin: 'Indique el motivo de la anulación (mínimo 3 caracteres)' }) });
+
+// ---- Letras de cambio por pagar (branch letraspagar) ----
+
+/** Letras we accepted to a supplier: 1 Pendiente, 2 Pagada, 3 Anulada (its canje voided). */
+export const EstadosLetraPagar = { 1: 'Pendiente', 2: 'Pagada', 3: 'Anulada', 4: 'Renovada' } as const;
+/** The serie the letras por pagar's dues carry in payables (LP-<número>). */
+export const SERIE_LETRA_PAGAR = 'LP';
+/** The payment kind of a canje of purchase dues for letras (no money, no account). */
+export const TIPO_PAGO_CANJE_LETRAS = 4;
+
+/** POST proveedores/documentos/pagares: the canje of one supplier's purchase dues (one currency) into letras we accept. */
+export const ZCanjeLetrasPagar = z.object({
+  FechaGiro: ZFechaFinanzas('la fecha de giro').optional(),
+  LugarGiro: opcional(100),
+  Observacion: opcional(250),
+  Cuotas: z
+    .array(z.object({ IdCuota: ZId, Monto: ZMonto('Monto') }), { error: 'Indique las cuotas a canjear' })
+    .min(1, 'Seleccione al menos una cuota')
+    .max(100, 'Máximo 100 cuotas por canje'),
+  Letras: z
+    .array(
+      z.object({
+        NumeroGirador: textoPermitido(z.string().trim().regex(/^[A-Za-z0-9-]{0,30}$/, 'Número del proveedor: hasta 30 letras, dígitos o guiones'))
+          .nullish()
+          .transform((v) => (v ? v : null)),
+        FechaVencimiento: ZFechaFinanzas('la fecha de vencimiento de la letra'),
+        Monto: ZMonto('Monto de la letra'),
+      }),
+      { error: 'Indique las letras' },
+    )
+    .min(1, 'Indique al menos una letra')
+    .max(60, 'Máximo 60 letras por canje'),
+});
+export type TCanjeLetrasPagar = z.input<typeof ZCanjeLetrasPagar>;
+
+export const ZLetraPagar = z.object({
+  Id: z.number().int(),
+  Numero: z.string().describe('LP-<número>, per company'),
+  NumeroGirador: z.string().nullable().describe("The supplier's own number for the letra"),
+  IdCuota: z.number().int().nullable().describe("The letra's due in payables"),
+  IdCanje: z.number().int().describe('The canje (supplier payment of kind 4) the letra came from'),
+  IdLetraOrigen: z.number().int().nullable().describe('The letra por pagar this one renewed'),
+  Estado: z.number().int(),
+  EstadoNombre: z.string(),
+  FechaGiro: z.string(),
+  FechaVencimiento: z.string(),
+  IdMoneda: z.number().int(),
+  Monto: z.string(),
+  Pagado: z.string(),
+  Saldo: z.string(),
+  DiasVencido: z.number().int(),
+  NumeroDocumentoProveedor: z.string(),
+  RazonSocialProveedor: z.string(),
+  Documentos: z.string().describe('The purchases the canje replaced'),
+  Observacion: z.string().nullable(),
+  MotivoAnulacion: z.string().nullable(),
+});
+export type TLetraPagar = z.infer<typeof ZLetraPagar>;
+export const ZLetrasPagar = z.object({ Data: z.array(ZLetraPagar), Count: z.number().int() });
+export const ZCanjePagarResultado = z.object({ IdCanje: z.number().int(), Letras: z.array(ZLetraPagar) });
+export const ZLetrasPagarQuery = z.object({
+  estado: ZEntero({ min: 0, max: 4 }).default(0),
+  proveedor: ZTexto(100).default('').describe('RUC exact or part of the name'),
+  pagina: ZEntero({ min: 1, max: 100000 }).default(1),
+  regxpag: ZEntero({ min: 1, max: 100 }).default(20),
+});
+export type TLetrasPagarQuery = z.input<typeof ZLetrasPagarQuery>;
+
+/** POST pagos/pagares: pay a letra (its whole balance) from a cash box (cash) or a bank account (bancarizado). */
+export const ZLetraPago = ZLetraCobro.extend({ Fecha: ZFechaFinanzas('la fecha del pago').optional() });
+export type TLetraPago = z.input<typeof ZLetraPago>;

@@ -154,14 +154,14 @@ export type TExtractoImportar = z.input<typeof ZExtractoImportar>;
  * the paying account).
  */
 export const TiposOperacionConciliable = {
-  M: 'Movimiento', C: 'Cobro', P: 'Pago', I: 'ITF', J: 'ITF de cobro', K: 'ITF de pago', N: 'Pago de planilla', D: 'Detracción',
+  M: 'Movimiento', C: 'Cobro', P: 'Pago', I: 'ITF', J: 'ITF de cobro', K: 'ITF de pago', N: 'Pago de planilla', D: 'Detracción', T: 'Depósito de CTS',
 } as const;
 export type TTipoConciliable = keyof typeof TiposOperacionConciliable;
-export const CodigosConciliables = ['M', 'C', 'P', 'I', 'J', 'K', 'N', 'D'] as const satisfies readonly TTipoConciliable[];
+export const CodigosConciliables = ['M', 'C', 'P', 'I', 'J', 'K', 'N', 'D', 'T'] as const satisfies readonly TTipoConciliable[];
 export const ZOperacionLibro = z.object({
   Tipo: z
     .enum(CodigosConciliables)
-    .describe('M movement, I its ITF, C collection, J its ITF, P supplier payment, K its ITF, N payroll payment, D detracción deposit'),
+    .describe('M movement, I its ITF, C collection, J its ITF, P supplier payment, K its ITF, N payroll payment, D detracción deposit, T CTS deposit'),
   Id: z.number().int(),
   Numero: z.string(),
   Fecha: z.string(),
@@ -200,7 +200,7 @@ export const ZExtractosQuery = z.object({ idcuenta: ZEntero({ min: 0, max: 2_147
 export const ZConciliar = z.object({
   Pares: z
     .array(z.object({ IdLinea: ZId, Tipo: z.enum(CodigosConciliables, {
-          error: 'Tipo: M movimiento, I su ITF, C cobro, J su ITF, P pago, K su ITF, N pago de planilla o D detracción',
+          error: 'Tipo: M movimiento, I su ITF, C cobro, J su ITF, P pago, K su ITF, N pago de planilla, D detracción o T depósito de CTS',
         }), IdOperacion: ZId }), { error: 'Indique las líneas a conciliar' })
     .min(1, 'Indique al menos una línea')
     .max(500, 'Máximo 500 líneas por vez'),

@@ -9,6 +9,8 @@ export const serviciosFinanzas = [
   { Codigo: 'FIN_COBRO_ANULAR', Descripcion: 'Anular cobros (repone el saldo de los documentos)', Modulo: 'finanzas', RolesPorDefecto: [2] },
   { Codigo: 'FIN_LETRA_VER', Descripcion: 'Consultar letras de cambio y su PDF', Modulo: 'finanzas', RolesPorDefecto: [2, 4] },
   { Codigo: 'FIN_LETRA_GESTIONAR', Descripcion: 'Canjear cuotas por letras, enviarlas al banco, cobrarlas, protestarlas, renovarlas y anularlas', Modulo: 'finanzas', RolesPorDefecto: [2] },
+  { Codigo: 'FIN_LETRA_PAGAR_VER', Descripcion: 'Consultar letras de cambio por pagar a proveedores', Modulo: 'finanzas', RolesPorDefecto: [2, 4] },
+  { Codigo: 'FIN_LETRA_PAGAR_GESTIONAR', Descripcion: 'Canjear compras por letras por pagar, pagarlas y anular el canje', Modulo: 'finanzas', RolesPorDefecto: [2] },
   { Codigo: 'FIN_MOV_VER', Descripcion: 'Consultar movimientos y saldos de las cuentas financieras y elementos de gasto', Modulo: 'finanzas', RolesPorDefecto: [2, 4] },
   { Codigo: 'FIN_MOV_REGISTRAR', Descripcion: 'Registrar notas de ingreso y salida, depósitos y transferencias entre cuentas', Modulo: 'finanzas', RolesPorDefecto: [2] },
   { Codigo: 'FIN_MOV_ELIMINAR', Descripcion: 'Eliminar movimientos no conciliados (revierte su asiento)', Modulo: 'finanzas', RolesPorDefecto: [2] },

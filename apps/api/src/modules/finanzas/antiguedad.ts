@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
  * pagado). Both tables have the same shape; a side names its table and the columns that differ, and the same queries
  * give the open documents, their dues, days overdue, buckets and the summary per currency.
  */
-export type TLadoCuotas = { tabla: SQL; aplicado: SQL; tercero: SQL; razon: SQL; tipo: SQL };
+export type TLadoCuotas = { tabla: SQL; aplicado: SQL; tercero: SQL; razon: SQL; tipo: SQL; detraccion?: SQL };
 // Identifiers only (constants of this file): never user input.
 export const LADO_COBRAR: TLadoCuotas = {
   tabla: sql.raw('cuota_cobrar'),
@@ -16,6 +16,8 @@ export const LADO_COBRAR: TLadoCuotas = {
   tercero: sql.raw('numero_documento_cliente'),
   razon: sql.raw('razon_social_cliente'),
   tipo: sql.raw('id_tipo_documento::text'),
+  // The detracción due of a factura (decisions.md "detracciones"): never exchanged for a letra.
+  detraccion: sql.raw('detraccion'),
 };
 export const LADO_PAGAR: TLadoCuotas = {
   tabla: sql.raw('cuota_pagar'),
@@ -67,12 +69,12 @@ export function filtroAbiertas(L: TLadoCuotas, idEmpresa: number, q: { tercero: 
 
 type TFilaCuota = {
   id: number; id_documento: number; tipo: string; serie: string; correlativo: number; fecha_emision: string;
-  tercero: string; razon: string; id_moneda: number; numero_cuota: number; fecha_vencimiento: string; monto: string; aplicado: string;
+  tercero: string; razon: string; id_moneda: number; numero_cuota: number; fecha_vencimiento: string; monto: string; aplicado: string; detraccion: boolean;
 };
 const columnas = (L: TLadoCuotas) => sql`id, id_documento, ${L.tipo} as tipo, serie, correlativo, fecha_emision::text, ${L.tercero} as tercero, ${L.razon} as razon,
-  id_moneda, numero_cuota, fecha_vencimiento::text, monto::text, ${L.aplicado}::text as aplicado`;
+  id_moneda, numero_cuota, fecha_vencimiento::text, monto::text, ${L.aplicado}::text as aplicado, ${L.detraccion ?? sql`false`} as detraccion`;
 
-export type TCuotaGenerica = { IdCuota: number; NumeroCuota: number; FechaVencimiento: string; Monto: string; Aplicado: string; Saldo: string; DiasVencido: number; Tramo: TTramoAntiguedad };
+export type TCuotaGenerica = { IdCuota: number; NumeroCuota: number; FechaVencimiento: string; Monto: string; Aplicado: string; Saldo: string; DiasVencido: number; Tramo: TTramoAntiguedad; Detraccion: boolean };
 export type TDocumentoGenerico = {
   IdDocumento: number; Tipo: string; SerieNumero: string; FechaEmision: string; Tercero: string; Razon: string; IdMoneda: number;
   Total: string; Aplicado: string; Saldo: string; ProximoVencimiento: string | null; DiasVencido: number; Tramo: TTramoAntiguedad; Cuotas: TCuotaGenerica[];
@@ -90,6 +92,7 @@ function cuotaGenerica(c: TFilaCuota, corte: string): TCuotaGenerica {
     Saldo: saldo.toFixed(2),
     DiasVencido: dias,
     Tramo: tramoDe(dias),
+    Detraccion: !!c.detraccion,
   };
 }
 

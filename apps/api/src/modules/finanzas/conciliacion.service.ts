@@ -328,6 +328,10 @@ function operacionesDeCuenta(idEmpresa: number, idCuenta: number, desde: string,
         from nomina_pago n join nomina x on x.id = n.id_nomina
        where n.id_empresa = ${idEmpresa} and n.id_cuenta_financiera = ${idCuenta} and not n.anulado
       union all
+      select 'T', t.id, 'CTS-' || t.id, t.fecha::text, 'Depósito de CTS ' || lpad(x.mes::text, 2, '0') || '/' || x.anio, t.numero_operacion, (-t.monto)::text
+        from nomina_deposito_cts t join nomina x on x.id = t.id_nomina
+       where t.id_empresa = ${idEmpresa} and t.id_cuenta_financiera = ${idCuenta} and not t.anulado
+      union all
       select 'D', d.id, 'DT-' || d.numero, d.fecha::text, case when d.lado = 'C' then 'Detracción recibida ' else 'Detracción depositada ' end || d.numero, d.numero,
              (case when d.lado = 'C' then d.monto_soles else -d.monto_soles end)::text
         from deduccion_documento d where d.id_empresa = ${idEmpresa} and d.id_cuenta_financiera = ${idCuenta} and d.tipo = 'D' and not d.anulado
@@ -411,6 +415,7 @@ function operacionBloqueada(tipo: TTipoConciliable, id: number, idEmpresa: numbe
     case 'P': return de(sql`pago_proveedor`, sql`-monto`);
     case 'K': return de(sql`pago_proveedor`, sql`-itf`);
     case 'N': return de(sql`nomina_pago`, sql`-monto`);
+    case 'T': return de(sql`nomina_deposito_cts`, sql`-monto`);
     case 'D': return de(sql`deduccion_documento`, sql`case when lado = 'C' then monto_soles else -monto_soles end`, sql`and tipo = 'D'`);
     case 'I': return de(sql`movimiento_financiero`, sql`-itf`);
     default: return de(sql`movimiento_financiero`, sql`case when id_tipo_movimiento = 1 then monto else -monto end`);

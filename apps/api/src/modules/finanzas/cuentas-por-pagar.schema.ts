@@ -73,8 +73,9 @@ export const pago = pgTable(
   (t) => [
     uniqueIndex('pago_proveedor_numero_uq').on(t.idEmpresa, t.numero),
     index('pago_proveedor_empresa_fecha_ix').on(t.idEmpresa, t.fecha, t.id),
-    check('pago_proveedor_tipo_ck', sql`${t.idTipoPago} in (1, 2, 3)`),
-    check('pago_proveedor_cuenta_ck', sql`(${t.idTipoPago} = 3) = (${t.idCuentaFinanciera} is null)`),
+    check('pago_proveedor_tipo_ck', sql`${t.idTipoPago} in (1, 2, 3, 4)`),
+    // Kinds 3 (supplier's credit applied) and 4 (canje por letras) move no money: no account.
+    check('pago_proveedor_cuenta_ck', sql`(${t.idTipoPago} in (3, 4)) = (${t.idCuentaFinanciera} is null)`),
     index('pago_proveedor_saldo_favor_ix').on(t.idEmpresa, t.numeroDocumentoProveedor, t.idMoneda).where(sql`${t.idTipoPago} = 3 and not ${t.anulado}`),
   ],
 );
@@ -91,4 +92,43 @@ export const pagoDetalle = pgTable(
     ...auditoria,
   },
   (t) => [index('pago_proveedor_detalle_pago_ix').on(t.idPago), index('pago_proveedor_detalle_cuota_ix').on(t.idCuota), check('pago_proveedor_detalle_monto_ck', sql`${t.monto} > 0`)],
+);
+
+/**
+ * A letra de cambio por pagar (issue 14): accepted by the company (aceptante) to a supplier (girador) in a canje of
+ * purchase dues (a payment of kind 4, `id_pago_canje`). Its debt is a due of its own in cuota_pagar
+ * (id_documento = -letra_pagar.id, serie LP), paid through the ordinary supplier payments. Estado 1 pendiente,
+ * 2 pagada, 3 anulada, 4 renovada.
+ */
+export const letraPagar = pgTable(
+  'letra_pagar',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    numero: integer('numero').notNull(),
+    /** The supplier's own number for the letra (the girador numbers it), when given. */
+    numeroGirador: varchar('numero_girador', { length: 30 }),
+    idPagoCanje: integer('id_pago_canje').notNull().references(() => pago.id),
+    idLetraOrigen: integer('id_letra_origen'),
+    estado: smallint('estado').notNull().default(1),
+    fechaGiro: date('fecha_giro', { mode: 'string' }).notNull(),
+    fechaVencimiento: date('fecha_vencimiento', { mode: 'string' }).notNull(),
+    lugarGiro: varchar('lugar_giro', { length: 100 }),
+    idMoneda: smallint('id_moneda').notNull(),
+    monto: dinero('monto').notNull(),
+    // Soles the letra is booked at on 423 (the canje date's rate for a dollar letra).
+    montoSoles: dinero('monto_soles').notNull(),
+    numeroDocumentoProveedor: varchar('numero_documento_proveedor', { length: 15 }).notNull(),
+    razonSocialProveedor: varchar('razon_social_proveedor', { length: 250 }).notNull(),
+    observacion: varchar('observacion', { length: 250 }),
+    motivoAnulacion: varchar('motivo_anulacion', { length: 200 }),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('letra_pagar_numero_uq').on(t.idEmpresa, t.numero),
+    index('letra_pagar_empresa_vence_ix').on(t.idEmpresa, t.fechaVencimiento),
+    index('letra_pagar_canje_ix').on(t.idPagoCanje),
+    check('letra_pagar_estado_ck', sql`${t.estado} between 1 and 4`),
+    check('letra_pagar_monto_ck', sql`${t.monto} > 0`),
+  ],
 );

@@ -61,6 +61,11 @@ export function alRevertirLetra(fn: (tx: TTxFinanzas, a: TRevertirLetra) => Prom
 async function asentar(tx: TTxFinanzas, a: TAsientoLetraFinanzas) {
   for (const fn of trasMovimiento) await fn(tx, a);
 }
+/** The letras por pagar (letras-pagar.service) post and reverse through the same hooks. */
+export const asentarLetra = asentar;
+export async function revertirAsientoLetra(tx: TTxFinanzas, a: TRevertirLetra): Promise<void> {
+  for (const fn of trasRevertir) await fn(tx, a);
+}
 
 const numeroLetra = (n: number) => serieNumero(SERIE_LETRA, n);
 /** Soles of a part of a letra, at the rate its receivable was booked at. */
@@ -118,6 +123,18 @@ export async function canjear(ctx: Contexto, auth: TAuth, b: z.infer<typeof ZCan
     const porId = await bloquearCuotas(tx, LADO_CANJE, auth.idEmpresa, b.Cuotas);
     const cuotas = [...porId.values()];
     if (cuotas.some((q) => q.id_documento < 0)) throw errorDeCampo('Cuotas', 'Una letra no se canjea por otra letra: use la renovación');
+    // The detracción due is deposited by the customer into our Banco de la Nación account (RS 183-2004): never a letra.
+    const [detraccion] = await filas<{ serie: string; correlativo: number }>(
+      tx,
+      sql`select serie, correlativo from cuota_cobrar where id in (${sql.join(cuotas.map((q) => sql`${q.id}`), sql`, `)}) and detraccion limit 1`,
+    );
+    if (detraccion)
+      throw new AppError(
+        ErrorCodes.CUOTA_DETRACCION_NO_CANJEABLE,
+        `La cuota de detracción de ${serieNumero(detraccion.serie, detraccion.correlativo)} no se canjea por letras: el cliente la deposita en la cuenta de detracciones del Banco de la Nación`,
+        400,
+        { errores: { Cuotas: 'Quite la cuota de detracción del canje' } },
+      );
     const monedas = new Set(cuotas.map((q) => Number(q.id_moneda)));
     if (monedas.size > 1) throw errorDeCampo('Cuotas', 'Las cuotas de un canje deben estar en una sola moneda');
     const idMoneda = [...monedas][0];

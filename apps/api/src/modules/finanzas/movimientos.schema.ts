@@ -99,6 +99,6 @@ export const extractoLinea = pgTable(
   (t) => [
     index('extracto_linea_extracto_ix').on(t.idExtracto),
     uniqueIndex('extracto_linea_operacion_uq').on(t.tipoOperacion, t.idOperacion).where(sql`${t.idOperacion} is not null`),
-    check('extracto_linea_tipo_ck', sql`(${t.tipoOperacion} is null) = (${t.idOperacion} is null) and (${t.tipoOperacion} is null or ${t.tipoOperacion} in ('M', 'C', 'P', 'I', 'J', 'K', 'N', 'D'))`),
+    check('extracto_linea_tipo_ck', sql`(${t.tipoOperacion} is null) = (${t.idOperacion} is null) and (${t.tipoOperacion} is null or ${t.tipoOperacion} in ('M', 'C', 'P', 'I', 'J', 'K', 'N', 'D', 'T'))`),
   ],
 );

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   ErrorCodes,
   MediosPagoBancarios,
+  TIPO_PAGO_CANJE_LETRAS,
   TIPO_PAGO_SALDO_A_FAVOR,
   TiposCobro,
   serieNumero,
@@ -53,7 +54,7 @@ const aPorPagar = (d: TDocumentoGenerico): TDocumentoPorPagar => ({
   ProximoVencimiento: d.ProximoVencimiento,
   DiasVencido: d.DiasVencido,
   Tramo: d.Tramo,
-  Cuotas: d.Cuotas.map(({ Aplicado, ...c }) => ({ ...c, Pagado: Aplicado })),
+  Cuotas: d.Cuotas.map(({ Aplicado, Detraccion: _detraccion, ...c }) => ({ ...c, Pagado: Aplicado })),
 });
 
 export async function listarCuentasPorPagar(ctx: Contexto, auth: TAuth, q: z.infer<typeof ZCuentasPorPagarQuery>): Promise<TCuentasPorPagar> {
@@ -69,7 +70,7 @@ export async function obtenerCuentaPorPagar(ctx: Contexto, auth: TAuth, idCompra
 
 // The payables' side of the shared registration (liquidacion.ts); 13_002 is the advisory lock key (with the company
 // id) serialising the receipt numbers of a company's payments.
-const LADO_PAGO: TLadoLiquidacion = {
+export const LADO_PAGO: TLadoLiquidacion = {
   ...LADO_PAGAR,
   documento: sql.raw('compra'),
   encabezado: sql.raw('pago_proveedor'),
@@ -174,9 +175,11 @@ export async function registrarPago(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b: 
  */
 export async function anularPago(ctx: Contexto, auth: TAuth, id: number, motivo: string): Promise<TPago> {
   await ctx.dbh.db.transaction(async (tx) => {
-    const [p] = await filas<{ id: number; numero: number; anulado: boolean }>(tx, sql`select id, numero, anulado from pago_proveedor where id = ${id} and id_empresa = ${auth.idEmpresa} for update`);
+    const [p] = await filas<{ id: number; numero: number; anulado: boolean; id_tipo_pago: number }>(tx, sql`select id, numero, anulado, id_tipo_pago from pago_proveedor where id = ${id} and id_empresa = ${auth.idEmpresa} for update`);
     if (!p) throw noEncontrado('No se encontró el pago');
     if (p.anulado) throw new AppError(ErrorCodes.PAGO_ANULADO, undefined, 409);
+    if (Number(p.id_tipo_pago) === TIPO_PAGO_CANJE_LETRAS)
+      throw new AppError(ErrorCodes.PAGO_ES_CANJE, `${numeroRecibo(p.numero)} es un canje por letras: anúlelo desde sus letras por pagar (Cuentas por pagar > Letras por pagar)`, 409);
     await rechazarSiConciliada(tx, ['P', 'K'], id, `El pago ${numeroRecibo(p.numero)} está conciliado`);
     const det = await tx.select({ idCuota: pagoDetalle.idCuota, monto: pagoDetalle.monto }).from(pagoDetalle).where(eq(pagoDetalle.idPago, id));
     await moverCuotas(tx, LADO_PAGO, auth.idUsuario, det, -1);
@@ -210,7 +213,7 @@ async function armarPagos(ctx: Contexto, auth: TAuth, ps: TFilaPago[]): Promise<
     IdTipoPago: p.id_tipo_pago,
     TipoPago: TiposCobro[p.id_tipo_pago as 1 | 2 | 3] ?? '',
     IdCuentaFinanciera: p.id_cuenta_financiera,
-    CuentaFinanciera: p.cuenta ?? 'Saldo a favor del proveedor',
+    CuentaFinanciera: p.cuenta ?? (p.id_tipo_pago === TIPO_PAGO_CANJE_LETRAS ? 'Canje por letras por pagar' : 'Saldo a favor del proveedor'),
     IdMoneda: p.id_moneda,
     Monto: new Decimal(p.monto).toFixed(2),
     MontoSoles: new Decimal(p.monto_soles).toFixed(2),

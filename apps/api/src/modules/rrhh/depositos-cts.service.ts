@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ErrorCodes, type TNominaDetalle, ZNominaDepositarCts } from '@yupana/contracts';
 import type { z } from 'zod';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
+import { rechazarSiConciliada } from '../../lib/conciliacion';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { entidad } from '../entidades/entidades.schema';
@@ -113,6 +114,8 @@ export async function anularDepositoCts(ctx: Contexto, auth: TAuth, id: number, 
       .for('update');
     if (!d) throw noEncontrado('No se encontró el depósito de CTS de la planilla');
     if (d.anulado) throw new AppError(ErrorCodes.DEPOSITO_CTS_ANULADO, 'El depósito de CTS ya está anulado', 409);
+    // A deposit reconciled with a bank statement line (kind T, finance's reconciliation) is not voided (601590).
+    await rechazarSiConciliada(tx, ['T'], idDeposito, `El depósito de CTS de ${MESES[n.mes - 1]} ${n.anio} está conciliado`);
     await tx.select({ id: nominaBoleta.id }).from(nominaBoleta).where(eq(nominaBoleta.idDepositoCts, idDeposito)).orderBy(asc(nominaBoleta.id)).for('update');
     await tx.update(nominaBoleta).set({ idDepositoCts: null, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() }).where(eq(nominaBoleta.idDepositoCts, idDeposito));
     await tx

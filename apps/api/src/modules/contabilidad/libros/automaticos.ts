@@ -599,12 +599,14 @@ export async function revertirCobro(tx: TTx, idEmpresa: number, idCobro: number,
 export type TPagoContable = Omit<TCobroContable, 'idCobro' | 'cobrar'> & { idPago: number };
 
 /** A supplier payment: 42 (POR_PAGAR) D / 10 (caja or banco) H, key PAGO:<id>. Its void: the reversal, key ANULA-PAGO:<id>. */
-export async function contabilizarPago(tx: TTx, p: TPagoContable): Promise<number | null> {
+export async function contabilizarPago(tx: TTx, p: TPagoContable & { porPagar?: TClaveMapeo }): Promise<number | null> {
   const medio = await cuentaDeTesoreria(tx, p.idEmpresa, p.efectivo ? 'CAJA' : 'BANCO', p.idCuentaFinanciera);
-  const k = await cuentasDe(tx, p.idEmpresa, ['POR_PAGAR']);
+  // A letra por pagar's due debits 423 (LETRAS_POR_PAGAR) instead of 4212.
+  const clave = p.porPagar ?? 'POR_PAGAR';
+  const k = await cuentasDe(tx, p.idEmpresa, [clave]);
   const importe = new Decimal(p.importe).toDecimalPlaces(2);
   // 42 D at what the purchases were booked at, 10 H what was paid, the difference to 676 (loss) or 776 (gain).
-  const [dinero, porPagar, ...diferencia] = await lineasConDiferencia(tx, p.idEmpresa, { medio, contra: k.POR_PAGAR, recibido: importe, contabilizado: p.contabilizado ?? importe, pago: true });
+  const [dinero, porPagar, ...diferencia] = await lineasConDiferencia(tx, p.idEmpresa, { medio, contra: k[clave], recibido: importe, contabilizado: p.contabilizado ?? importe, pago: true });
   const lineas = [porPagar, ...diferencia, dinero, ...(await lineasItf(tx, p.idEmpresa, p.itf, async () => medio))];
   return registrarAsiento(tx, {
     idEmpresa: p.idEmpresa,
@@ -1064,11 +1066,13 @@ export async function contabilizarAlPagar(
     await conMensaje(() => contabilizarAplicacionSaldoProveedor(tx, p));
     return;
   }
-  const detalle = filasDe<{ id_moneda: number; monto: string; tasa: string | null; monto_cuenta: string; moneda_cuenta: number; tasa_pago: string | null }>(
-    await tx.execute(sql`select q.id_moneda, x.monto::text as monto, c.tipo_cambio::text as tasa, x.monto_cuenta::text as monto_cuenta,
-                                k.id_moneda as moneda_cuenta, k.tipo_cambio::text as tasa_pago
+  // A letra por pagar's due (id_documento = -letra_pagar.id) is booked on 423 at the letra's own soles (its rate).
+  const detalle = filasDe<{ id_moneda: number; monto: string; tasa: string | null; monto_cuenta: string; moneda_cuenta: number; tasa_pago: string | null; letra: number | null }>(
+    await tx.execute(sql`select q.id_moneda, x.monto::text as monto, coalesce(c.tipo_cambio, lp.monto_soles / lp.monto)::text as tasa, x.monto_cuenta::text as monto_cuenta,
+                                k.id_moneda as moneda_cuenta, k.tipo_cambio::text as tasa_pago, lp.id as letra
                            from pago_proveedor_detalle x join pago_proveedor k on k.id = x.id_pago_proveedor join cuota_pagar q on q.id = x.id_cuota
                            left join compra c on c.id = q.id_documento and c.id_empresa = q.id_empresa
+                           left join letra_pagar lp on lp.id = -q.id_documento and q.id_documento < 0
                           where x.id_pago_proveedor = ${p.idPago} order by x.id`),
   );
   const redondeo = (v: Decimal) => v.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
@@ -1080,7 +1084,7 @@ export async function contabilizarAlPagar(
   }, new Decimal(0));
   await conMensaje(() =>
     contabilizarPago(tx, { idEmpresa: p.idEmpresa, idUsuario: p.idUsuario, idPago: p.idPago, fecha: p.fecha, importe: p.montoSoles, efectivo: p.efectivo, glosa: p.glosa, contabilizado,
-      idCuentaFinanciera: p.idCuentaFinanciera, itf: p.itfSoles }),
+      idCuentaFinanciera: p.idCuentaFinanciera, itf: p.itfSoles, porPagar: detalle.length && detalle.every((x) => x.letra != null) ? 'LETRAS_POR_PAGAR' : undefined }),
   );
 }
 

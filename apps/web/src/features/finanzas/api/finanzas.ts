@@ -19,6 +19,7 @@ import type {
   TTipoCambio,
   TTipoCambioGuardar,
   TLetra,
+  TLetraPagar,
 } from '@yupana/contracts';
 import { abrirArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
@@ -235,3 +236,14 @@ export function useOperacionLetra() {
   });
 }
 export const abrirPdfLetra = (id: number) => abrirArchivo(`${BASE}/documentos/pagares/${id}/pdf`);
+
+// ---- Letras de cambio por pagar (branch letraspagar) ----
+export type TFiltroLetrasPagar = { estado: number; proveedor: string; pagina: number };
+export function useLetrasPagar(f: TFiltroLetrasPagar) {
+  return useQuery({
+    queryKey: ['finanzas', 'letraspagar', f],
+    queryFn: ({ signal }) =>
+      api.get<{ Data: TLetraPagar[]; Count: number }>(`${BASE}/proveedores/documentos/pagares`, { query: { estado: f.estado, proveedor: f.proveedor.trim(), pagina: f.pagina, regxpag: 20 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

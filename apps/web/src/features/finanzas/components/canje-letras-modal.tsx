@@ -14,7 +14,9 @@ type TLetraNueva = { FechaVencimiento: string; Monto: string };
  */
 export function CanjeLetrasModal({ documento, onCerrar }: { documento: TDocumentoPorCobrar; onCerrar: () => void }) {
   const { message } = App.useApp();
-  const abiertas = documento.Cuotas.filter((c) => Number(c.Saldo) > 0);
+  // The detracción due is deposited by the customer into our Banco de la Nación account: it is never exchanged.
+  const abiertas = documento.Cuotas.filter((c) => Number(c.Saldo) > 0 && !c.Detraccion);
+  const detraccion = documento.Cuotas.find((c) => c.Detraccion && Number(c.Saldo) > 0);
   const [letras, setLetras] = useState<TLetraNueva[]>(abiertas.map((c) => ({ FechaVencimiento: c.FechaVencimiento, Monto: c.Saldo })));
   const [lugarGiro, setLugarGiro] = useState('Lima');
   const [lugarPago, setLugarPago] = useState('');
@@ -52,6 +54,10 @@ export function CanjeLetrasModal({ documento, onCerrar }: { documento: TDocument
       <p>
         Cliente: <strong>{documento.RazonSocialCliente}</strong> ({documento.NumeroDocumentoCliente}). Saldo a canjear: <strong data-testid="total-canje">{dinero(aTexto(total), documento.IdMoneda)}</strong>
       </p>
+      {detraccion && (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} data-testid="aviso-detraccion-canje"
+          title={`La cuota de detracción (${dinero(detraccion.Saldo, documento.IdMoneda)}) no se canjea por letras: el cliente la deposita en la cuenta de detracciones del Banco de la Nación.`} />
+      )}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
       <Form layout="vertical">
         <Space wrap>
