@@ -246,6 +246,19 @@ export async function cerrarSesion(db: Db, auth: TAuth, b: z.infer<typeof ZCierr
     if (medios.has(d.IdMedioPago)) throw errorDeCampo('Declarado', `${MediosPagoCaja[d.IdMedioPago]} está repetido`);
     medios.add(d.IdMedioPago);
   }
+  // The closing device's report (the last number it used offline) is recorded on its own, before the close's
+  // transaction: a refused close rolls back, and the report must stay so that a close from another PC is refused too.
+  if (b.Dispositivo)
+    await db
+      .update(dispositivoCaja)
+      .set({ ultimoReportado: sql`greatest(${dispositivoCaja.ultimoReportado}, ${b.Dispositivo.UltimoNumero})` })
+      .where(
+        and(
+          eq(dispositivoCaja.idEmpresa, auth.idEmpresa),
+          eq(dispositivoCaja.uuid, b.Dispositivo.IdDispositivo.toLowerCase()),
+          sql`${dispositivoCaja.idCaja} = (select id_caja from ${sesionCaja} where id = ${b.IdSesion})`,
+        ),
+      );
   await db.transaction(async (tx) => {
     const filas = await tx.execute(
       sql`select s.estado, s.id_caja, s.monto_apertura::text as monto, c.tolerancia::text as tolerancia from ${sesionCaja} s join ${caja} c on c.id = s.id_caja where s.id = ${b.IdSesion} and s.id_empresa = ${auth.idEmpresa} for update of s`,
@@ -253,7 +266,7 @@ export async function cerrarSesion(db: Db, auth: TAuth, b: z.infer<typeof ZCierr
     const s = (filas as unknown as { rows: { estado: number; id_caja: number; monto: string; tolerancia: string }[] }).rows[0];
     if (!s) throw noEncontrado('No se encontró la sesión de caja');
     if (s.estado !== EstadoSesionCaja.APERTURADO) throw yaCerrada();
-    await sinVentasPendientes(tx, auth, Number(s.id_caja), b.Dispositivo);
+    await sinVentasPendientes(tx, auth, Number(s.id_caja));
     const esperado = await esperadoPorMedio(tx, b.IdSesion, s.monto);
     const declarado = new Map(b.Declarado.map((d) => [d.IdMedioPago, new Decimal(d.Monto)]));
     const tolerancia = new Decimal(s.tolerancia);
@@ -288,16 +301,10 @@ export async function cerrarSesion(db: Db, auth: TAuth, b: z.infer<typeof ZCierr
 }
 
 /**
- * Offline sales not yet received refuse the close (posoffline): the closing device's report (its last number used)
- * is recorded first, then every device of the box whose reported number is above its series' last received number
+ * Offline sales not yet received refuse the close (posoffline): every device of the box whose reported number is above its series' last received number
  * counts. Runs under the session's row lock, which every sale of the session takes too.
  */
-async function sinVentasPendientes(tx: Tx, auth: TAuth, idCaja: number, d: z.infer<typeof ZCierreCaja>['Dispositivo']): Promise<void> {
-  if (d)
-    await tx
-      .update(dispositivoCaja)
-      .set({ ultimoReportado: sql`greatest(${dispositivoCaja.ultimoReportado}, ${d.UltimoNumero})` })
-      .where(and(eq(dispositivoCaja.idEmpresa, auth.idEmpresa), eq(dispositivoCaja.idCaja, idCaja), eq(dispositivoCaja.uuid, d.IdDispositivo.toLowerCase())));
+async function sinVentasPendientes(tx: Tx, auth: TAuth, idCaja: number): Promise<void> {
   const filas = await tx.execute(
     sql`select coalesce(sum(d.ultimo_reportado - s.correlativo), 0)::int as n from ${dispositivoCaja} d join serie s on s.id = d.id_serie
          where d.id_empresa = ${auth.idEmpresa} and d.id_caja = ${idCaja} and d.ultimo_reportado > s.correlativo`,
