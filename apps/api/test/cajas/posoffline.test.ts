@@ -75,6 +75,12 @@ describe('ventas sin conexión de un dispositivo de caja', () => {
     const r = await cajero.post(`${V}/ventas`, cuerpo, { 'idempotency-key': `online-${randomUUID()}` });
     expect(r.statusCode, r.body).toBe(400);
     expect(r.json().Errores['IdSerie']).toMatch(/reservada para las ventas sin conexión/);
+    // The issuing forms' list does not offer it; the series page lists it.
+    const v2 = (await cajero.get('/api/entidades/v2/entidades/series?idtipodocumento=1008')).json() as { Data: { Id: number }[] };
+    expect(v2.Data.map((x) => x.Id)).not.toContain(disp.IdSerie);
+    expect(v2.Data.length).toBeGreaterThan(0);
+    const v3 = (await sup.get('/api/entidades/v3/entidades/series?idtipodocumento=1008&nropagina=1&regxpagina=50')).json() as { Data: { Id: number }[] };
+    expect(v3.Data.map((x) => x.Id)).toContain(disp.IdSerie);
   });
 
   it('sincroniza en orden: idempotente por UUID, número repetido con otro UUID 409, número adelantado 409', async () => {
@@ -121,9 +127,17 @@ describe('ventas sin conexión de un dispositivo de caja', () => {
     expect(r.json().Errores['Documento.IdTipoDocumento']).toBe('Sin conexión solo se emiten notas de venta');
   });
 
+  it('dos envíos simultáneos del mismo número con distinto UUID: uno entra, el otro 409', async () => {
+    const rs = await Promise.all([cajero.post(`${V}/dispositivos/ventas`, venta(2, randomUUID())), cajero.post(`${V}/dispositivos/ventas`, venta(2, randomUUID()))]);
+    expect(rs.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(rs.find((r) => r.statusCode === 409)!.json().ErrorId).toBe(ErrorCodes.VENTA_DISPOSITIVO_NUMERO_USADO);
+    const docs = await e.dbh.db.select({ n: count() }).from(documentoContable).where(eq(documentoContable.idSerie, disp.IdSerie));
+    expect(docs[0].n).toBe(2);
+  });
+
   it('no se cierra la caja con ventas sin sincronizar; tras sincronizar, sí', async () => {
-    // The device used numbers 2 and 3 offline and says so when closing.
-    const r = await cajero.post(`${F}/cajas/cierres`, { IdSesion: sesion.Id, Declarado: [], Dispositivo: { IdDispositivo: idDispositivo, UltimoNumero: 3 } });
+    // The device used numbers 3 and 4 offline and says so when closing.
+    const r = await cajero.post(`${F}/cajas/cierres`, { IdSesion: sesion.Id, Declarado: [], Dispositivo: { IdDispositivo: idDispositivo, UltimoNumero: 4 } });
     expect(r.statusCode, r.body).toBe(409);
     expect(r.json()).toMatchObject({
       ErrorId: ErrorCodes.CAJA_VENTAS_SIN_SINCRONIZAR,
@@ -133,14 +147,14 @@ describe('ventas sin conexión de un dispositivo de caja', () => {
     const sup1 = await sup.post(`${F}/cajas/cierres`, { IdSesion: sesion.Id, Declarado: [] });
     expect(sup1.statusCode).toBe(409);
     expect(sup1.json().ErrorId).toBe(ErrorCodes.CAJA_VENTAS_SIN_SINCRONIZAR);
-    expect((await cajero.post(`${V}/dispositivos/ventas`, venta(2, randomUUID()))).statusCode).toBe(201);
+    expect((await cajero.post(`${V}/dispositivos/ventas`, venta(3, randomUUID()))).statusCode).toBe(201);
     const una = await cajero.post(`${F}/cajas/cierres`, { IdSesion: sesion.Id, Declarado: [] });
     expect(una.json().Mensaje).toMatch(/^Hay 1 venta sin conexión pendientes/);
-    expect((await cajero.post(`${V}/dispositivos/ventas`, venta(3, randomUUID()))).statusCode).toBe(201);
-    const ok = await cajero.post(`${F}/cajas/cierres`, { IdSesion: sesion.Id, Declarado: [{ IdMedioPago: 1, Monto: '80.00' }], Dispositivo: { IdDispositivo: idDispositivo, UltimoNumero: 3 } });
+    expect((await cajero.post(`${V}/dispositivos/ventas`, venta(4, randomUUID()))).statusCode).toBe(201);
+    const ok = await cajero.post(`${F}/cajas/cierres`, { IdSesion: sesion.Id, Declarado: [{ IdMedioPago: 1, Monto: '90.00' }], Dispositivo: { IdDispositivo: idDispositivo, UltimoNumero: 4 } });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().Sesion).toMatchObject({ Ventas: 3, TotalVentas: '30.00', Estado: 3 });
+    expect(ok.json().Sesion).toMatchObject({ Ventas: 4, TotalVentas: '40.00', Estado: 3 });
     // The registration now reports the last number received.
-    expect(((await cajero.post(`${V}/dispositivos`, { IdDispositivo: idDispositivo, IdCaja: cajaA.Id })).json() as TDispositivoCaja).UltimoSincronizado).toBe(3);
+    expect(((await cajero.post(`${V}/dispositivos`, { IdDispositivo: idDispositivo, IdCaja: cajaA.Id })).json() as TDispositivoCaja).UltimoSincronizado).toBe(4);
   });
 });
