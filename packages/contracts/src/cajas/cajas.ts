@@ -63,6 +63,8 @@ export const ZCierreCaja = z.object({
   IdSesion: ZId,
   Declarado: z.array(ZMontoMedio).max(5).default([]),
   Observacion: ZTexto(300).optional(),
+  /** The device closing reports the last number it used offline: a number the server has not received refuses the close. */
+  Dispositivo: z.object({ IdDispositivo: z.string().uuid('IdDispositivo: UUID inválido'), UltimoNumero: ZEntero({ min: 0, max: 99_999_999, mensaje: 'UltimoNumero: entero de 0 a 99999999' }) }).optional(),
 });
 export type TCierreCaja = z.input<typeof ZCierreCaja>;
 
@@ -144,3 +146,37 @@ export const ZVentaCaja = z.object({
   Vuelto: z.string(),
 });
 export type TVentaCaja = z.infer<typeof ZVentaCaja>;
+
+/**
+ * Offline sales (issue 12, branch posoffline). A device (a browser of a till, identified by a UUID it keeps in
+ * localStorage) is registered to a box and gets a nota de venta series of its own; offline it numbers its sales
+ * strictly in sequence on that series and queues them with a client UUID.
+ */
+export const ZDispositivoRegistrar = z.object({
+  IdDispositivo: z.string().uuid('IdDispositivo: UUID inválido'),
+  IdCaja: ZId,
+  /** The last number the device used offline (0 if none): the server keeps the highest reported. */
+  UltimoNumero: ZEntero({ min: 0, max: 99_999_999, mensaje: 'UltimoNumero: entero de 0 a 99999999' }).default(0),
+});
+export type TDispositivoRegistrar = z.input<typeof ZDispositivoRegistrar>;
+export const ZDispositivoCaja = z.object({
+  Id: z.number().int(),
+  IdDispositivo: z.string(),
+  IdCaja: z.number().int(),
+  IdSerie: z.number().int(),
+  Serie: z.string(),
+  IdTipoDocumento: z.number().int(),
+  /** The last number of the series the server has received (the device numbers after max(this, its own last)). */
+  UltimoSincronizado: z.number().int(),
+});
+export type TDispositivoCaja = z.infer<typeof ZDispositivoCaja>;
+export const ZVentaDispositivo = ZVentaCajaCrear.extend({
+  IdDispositivo: z.string().uuid('IdDispositivo: UUID inválido'),
+  /** The client's UUID of the sale: its idempotency key. */
+  Uuid: z.string().uuid('Uuid: UUID inválido'),
+  /** The number the device gave the sale on its series. */
+  Numero: ZEntero({ min: 1, max: 99_999_999, mensaje: 'Numero: entero de 1 a 99999999' }),
+  /** The time (Lima) the sale was made on the device; its date is Documento.FechaEmision. */
+  HoraEmision: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'HoraEmision: hh:mm:ss').optional(),
+});
+export type TVentaDispositivo = z.input<typeof ZVentaDispositivo>;

@@ -21,6 +21,9 @@ import {
   ZSesionesQuery,
   ZVentaCaja,
   ZVentaCajaCrear,
+  ZDispositivoCaja,
+  ZDispositivoRegistrar,
+  ZVentaDispositivo,
 } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
@@ -29,6 +32,7 @@ import { concesionesDe } from '../seguridad/autorizacion';
 import * as svc from './cajas.service';
 import { pdfReporteZ } from './reporte-z';
 import { vender } from './venta.service';
+import { registrarDispositivo, venderDesdeDispositivo } from './dispositivo.service';
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
 const conConflicto = { ...errores, 409: ZError };
@@ -196,6 +200,34 @@ export async function rutasVentaCaja(app: FastifyInstance, ctx: Contexto): Promi
     },
     handler: async (req, reply) => {
       const { venta, repetido } = await vender(ctx, requerirAuth(req), req.body, req.headers['idempotency-key']);
+      if (repetido) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(venta);
+    },
+  });
+  r.post('/v1/cajas/dispositivos', {
+    config: { servicio: 'CAJA_OPERAR' },
+    schema: {
+      tags: ['ventas: punto de venta'],
+      security: [{ bearer: [] }],
+      summary: 'Registrar el dispositivo (navegador) de una caja para vender sin conexión: le reserva una serie de notas de venta propia',
+      description: 'Repetirlo con el mismo IdDispositivo devuelve el mismo registro (y guarda el último número que el dispositivo usó).',
+      body: ZDispositivoRegistrar,
+      response: { 200: ZDispositivoCaja, 409: ZError, ...errores },
+    },
+    handler: async (req) => registrarDispositivo(ctx.dbh.db, requerirAuth(req), req.body),
+  });
+  r.post('/v1/cajas/dispositivos/ventas', {
+    config: { servicio: 'CAJA_OPERAR' },
+    schema: {
+      tags: ['ventas: punto de venta'],
+      security: [{ bearer: [] }],
+      summary: 'Sincronizar una venta hecha sin conexión: nota de venta con el número del dispositivo, en orden',
+      description: 'El Uuid del cliente es la clave de idempotencia; el número ya usado por otra venta es 409 601631 y uno que salta una venta anterior 409 601632.',
+      body: ZVentaDispositivo,
+      response: { 201: ZVentaCaja, 409: ZError, 422: ZError, ...errores },
+    },
+    handler: async (req, reply) => {
+      const { venta, repetido } = await venderDesdeDispositivo(ctx, requerirAuth(req), req.body);
       if (repetido) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(venta);
     },

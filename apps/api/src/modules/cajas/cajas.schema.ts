@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditoria, empresa, idGenerado, sucursal, usuario } from '../../db/schema';
 import { documentoContable } from '../contabilidad/contabilidad.schema';
+import { serie } from '../entidades/series/series.schema';
 
 const monto = (nombre: string) => numeric(nombre, { precision: 14, scale: 2 });
 
@@ -111,4 +112,24 @@ export const movimientoCaja = pgTable(
     ...auditoria,
   },
   (t) => [index('movimiento_caja_sesion_idx').on(t.idSesion)],
+);
+
+/**
+ * A device of a box (a browser that sells offline), identified by the UUID it keeps, with the nota de venta series
+ * reserved for it: only its offline sales are issued on that series (the issuing engine refuses it to everyone else),
+ * so the numbers it gives offline never meet an online sale's. `ultimoReportado` is the highest number the device said
+ * it used: while it is above the series' correlativo, the box's session cannot be closed.
+ */
+export const dispositivoCaja = pgTable(
+  'dispositivo_caja',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idCaja: integer('id_caja').notNull().references(() => caja.id),
+    uuid: varchar('uuid', { length: 36 }).notNull(),
+    idSerie: integer('id_serie').notNull().references(() => serie.id),
+    ultimoReportado: integer('ultimo_reportado').notNull().default(0),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('dispositivo_caja_uuid_uq').on(t.idEmpresa, t.uuid), uniqueIndex('dispositivo_caja_serie_uq').on(t.idSerie), index('dispositivo_caja_caja_idx').on(t.idCaja)],
 );

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { TAuth } from '../../lib/auth';
 import { documentoContable } from '../contabilidad/contabilidad.schema';
-import { caja, cuadreSesionCaja, movimientoCaja, pagoVentaCaja, sesionCaja, ventaCaja } from './cajas.schema';
+import { caja, cuadreSesionCaja, dispositivoCaja, movimientoCaja, pagoVentaCaja, sesionCaja, ventaCaja } from './cajas.schema';
 
 /** A database or a transaction: reads run the same in both. */
 type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
@@ -230,13 +230,13 @@ export async function esperadoPorMedio(db: Tx, idSesion: number, montoApertura: 
 }
 
 /** Locks the caller's open session row for the rest of the transaction (sales, movements and the close queue on it). */
-export async function bloquearSesionAbierta(tx: Tx, auth: TAuth): Promise<{ id: number; montoApertura: string }> {
+export async function bloquearSesionAbierta(tx: Tx, auth: TAuth): Promise<{ id: number; montoApertura: string; idCaja: number }> {
   const filas = await tx.execute(
-    sql`select id, monto_apertura::text as monto from ${sesionCaja} where id_empresa = ${auth.idEmpresa} and id_usuario = ${auth.idUsuario} and estado = 1 for update`,
+    sql`select id, id_caja, monto_apertura::text as monto from ${sesionCaja} where id_empresa = ${auth.idEmpresa} and id_usuario = ${auth.idUsuario} and estado = 1 for update`,
   );
-  const f = (filas as unknown as { rows: { id: number; monto: string }[] }).rows[0];
+  const f = (filas as unknown as { rows: { id: number; id_caja: number; monto: string }[] }).rows[0];
   if (!f) throw new AppError(ErrorCodes.VALIDACION, 'No tiene una caja aperturada: abra su caja antes de continuar', 409);
-  return { id: f.id, montoApertura: f.monto };
+  return { id: f.id, montoApertura: f.monto, idCaja: Number(f.id_caja) };
 }
 
 export async function cerrarSesion(db: Db, auth: TAuth, b: z.infer<typeof ZCierreCaja>, gestiona: boolean): Promise<TCuadreCaja> {
@@ -246,13 +246,27 @@ export async function cerrarSesion(db: Db, auth: TAuth, b: z.infer<typeof ZCierr
     if (medios.has(d.IdMedioPago)) throw errorDeCampo('Declarado', `${MediosPagoCaja[d.IdMedioPago]} está repetido`);
     medios.add(d.IdMedioPago);
   }
+  // The closing device's report (the last number it used offline) is recorded on its own, before the close's
+  // transaction: a refused close rolls back, and the report must stay so that a close from another PC is refused too.
+  if (b.Dispositivo)
+    await db
+      .update(dispositivoCaja)
+      .set({ ultimoReportado: sql`greatest(${dispositivoCaja.ultimoReportado}, ${b.Dispositivo.UltimoNumero})` })
+      .where(
+        and(
+          eq(dispositivoCaja.idEmpresa, auth.idEmpresa),
+          eq(dispositivoCaja.uuid, b.Dispositivo.IdDispositivo.toLowerCase()),
+          sql`${dispositivoCaja.idCaja} = (select id_caja from ${sesionCaja} where id = ${b.IdSesion})`,
+        ),
+      );
   await db.transaction(async (tx) => {
     const filas = await tx.execute(
-      sql`select s.estado, s.monto_apertura::text as monto, c.tolerancia::text as tolerancia from ${sesionCaja} s join ${caja} c on c.id = s.id_caja where s.id = ${b.IdSesion} and s.id_empresa = ${auth.idEmpresa} for update of s`,
+      sql`select s.estado, s.id_caja, s.monto_apertura::text as monto, c.tolerancia::text as tolerancia from ${sesionCaja} s join ${caja} c on c.id = s.id_caja where s.id = ${b.IdSesion} and s.id_empresa = ${auth.idEmpresa} for update of s`,
     );
-    const s = (filas as unknown as { rows: { estado: number; monto: string; tolerancia: string }[] }).rows[0];
+    const s = (filas as unknown as { rows: { estado: number; id_caja: number; monto: string; tolerancia: string }[] }).rows[0];
     if (!s) throw noEncontrado('No se encontró la sesión de caja');
     if (s.estado !== EstadoSesionCaja.APERTURADO) throw yaCerrada();
+    await sinVentasPendientes(tx, auth, Number(s.id_caja));
     const esperado = await esperadoPorMedio(tx, b.IdSesion, s.monto);
     const declarado = new Map(b.Declarado.map((d) => [d.IdMedioPago, new Decimal(d.Monto)]));
     const tolerancia = new Decimal(s.tolerancia);
@@ -284,6 +298,24 @@ export async function cerrarSesion(db: Db, auth: TAuth, b: z.infer<typeof ZCierr
       .where(eq(sesionCaja.id, b.IdSesion));
   });
   return cuadre(db, auth, b.IdSesion, gestiona);
+}
+
+/**
+ * Offline sales not yet received refuse the close (posoffline): every device of the box whose reported number is above its series' last received number
+ * counts. Runs under the session's row lock, which every sale of the session takes too.
+ */
+async function sinVentasPendientes(tx: Tx, auth: TAuth, idCaja: number): Promise<void> {
+  const filas = await tx.execute(
+    sql`select coalesce(sum(d.ultimo_reportado - s.correlativo), 0)::int as n from ${dispositivoCaja} d join serie s on s.id = d.id_serie
+         where d.id_empresa = ${auth.idEmpresa} and d.id_caja = ${idCaja} and d.ultimo_reportado > s.correlativo`,
+  );
+  const n = Number((filas as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  if (n > 0)
+    throw new AppError(
+      ErrorCodes.CAJA_VENTAS_SIN_SINCRONIZAR,
+      `Hay ${n} ${n === 1 ? 'venta' : 'ventas'} sin conexión pendientes de sincronizar: conéctese y espere a que se sincronicen antes de cerrar la caja`,
+      409,
+    );
 }
 
 export async function bloquearSesion(db: Db, auth: TAuth, id: number): Promise<TSesionCaja> {

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCodes, MEDIO_EFECTIVO, TipoDocumentoContable, type TVentaCaja } from '@yupana/contracts';
 import type { z } from 'zod';
 import type { ZVentaCajaCrear } from '@yupana/contracts';
@@ -9,7 +9,7 @@ import type { Contexto } from '../../lib/contexto';
 import { huellaSolicitud } from '../../lib/idempotencia';
 // eslint-disable-next-line yupana/no-cross-import -- the point of sale issues through the one issuing engine, inside its transaction
 import { emitirDocumento, type TEmitido, type TTransaccionEmision } from '../contabilidad/documentos/emision.service';
-import { pagoVentaCaja, sesionCaja, ventaCaja } from './cajas.schema';
+import { dispositivoCaja, pagoVentaCaja, sesionCaja, ventaCaja } from './cajas.schema';
 import { bloquearSesionAbierta, dinero } from './cajas.service';
 
 /** Work other modules do after a sale's payments are recorded, in the issue's transaction (the books: 10 / 12). */
@@ -42,8 +42,18 @@ function validarCredito(d: z.infer<typeof ZVentaCajaCrear>['Documento'], pagos: 
  * payment rolls the document back (its number too). The Idempotency-Key is the document's: a retry answers the
  * same sale and creates nothing.
  */
-export async function vender(ctx: Contexto, auth: TAuth, b: z.infer<typeof ZVentaCajaCrear>, clave?: string): Promise<{ venta: TVentaCaja; repetido: boolean }> {
-  const d = b.Documento;
+/** A device's offline sale (dispositivo.service.ts): its box, its reserved series and the number it gave the sale. */
+export type TVentaDeDispositivo = { id: number; idCaja: number; idSerie: number; serie: string; numero: number; horaEmision?: string };
+
+export async function vender(
+  ctx: Contexto,
+  auth: TAuth,
+  b: z.infer<typeof ZVentaCajaCrear>,
+  clave?: string,
+  dispositivo?: TVentaDeDispositivo,
+): Promise<{ venta: TVentaCaja; repetido: boolean }> {
+  const d = dispositivo ? { ...b.Documento, IdSerie: dispositivo.idSerie } : b.Documento;
+  if (dispositivo && d.IdTipoDocumento !== TipoDocumentoContable.NOTA_VENTA) throw errorDeCampo('Documento.IdTipoDocumento', 'Sin conexión solo se emiten notas de venta');
   if (!TIPOS_VENTA.includes(d.IdTipoDocumento)) throw errorDeCampo('Documento.IdTipoDocumento', 'En el punto de venta se emite factura, boleta o nota de venta');
   if (d.IdMoneda !== 1) throw errorDeCampo('Documento.IdMoneda', 'La caja recibe pagos en soles');
   const credito = d.IdCondicionPago !== 1;
@@ -59,9 +69,23 @@ export async function vender(ctx: Contexto, auth: TAuth, b: z.infer<typeof ZVent
     auth,
     d,
     clave ? `caja:${clave}` : undefined,
-    clave ? huellaSolicitud(b) : undefined,
+    clave ? huellaSolicitud(dispositivo ? { ...b, Numero: dispositivo.numero } : b) : undefined,
     Object.assign(async (tx: TTransaccionEmision, emitido: TEmitido) => {
       const s = await bloquearSesionAbierta(tx, auth);
+      if (dispositivo) {
+        if (s.idCaja !== dispositivo.idCaja)
+          throw new AppError(ErrorCodes.DISPOSITIVO_OTRA_CAJA, 'El dispositivo es de otra caja: sincronice sus ventas con la caja del dispositivo aperturada', 403);
+        // The series lock gave the next number: the device's must be exactly it (no gap, no duplicate).
+        const n = emitido.creado.Correlativo;
+        if (n > dispositivo.numero)
+          throw new AppError(ErrorCodes.VENTA_DISPOSITIVO_NUMERO_USADO, `El número ${dispositivo.serie}-${dispositivo.numero} ya fue registrado con otra venta`, 409);
+        if (n < dispositivo.numero)
+          throw new AppError(ErrorCodes.VENTA_DISPOSITIVO_FUERA_DE_ORDEN, `Falta sincronizar antes la venta ${dispositivo.serie}-${n} del dispositivo`, 409);
+        await tx
+          .update(dispositivoCaja)
+          .set({ ultimoReportado: sql`greatest(${dispositivoCaja.ultimoReportado}, ${n})` })
+          .where(eq(dispositivoCaja.id, dispositivo.id));
+      }
       const total = new Decimal(emitido.creado.MontoTotal);
       if (!credito && pagado.lt(total)) throw errorDeCampo('Pagos', `Falta S/ ${dinero(total.minus(pagado))} para completar el pago de S/ ${dinero(total)}`);
       if (noEfectivo.gt(total)) throw errorDeCampo('Pagos', 'Los pagos con tarjeta, Yape, Plin o transferencia no pueden superar el total: el vuelto solo se da en efectivo');
@@ -81,7 +105,7 @@ export async function vender(ctx: Contexto, auth: TAuth, b: z.infer<typeof ZVent
       if (b.Pagos.length) await tx.insert(pagoVentaCaja).values(b.Pagos.map((p) => ({ idVenta: v.id, idMedioPago: p.IdMedioPago, monto: dinero(p.Monto), referencia: p.Referencia ?? null })));
       // A contado sale's payments settle its receivable in the books (10 / 12); a credit sale keeps it open.
       if (!credito) for (const fn of trasVender) await fn(tx, { idEmpresa: auth.idEmpresa, idDocumento: emitido.creado.Id });
-    }, { registraCobro: true }),
+    }, { registraCobro: true, opciones: dispositivo ? { serieDispositivo: dispositivo.idSerie, horaEmision: dispositivo.horaEmision } : undefined }),
   );
   const [v] = await ctx.dbh.db
     .select({ id: ventaCaja.id, idSesion: ventaCaja.idSesion, total: ventaCaja.total, pagado: ventaCaja.pagado, vuelto: ventaCaja.vuelto })

@@ -83,7 +83,7 @@ const esUnico = (e: unknown, restriccion: string) => {
  * document, the engine's rules), without writing anything. Throws the same 400 the issuing route answers; also
  * used by the mass issuing (contabilidad/masivos) to validate a whole file before issuing any document.
  */
-export async function prepararEmision(ctx: Contexto, auth: TAuth, b: TDocumentoContableCrearParseado) {
+export async function prepararEmision(ctx: Contexto, auth: TAuth, b: TDocumentoContableCrearParseado, opciones: TOpcionesEmision = {}) {
   const db = ctx.dbh.db;
   const tipo = b.IdTipoDocumento as TTipoDocumentoContable;
   const codigoTipo = CodigoSunatDeTipo[tipo];
@@ -95,17 +95,20 @@ export async function prepararEmision(ctx: Contexto, auth: TAuth, b: TDocumentoC
         huellaCertificado,
       },
       s: serie,
+      // A series reserved for a point-of-sale device's offline sales (cajas' dispositivo_caja; read as SQL, no import).
+      reservada: sql<boolean>`exists (select 1 from dispositivo_caja d where d.id_serie = ${serie.id})`,
     })
     .from(empresa)
     .leftJoin(serie, and(eq(serie.id, b.IdSerie), eq(serie.idEmpresa, empresa.id), eq(serie.logEstado, 1)))
     .where(eq(empresa.id, auth.idEmpresa));
-  const { emp, s } = fila;
+  const { emp, s, reservada } = fila;
   if (emp.tipoEmpresa === TipoEmpresa.SIN_RUC && codigoTipo !== null)
     throw validacion({ IdTipoDocumento: 'Una empresa sin RUC solo emite notas de venta' });
 
   if (!s) throw validacion({ IdSerie: 'La serie no existe o está inactiva' });
   if (s.idTipoDocumento !== b.IdTipoDocumento) throw validacion({ IdSerie: 'La serie no corresponde al tipo de documento' });
   if (!auth.sucursales.includes(s.idSucursal)) throw validacion({ IdSerie: 'La serie pertenece a una sucursal a la que usted no tiene acceso' });
+  if (reservada && opciones.serieDispositivo !== s.id) throw validacion({ IdSerie: `La serie ${s.serie} está reservada para las ventas sin conexión de un dispositivo de caja` });
 
   const ahora = hoyLima();
   const errores: Record<string, string> = {};
@@ -170,7 +173,7 @@ export async function prepararEmision(ctx: Contexto, auth: TAuth, b: TDocumentoC
           direccion: emp.direccion ?? '-',
           idUbigeo: emp.idUbigeo ?? '150101',
         };
-  const contexto = { emisor, serie: s, afectado, horaEmision: b.FechaEmision === ahora.fecha ? ahora.hora : '12:00:00' };
+  const contexto = { emisor, serie: s, afectado, horaEmision: opciones.horaEmision ?? (b.FechaEmision === ahora.fecha ? ahora.hora : '12:00:00') };
   const armar = (numero: number): TArmado => {
     try {
       return armarDocumento(b, contexto, numero);
@@ -185,6 +188,12 @@ export async function prepararEmision(ctx: Contexto, auth: TAuth, b: TDocumentoC
   const armado = armar(Math.min(s.correlativo + 1, 99_999_999));
   return { codigoTipo, s, emisor, contexto, afectado, armado, huellaCertificado: emp.huellaCertificado };
 }
+
+/**
+ * Issuing a point-of-sale device's offline sale: its reserved series is allowed (every other caller is refused it) and
+ * the time is the one the sale was made at on the device.
+ */
+export type TOpcionesEmision = { serieDispositivo?: number; horaEmision?: string };
 
 type TPreparada = Awaited<ReturnType<typeof prepararEmision>>;
 type TResultado = { creado: TDocumentoContableCreado; repetido: boolean };
@@ -223,7 +232,7 @@ export type TEmitido = {
  * Work of the caller inside the issue's transaction (the point of sale records the sale in its cash session). With
  * `registraCobro` the caller records the payment of a contado document itself (see TEmitido.cobroAparte).
  */
-export type TEnLaTransaccion = ((tx: TTransaccionEmision, emitido: TEmitido) => Promise<void>) & { registraCobro?: boolean; idPedido?: number };
+export type TEnLaTransaccion = ((tx: TTransaccionEmision, emitido: TEmitido) => Promise<void>) & { registraCobro?: boolean; idPedido?: number; opciones?: TOpcionesEmision };
 
 /**
  * Work other modules do for EVERY issued document inside the issue's transaction (inventory moves stock): a failure
@@ -280,7 +289,7 @@ export async function emitirDocumento(
       return { creado: respuesta(previo), repetido: true };
     }
   }
-  const p = await prepararEmision(ctx, auth, b);
+  const p = await prepararEmision(ctx, auth, b, enLaTransaccion?.opciones);
   const credencial = p.codigoTipo === null ? null : await credencialConHuella(db, auth.idEmpresa, p.huellaCertificado);
   // The XML is built here, once, from the document and totals prepararEmision validated and computed: under the series
   // lock only the number is written in and the signature computed.

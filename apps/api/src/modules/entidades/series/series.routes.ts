@@ -38,6 +38,8 @@ export async function rutasSeries(app: FastifyInstance, ctx: Contexto): Promise<
         idSucursal: q.idsucursal,
         logEstado: q.logestado,
         tipoDocumentoReferencia: q.tipodocumentoreferencia,
+        // The issuing forms read this list: a device's reserved series (posoffline) is not offered there.
+        sinReservadas: true,
       });
     },
   });
@@ -45,7 +47,7 @@ export async function rutasSeries(app: FastifyInstance, ctx: Contexto): Promise<
   r.get('/v1/entidades/series', {
     config: ver,
     schema: { ...comun, summary: 'Series activas por tipos de documento', querystring: ZSeriesQueryV1, response: { 200: ZSeriesLista, ...errores } },
-    handler: async (req) => servicio.listar(ctx, requerirAuth(req), { tiposDocumento: req.query.ListaTipoDocumentos, tipoSerie: req.query.tiposerie }),
+    handler: async (req) => servicio.listar(ctx, requerirAuth(req), { tiposDocumento: req.query.ListaTipoDocumentos, tipoSerie: req.query.tiposerie, sinReservadas: true }),
   });
 
   r.get('/v1/entidades/series/:id', {

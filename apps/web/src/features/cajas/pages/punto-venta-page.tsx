@@ -29,6 +29,8 @@ import { preciosDeItem, useListasPrecios } from '../../pedidos/api/pedidos';
 import { CuotasCampos } from '../../documentos/components/cuotas-campos';
 // eslint-disable-next-line yupana/no-cross-import -- the cart picks lots and serials from the stock the issue screens' line pickers read
 import { unidadesBase, useStocksVenta } from '../../documentos/api/stock-venta';
+import { buscarEnCache, clienteEnCache, guardarCliente, guardarItems, useVentasSinConexion, type TSinConexion, type TVentaLocal } from '../offline/ventas-sin-conexion';
+import { useQueryClient } from '@tanstack/react-query';
 
 /**
  * A cart line, in the item's own unit or in one of its presentations (`unidad`, CAJA x 12, with the price of that unit);
@@ -188,6 +190,18 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   const [cerrando, setCerrando] = useState(false);
   const [moviendo, setMoviendo] = useState(false);
   const series = useSeriesVenta(tipo, sesion.IdSucursal);
+  const qc = useQueryClient();
+  // Offline selling (branch posoffline): this browser is a device of the box with a nota de venta series of its own.
+  const off = useVentasSinConexion(sesion.IdCaja, sesion.IdSucursal, (v) => {
+    message.success(`Venta ${v.Documento.SerieNumero} sincronizada`);
+    void qc.invalidateQueries({ queryKey: ['cajas'] });
+  });
+  const [pendiente, setPendiente] = useState<TVentaLocal | null>(null);
+  const sinConexion = !off.enLinea;
+  // Offline the sale is a nota de venta on the device's series.
+  useEffect(() => {
+    if (sinConexion) setTipo(1008);
+  }, [sinConexion]);
   const boletas = useSeriesVenta(1004, sesion.IdSucursal);
   const facturas = useSeriesVenta(1003, sesion.IdSucursal);
   // Price list of the sale (none = the item's own price); its price for the item's base unit applies when adding.
@@ -195,9 +209,9 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   const [idLista, setIdLista] = useState<number | undefined>();
 
   useEffect(() => {
-    const s = series.data?.Data ?? [];
+    const s = (series.data?.Data ?? []).filter((x) => x.Id !== off.dispositivo?.IdSerie);
     setIdSerie((actual) => (s.some((x) => x.Id === actual) ? actual : s[0]?.Id));
-  }, [series.data]);
+  }, [series.data, off.dispositivo?.IdSerie]);
   // A company without RUC has neither boletas nor facturas: the sale note is its document.
   useEffect(() => {
     if (boletas.data && !boletas.data.Data.length && tipo === 1004) setTipo(1008);
@@ -223,7 +237,12 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   const controlados = [...new Set(lineas.filter((l) => l.item.ControlLote || l.item.ControlSerie).map((l) => l.item.Id))];
   const stocks = useStocksVenta(controlados, sesion.IdSucursal);
   const stockDe = (idItem: number) => stocks[controlados.indexOf(idItem)]?.data;
-  const avisos = new Map(lineas.map((l) => [l.clave, avisoDe(l, stockDe(l.item.Id))]));
+  const avisos = new Map(
+    lineas.map((l) => [
+      l.clave,
+      sinConexion && (l.item.ControlLote || l.item.ControlSerie) ? { bloquea: true, texto: 'Los productos con lote o serie no se venden sin conexión' } : avisoDe(l, stockDe(l.item.Id)),
+    ]),
+  );
   const primerBloqueo = lineas.find((l) => avisos.get(l.clave)?.bloquea);
   const bloqueo = primerBloqueo ? `${primerBloqueo.item.Descripcion}: ${avisos.get(primerBloqueo.clave)!.texto}` : null;
   const cambiarLinea = (clave: string, cambio: Partial<TLinea>) => setLineas((ls) => ls.map((x) => (x.clave === clave ? { ...x, ...cambio } : x)));
@@ -256,13 +275,30 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
       return;
     }
     setBuscando(true);
+    const desdeCache = async () => {
+      const r = await buscarEnCache(sesion.IdSucursal, t);
+      setResultados(r);
+      return r;
+    };
+    if (sinConexion) {
+      try {
+        return await desdeCache();
+      } finally {
+        setBuscando(false);
+      }
+    }
     try {
       let r = await buscarItems(t, sesion.IdSucursal, undefined, opciones);
       // A scanned barcode still finds its item whatever mode is picked.
       if (!r.Data.length && opciones.modo && opciones.modo !== '3' && /^[0-9A-Za-z-]{8,30}$/.test(t)) r = await buscarItems(t, sesion.IdSucursal, undefined, { ...opciones, modo: '3' });
       setResultados(r.Data);
+      void guardarItems(sesion.IdSucursal, r.Data).catch(() => undefined);
       return r.Data;
     } catch (e) {
+      if (e instanceof ApiError && e.status === 0) {
+        off.marcarSinConexion();
+        return await desdeCache();
+      }
       message.error(mensajeDeError(e));
     } finally {
       setBuscando(false);
@@ -278,7 +314,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   async function precioEn(item: TItem, codigoUnidad: string, releer = false): Promise<{ precio: string; grupo?: string }> {
     const presentacion = item.Presentaciones?.find((p) => p.CodigoUnidad === codigoUnidad);
     let base = item.PrecioUnitario;
-    if (idLista || cliente || releer) {
+    if ((idLista || cliente || releer) && !sinConexion) {
       try {
         const r = await preciosDeItem(item.Id, cliente);
         base = r.PrecioBase;
@@ -343,7 +379,8 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   function cobrar() {
     if (!lineas.length) return void message.warning('Agregue al menos un producto');
     if (bloqueo) return void message.warning(`No se puede cobrar: ${bloqueo}`);
-    if (!idSerie) return void message.warning('No hay una serie activa para este comprobante en su sucursal');
+    if (sinConexion && !off.dispositivo) return void message.warning('Este equipo no tiene serie para vender sin conexión: conéctese una vez con la caja abierta para registrarlo');
+    if (!sinConexion && !idSerie) return void message.warning('No hay una serie activa para este comprobante en su sucursal');
     if (tipo === 1003 && cliente?.IdTipoDocumento !== 2) return void message.warning('La factura requiere un cliente con RUC');
     setCobrando(true);
   }
@@ -373,11 +410,18 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
     const n = docCliente.trim();
     if (!/^(\d{8}|\d{11})$/.test(n)) return void message.warning('Ingrese un DNI de 8 dígitos o un RUC de 11');
     const idTipoDocumento = n.length === 8 ? 1 : 2;
+    if (sinConexion) {
+      const c = await clienteEnCache(n).catch(() => undefined);
+      if (!c) return void message.warning('Sin conexión: el cliente no está guardado en este equipo; venda a CLIENTES VARIOS');
+      return void setCliente(c);
+    }
     try {
       const r = await consultarCliente({ idTipoDocumento, numeroDocumento: n, consultasunat: true });
       const e = r.Collection[0];
       if (!e) return void message.warning(r.Mensaje ?? 'No hay Entidad');
-      setCliente({ TipoEntidad: 2, IdTipoDocumento: idTipoDocumento, NumeroDocumento: n, RazonSocial: e.RazonSocial, Direccion: e.Direccion ?? undefined, ...(e.Id ? { IdEntidad: e.Id } : {}) });
+      const c: TEntidadDocumento = { TipoEntidad: 2, IdTipoDocumento: idTipoDocumento, NumeroDocumento: n, RazonSocial: e.RazonSocial, Direccion: e.Direccion ?? undefined, ...(e.Id ? { IdEntidad: e.Id } : {}) };
+      setCliente(c);
+      void guardarCliente(c).catch(() => undefined);
     } catch (err) {
       message.error(mensajeDeError(err));
     }
@@ -390,7 +434,21 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
           <Tag color="green" data-testid="pv-sesion">
             {sesion.Caja} · {sesion.Usuario}
           </Tag>
-          <Button size="small" icon={<SwapOutlined />} onClick={() => setMoviendo(true)}>
+          {sinConexion && (
+            <Tag color="red" data-testid="pv-sin-conexion">
+              Sin conexión
+            </Tag>
+          )}
+          <Tag
+            color={off.pendientes.length ? 'orange' : 'default'}
+            data-testid="pv-pendientes"
+            title={off.pendientes.find((p) => p.Error)?.Error}
+            style={{ cursor: off.pendientes.length && !sinConexion ? 'pointer' : undefined }}
+            onClick={() => off.pendientes.length && !sinConexion && void off.sincronizar()}
+          >
+            {off.pendientes.length} pendientes de sincronizar
+          </Tag>
+          <Button size="small" icon={<SwapOutlined />} onClick={() => setMoviendo(true)} disabled={sinConexion}>
             Ingreso / egreso
           </Button>
           <Button size="small" danger onClick={() => setCerrando(true)}>
@@ -402,6 +460,24 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
         </>
       }
     >
+      {sinConexion && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="pv-aviso-sin-conexion"
+          title={`Sin conexión: las ventas se registran como notas de venta de la serie ${off.dispositivo?.Serie ?? 'del equipo'} y se sincronizarán al volver la conexión`}
+        />
+      )}
+      {off.pendientes.some((p) => p.Error) && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="pv-error-sincronizar"
+          title={`No se pudo sincronizar la venta ${off.pendientes.find((p) => p.Error)!.Serie}-${off.pendientes.find((p) => p.Error)!.Numero}: ${off.pendientes.find((p) => p.Error)!.Error}`}
+        />
+      )}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start' }}>
         <Card
           size="small"
@@ -558,7 +634,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
           <div style={{ marginTop: 12 }}>
             <Radio.Group value={tipo} onChange={(e) => setTipo(e.target.value as number)} optionType="button" buttonStyle="solid" size="small">
               {TIPOS.map((t) => (
-                <Radio.Button key={t.id} value={t.id} disabled={t.id === 1004 ? !boletas.data?.Data.length : t.id === 1003 ? !facturas.data?.Data.length : false}>
+                <Radio.Button key={t.id} value={t.id} disabled={sinConexion ? t.id !== 1008 : t.id === 1004 ? !boletas.data?.Data.length : t.id === 1003 ? !facturas.data?.Data.length : false}>
                   {t.nombre}
                 </Radio.Button>
               ))}
@@ -567,9 +643,14 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
               aria-label="Serie"
               size="small"
               style={{ width: 100, marginLeft: 8 }}
-              value={idSerie}
+              value={sinConexion ? off.dispositivo?.IdSerie : idSerie}
               onChange={setIdSerie}
-              options={(series.data?.Data ?? []).map((s) => ({ value: s.Id, label: s.Serie }))}
+              disabled={sinConexion}
+              options={
+                sinConexion
+                  ? off.dispositivo ? [{ value: off.dispositivo.IdSerie, label: off.dispositivo.Serie }] : []
+                  : (series.data?.Data ?? []).filter((s) => s.Id !== off.dispositivo?.IdSerie).map((s) => ({ value: s.Id, label: s.Serie }))
+              }
               notFoundContent="Sin series"
             />
             <Select
@@ -578,7 +659,8 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
               allowClear
               placeholder="Precio del ítem"
               style={{ width: 150, marginLeft: 8 }}
-              value={idLista}
+              value={sinConexion ? undefined : idLista}
+              disabled={sinConexion}
               onChange={setIdLista}
               options={(listas.data?.Data ?? []).filter((l) => l.Estado === 1).map((l) => ({ value: l.Id, label: l.Nombre }))}
             />
@@ -619,12 +701,13 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
         <Cobro
           total={total}
           // The engine issues boletas al contado; a credit sale needs an identified customer (RUC for a factura).
-          credito={tipo === 1004 ? 'La boleta se emite al contado' : !cliente ? 'Para vender al crédito busque el DNI o RUC del cliente' : null}
+          sinConexion={sinConexion ? off : null}
+          credito={sinConexion ? 'Sin conexión solo se vende al contado' : tipo === 1004 ? 'La boleta se emite al contado' : !cliente ? 'Para vender al crédito busque el DNI o RUC del cliente' : null}
           onCerrar={() => setCobrando(false)}
           onRechazo={() => void refrescarExistencias()}
           cuerpoDocumento={(cuotas) => ({
             IdTipoDocumento: tipo as 1003 | 1004 | 1008,
-            IdSerie: idSerie!,
+            IdSerie: sinConexion ? off.dispositivo!.IdSerie : idSerie!,
             IdMoneda: 1,
             IdCondicionPago: cuotas ? 2 : 1,
             ...(cuotas ? { ListaCuotas: cuotas, FechaVencimiento: cuotas[cuotas.length - 1].FechaVencimiento } : {}),
@@ -645,6 +728,16 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
           onVendida={(v) => {
             setCobrando(false);
             setVendida(v);
+            cancelarVenta();
+          }}
+          onSinRed={() => {
+            off.marcarSinConexion();
+            setCobrando(false);
+            message.warning('Sin conexión: la venta se registrará como nota de venta de este equipo; cobre de nuevo');
+          }}
+          onPendiente={(v) => {
+            setCobrando(false);
+            setPendiente(v);
             cancelarVenta();
           }}
         />
@@ -693,10 +786,44 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
           </div>
         )}
       </Modal>
+      <Modal
+        open={!!pendiente}
+        title="Venta registrada sin conexión"
+        onCancel={() => setPendiente(null)}
+        afterClose={() => buscador.current?.focus()}
+        footer={[
+          <Button key="i" icon={<PrinterOutlined />} onClick={() => window.print()}>
+            Imprimir
+          </Button>,
+          <Button key="n" type="primary" onClick={() => setPendiente(null)} autoFocus>
+            Nueva venta
+          </Button>,
+        ]}
+      >
+        {pendiente && (
+          <div data-testid="pv-pendiente" style={{ fontSize: 16 }}>
+            <p>
+              Nota de venta <strong>{`${pendiente.Serie}-${pendiente.Numero}`}</strong> por <strong>{soles(pendiente.Total)}</strong>
+            </p>
+            <p style={{ fontSize: 22 }}>
+              Vuelto: <strong>{soles(pendiente.Vuelto)}</strong>
+            </p>
+            <Tag color="orange">Pendiente de sincronizar</Tag>
+            <ul style={{ marginTop: 8 }}>
+              {pendiente.Cuerpo.Documento.ListaItems.map((l, i) => (
+                <li key={i}>
+                  {String(l.Cantidad)} x {l.ItemDescripcion} · {soles(aDecimal(String(l.PrecioUnitario)).times(aDecimal(String(l.Cantidad))))}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </Modal>
       {moviendo && <MovimientoCaja onCerrar={() => setMoviendo(false)} />}
       {cerrando && (
         <CerrarCaja
           idSesion={sesion.Id}
+          sinConexion={off}
           onCerrar={() => setCerrando(false)}
           onCerrada={onCerrada}
           hayVenta={lineas.length > 0}
@@ -714,8 +841,14 @@ function Cobro({
   onCerrar,
   onRechazo,
   onVendida,
+  onSinRed,
+  onPendiente,
+  sinConexion,
 }: {
   total: Decimal;
+  /** Offline: the sale is queued on this device (see offline/ventas-sin-conexion.ts). */
+  sinConexion: TSinConexion | null;
+  onPendiente: (v: TVentaLocal) => void;
   /** Why the sale cannot be on credit (null: it can). */
   credito: string | null;
   cuerpoDocumento: (cuotas: { Monto: string; FechaVencimiento: string }[] | null) => import('@yupana/contracts').TDocumentoContableCrear;
@@ -723,6 +856,7 @@ function Cobro({
   /** The server refused the sale (e.g. stock another till sold first): the cart stays as it is, its stock is re-read. */
   onRechazo: () => void;
   onVendida: (v: TVentaCaja) => void;
+  onSinRed: () => void;
 }) {
   const vender = useVender();
   const { message } = App.useApp();
@@ -749,12 +883,24 @@ function Cobro({
       }
       if (!falta.eq(0)) return void setError(`Las cuotas deben sumar el total de ${soles(total)}`);
     }
+    const cuerpo = { Documento: cuerpoDocumento(lista), Pagos: lista ? [] : pagos.filter((p) => aDecimal(p.Monto).gt(0)) };
+    if (sinConexion) {
+      try {
+        const v = await sinConexion.venderSinConexion(cuerpo, total.toFixed(2), Decimal.max(pagado.minus(total), 0).toFixed(2));
+        onPendiente(v);
+      } catch (e) {
+        setError(e instanceof Error ? e.message : String(e));
+      }
+      return;
+    }
     try {
-      const v = await vender.mutateAsync({ cuerpo: { Documento: cuerpoDocumento(lista), Pagos: lista ? [] : pagos.filter((p) => aDecimal(p.Monto).gt(0)) }, clave });
+      const v = await vender.mutateAsync({ cuerpo, clave });
       message.success(`Venta ${v.Documento.SerieNumero} registrada`);
       onVendida(v);
     } catch (e) {
       setError(e instanceof ApiError && Object.keys(e.errores).length ? Object.values(e.errores).join(' · ') : mensajeDeError(e));
+      // The network dropped: the screen switches to offline selling (a nota de venta of this device); charge again.
+      if (e instanceof ApiError && e.status === 0) return void onSinRed();
       // Stock refusals come as 409 (reserved by orders) or 400 (the ledger would go negative): re-read the cart's stock.
       if (e instanceof ApiError && (e.status === 409 || e.status === 400)) onRechazo();
     }
@@ -895,8 +1041,10 @@ function CerrarCaja({
   onCerrada,
   hayVenta,
   confirmar,
+  sinConexion,
 }: {
   idSesion: number;
+  sinConexion: TSinConexion;
   onCerrar: () => void;
   onCerrada: (c: TCuadreCaja) => void;
   hayVenta: boolean;
@@ -907,9 +1055,14 @@ function CerrarCaja({
   const [montos, setMontos] = useState<Record<number, string>>({});
   const [observacion, setObservacion] = useState('');
   async function enviar() {
+    const n = sinConexion.pendientes.length;
+    // The server refuses too (601630) when this device reported numbers it has not received; offline it cannot be asked.
+    if (n) return void message.error(`Hay ${n} ${n === 1 ? 'venta' : 'ventas'} sin conexión pendientes de sincronizar: conéctese y espere a que se sincronicen antes de cerrar la caja`);
     try {
+      const dispositivo = await sinConexion.reporteCierre().catch(() => undefined);
       const r = await cerrar.mutateAsync({
         IdSesion: idSesion,
+        ...(dispositivo ? { Dispositivo: dispositivo } : {}),
         Declarado: Object.entries(montos)
           .filter(([, v]) => v !== '' && v !== undefined)
           .map(([k, v]) => ({ IdMedioPago: Number(k), Monto: v })),
