@@ -198,6 +198,12 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'POST /api/logistica/v1/tomasinventario/:id/contabilizacion': { tabla: 'toma_inventario', cuerpo: { Fecha: '2026-01-05' } },
   'GET /api/logistica/v1/items/:id/presentaciones': { tabla: 'item' },
   'PUT /api/logistica/v1/items/:id/presentaciones': { tabla: 'item', cuerpo: { Presentaciones: [] } },
+  // Branch imagenes: an item's images and per-warehouse minimums.
+  'GET /api/logistica/v1/items/:id/imagenes': { tabla: 'item' },
+  'POST /api/logistica/v1/items/:id/imagenes': { tabla: 'item', cuerpo: { ImagenBase64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==' } },
+  'GET /api/logistica/v1/items/:id/imagenes/:idImagen': { tabla: 'item', extra: { idImagen: '1' } },
+  'PUT /api/logistica/v1/items/:id/imagenes/:idImagen/principal': { tabla: 'item', extra: { idImagen: '1' } },
+  'DELETE /api/logistica/v1/items/:id/imagenes/:idImagen': { tabla: 'item', extra: { idImagen: '1' } },
   'GET /api/finanzas/v1/pagos/:id': { tabla: 'pago_proveedor' },
   'GET /api/finanzas/v1/pagos/:id/recibo': { tabla: 'pago_proveedor' },
   'PUT /api/finanzas/v1/pagos/:id/anulaciones': { tabla: 'pago_proveedor', cuerpo: { Motivo: 'ajeno' } },

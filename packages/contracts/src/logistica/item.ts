@@ -171,6 +171,8 @@ export const ZItem = z.object({
   CodigoMarca: z.string().nullable(),
   CodigosBarras: z.array(z.string()),
   StockMinimo: z.string().nullable(),
+  /** The item's principal image (GET items/{id}/imagenes/{IdImagenPrincipal}), null without images. */
+  IdImagenPrincipal: z.number().int().nullable().optional(),
   /**
    * Only in a search with `idsucursal` (the point of sale): the goods' stock in that branch's default warehouse (the
    * box's), what orders "Por facturar" reserve there and what is left to sell (stock - reserved, never below 0). Null for

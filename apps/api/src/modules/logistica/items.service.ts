@@ -7,6 +7,7 @@ import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { itemPresentacion } from './conteos.schema';
 import { categoriaItem, item, itemCodigoBarras, marca } from './logistica.schema';
+import { principalesDe } from './imagenes.service';
 import { existe as marcaExiste } from './marcas.service';
 import { presentacionesDeItems } from './presentaciones.service';
 // eslint-disable-next-line yupana/no-cross-import -- available = stock - what orders "Por facturar" reserve (issue 12)
@@ -14,7 +15,7 @@ import { reservadoEn } from '../ventas/reservas';
 
 type Fila = typeof item.$inferSelect;
 /** An item row with its brand's and category's names and its extra barcodes. */
-type FilaCompleta = { f: Fila; marca: string | null; categoria: string | null; codigos: string[] };
+type FilaCompleta = { f: Fila; marca: string | null; categoria: string | null; codigos: string[]; imagen: number | null };
 type TGuardar = z.output<typeof ZItemGuardar>;
 
 // IGV rate of a gravado line (seed §9: 18%). Only affectation 10 (gravado oneroso) carries it in the price; the
@@ -24,7 +25,7 @@ const llevaIgvEnPrecio = (afectacion: string) => afectacion === '10' || afectaci
 
 const escaparLike = (t: string) => t.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function aItem({ f, marca: nombreMarca, categoria, codigos }: FilaCompleta): TItem {
+function aItem({ f, marca: nombreMarca, categoria, codigos, imagen }: FilaCompleta): TItem {
   const precio = new Decimal(f.precio);
   const factor = llevaIgvEnPrecio(f.afectacionIgv) ? TASA_IGV.plus(1) : new Decimal(1);
   const conIgv = f.precioIncluyeIgv ? precio : precio.times(factor);
@@ -58,6 +59,7 @@ function aItem({ f, marca: nombreMarca, categoria, codigos }: FilaCompleta): TIt
     CodigoMarca: f.codigoMarca,
     CodigosBarras: codigos,
     StockMinimo: f.stockMinimo === null ? null : new Decimal(f.stockMinimo).toDecimalPlaces(4).toFixed(),
+    IdImagenPrincipal: imagen,
   };
 }
 
@@ -73,7 +75,8 @@ async function completar(ctx: Contexto, idEmpresa: number, filas: { f: Fila; mar
       .orderBy(asc(itemCodigoBarras.orden), asc(itemCodigoBarras.id));
     for (const c of cb) codigos.set(c.idItem, [...(codigos.get(c.idItem) ?? []), c.codigo]);
   }
-  return filas.map((x) => ({ ...x, codigos: codigos.get(x.f.id) ?? [] }));
+  const imagenes = await principalesDe(ctx, idEmpresa, ids);
+  return filas.map((x) => ({ ...x, codigos: codigos.get(x.f.id) ?? [], imagen: imagenes.get(x.f.id) ?? null }));
 }
 
 const COLUMNAS_ITEM = { f: item, marca: marca.nombre, categoria: categoriaItem.nombre };
