@@ -1,4 +1,4 @@
-import { App, Button, Col, Form, Input, Radio, Row, Select, Space, Switch } from 'antd';
+import { App, Button, Col, Form, Input, Radio, Row, Select, Space, Switch, Typography } from 'antd';
 import { useMarcas } from '../api/marcas';
 import { useEffect } from 'react';
 import { descripcionCatalogo } from '@yupana/sunat/isomorfico';
@@ -6,6 +6,7 @@ import { AfectacionesIgv, EstandaresCodigoProducto, MAX_CODIGOS_BARRAS, validarC
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useGuardarItem } from '../api/guardar-item';
 import { PresentacionesItem } from './presentaciones-item';
+import { ImagenesItem } from './imagenes-item';
 
 type Valores = Omit<TItemGuardar, 'LogEstado'>;
 
@@ -217,6 +218,7 @@ export function ItemForm({ item, onGuardado, onCancelar }: Props) {
       </Space>
     </Form>
     {item && item.CodigoUnidad !== 'ZZ' && <PresentacionesItem idItem={item.Id} unidadBase={item.CodigoUnidad} />}
+    {item ? <ImagenesItem idItem={item.Id} descripcion={item.Descripcion} /> : <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12 }}>Las imágenes se agregan después de registrar el producto.</Typography.Text>}
     </>
   );
 }
