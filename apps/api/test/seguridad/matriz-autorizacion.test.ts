@@ -204,6 +204,8 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/logistica/v1/items/:id/imagenes/:idImagen': { tabla: 'item', extra: { idImagen: '1' } },
   'PUT /api/logistica/v1/items/:id/imagenes/:idImagen/principal': { tabla: 'item', extra: { idImagen: '1' } },
   'DELETE /api/logistica/v1/items/:id/imagenes/:idImagen': { tabla: 'item', extra: { idImagen: '1' } },
+  'GET /api/logistica/v1/items/:id/minimos': { tabla: 'item' },
+  'PUT /api/logistica/v1/items/:id/minimos': { tabla: 'item', cuerpo: { Minimos: [] } },
   'GET /api/finanzas/v1/pagos/:id': { tabla: 'pago_proveedor' },
   'GET /api/finanzas/v1/pagos/:id/recibo': { tabla: 'pago_proveedor' },
   'PUT /api/finanzas/v1/pagos/:id/anulaciones': { tabla: 'pago_proveedor', cuerpo: { Motivo: 'ajeno' } },

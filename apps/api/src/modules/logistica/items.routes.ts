@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   LIMITES_IMPORTACION_ITEMS, ZError, ZImportacionItems, ZImportacionItemsParams, ZItem, ZItemFavoritoQuery, ZItemGuardar, ZItemParams, ZItems,
   ZItemsExportacionQuery, ZItemsImportar, ZItemsQuery, ZMarca, ZMarcaGuardar, ZMarcas, ZMarcasQuery,
-  LIMITES_IMAGEN_ITEM, ZItemImagen, ZItemImagenes, ZItemImagenParams, ZItemImagenQuery, ZItemImagenSubir,
+  LIMITES_IMAGEN_ITEM, ZMinimosAlmacen, ZMinimosAlmacenGuardar, ZItemImagen, ZItemImagenes, ZItemImagenParams, ZItemImagenQuery, ZItemImagenSubir,
 } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
@@ -11,6 +11,7 @@ import * as servicio from './items.service';
 import * as catalogo from './catalogo.service';
 import * as marcas from './marcas.service';
 import * as imagenes from './imagenes.service';
+import * as minimos from './minimos.service';
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
 const excel = (reply: FastifyReply, contenido: Buffer, nombre: string) =>
@@ -167,5 +168,18 @@ export async function rutasItems(app: FastifyInstance, ctx: Contexto): Promise<v
     config: { servicio: 'ITEM_GUARDAR' },
     schema: { tags, security, summary: 'Eliminar una imagen de un producto (si era la principal, la siguiente pasa a serlo)', params: ZItemImagenParams, response: { 200: ZItemImagenes, ...errores } },
     handler: async (req) => imagenes.eliminarImagen(ctx, requerirAuth(req), req.params.id, req.params.idImagen),
+  });
+
+  // Minimum stock per warehouse (branch imagenes): replaces the item's minimum in that warehouse's low-stock list.
+  r.get('/v1/items/:id/minimos', {
+    config: { servicio: 'ITEM_VER' },
+    schema: { tags, security, summary: 'Stock mínimo de un producto en cada almacén (null: rige el stock mínimo del producto)', params: ZItemParams, response: { 200: ZMinimosAlmacen, ...errores } },
+    handler: async (req) => minimos.listarMinimos(ctx, requerirAuth(req), req.params.id),
+  });
+
+  r.put('/v1/items/:id/minimos', {
+    config: { servicio: 'ITEM_GUARDAR' },
+    schema: { tags, security, summary: 'Reemplazar los stocks mínimos por almacén de un producto (los almacenes no enviados vuelven al mínimo del producto)', params: ZItemParams, body: ZMinimosAlmacenGuardar, response: { 200: ZMinimosAlmacen, ...errores } },
+    handler: async (req) => minimos.guardarMinimos(ctx, requerirAuth(req), req.params.id, req.body),
   });
 }
