@@ -46,7 +46,28 @@ test('imagen del producto: se sube en el formulario, se lista y aparece en el fa
   const imagenes = await llamarApi<{ Data: { Id: number; EsPrincipal: boolean }[] }>(page, `/api/logistica/v1/items/${idItem}/imagenes`);
   expect(imagenes.body.Data).toHaveLength(1);
   expect(imagenes.body.Data[0].EsPrincipal).toBe(true);
+
+  // Its own minimum in the first warehouse (the item has none of its own; 900 puts it first in the list): the low-stock
+  // list of that warehouse shows it.
+  const minimos = drawer.getByTestId('minimos-almacen');
+  const primero = minimos.getByRole('textbox').first();
+  await primero.fill('900');
+  await minimos.getByRole('button', { name: 'Guardar mínimos por almacén' }).click();
+  await expect(page.getByText('Stock mínimo por almacén guardado')).toBeVisible();
+  const leidos = await llamarApi<{ Data: { IdAlmacen: number; Almacen: string; StockMinimo: string | null }[] }>(page, `/api/logistica/v1/items/${idItem}/minimos`);
+  const conMinimo = leidos.body.Data.filter((m) => m.StockMinimo !== null);
+  expect(conMinimo).toHaveLength(1);
+  expect(conMinimo[0].StockMinimo).toBe('900');
   await page.keyboard.press('Escape');
+  await page.goto(`/admin/inventarios?minimo=1&almacen=${conMinimo[0].IdAlmacen}`);
+  const bajo = page.getByTestId('tabla-bajo-minimo').getByRole('row').filter({ hasText: codigo });
+  await expect(bajo).toContainText(conMinimo[0].Almacen);
+  await expect(bajo).toContainText('900');
+  // Removed, the warehouse falls back to the item's (none): the item leaves the list.
+  expect((await llamarApi(page, `/api/logistica/v1/items/${idItem}/minimos`, 'PUT', { Minimos: [] })).status).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('tabla-bajo-minimo')).toBeVisible();
+  await expect(page.getByTestId('tabla-bajo-minimo').getByRole('row').filter({ hasText: codigo })).toHaveCount(0);
 
   // The point of sale (the supervisor's box may be open already on this server).
   await page.goto('/puntoventa');

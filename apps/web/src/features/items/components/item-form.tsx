@@ -7,6 +7,7 @@ import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useGuardarItem } from '../api/guardar-item';
 import { PresentacionesItem } from './presentaciones-item';
 import { ImagenesItem } from './imagenes-item';
+import { MinimosAlmacen } from './minimos-almacen';
 
 type Valores = Omit<TItemGuardar, 'LogEstado'>;
 
@@ -168,7 +169,7 @@ export function ItemForm({ item, onGuardado, onCancelar }: Props) {
           <Form.Item
             name="StockMinimo"
             label="Stock mínimo"
-            tooltip="Se compara con el stock sumado de todos los almacenes; Inventario › Stock lista los productos por debajo"
+            tooltip="Se compara con el stock sumado de todos los almacenes y con el de cada almacén que no tenga su propio mínimo (sección «Stock mínimo por almacén»); Inventario › Stock lista los productos por debajo"
             rules={[{ pattern: /^\d{1,12}(\.\d{1,4})?$/, message: 'Stock mínimo: número no negativo de hasta 4 decimales' }]}
           >
             <Input inputMode="decimal" aria-label="Stock mínimo" />
@@ -218,6 +219,7 @@ export function ItemForm({ item, onGuardado, onCancelar }: Props) {
       </Space>
     </Form>
     {item && item.CodigoUnidad !== 'ZZ' && <PresentacionesItem idItem={item.Id} unidadBase={item.CodigoUnidad} />}
+    {item && item.CodigoUnidad !== 'ZZ' && <MinimosAlmacen idItem={item.Id} />}
     {item ? <ImagenesItem idItem={item.Id} descripcion={item.Descripcion} /> : <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12 }}>Las imágenes se agregan después de registrar el producto.</Typography.Text>}
     </>
   );
