@@ -178,3 +178,53 @@ describe('imágenes de un producto', () => {
     expect((await e.app.inject({ method: 'GET', url: `${LOG}/v1/items/${idItem}/imagenes/${img.Id}` })).statusCode).toBe(401);
   });
 });
+
+/** GS1 check digit of twelve digits. */
+function gtin13(doce: string): string {
+  let suma = 0;
+  for (let i = 0; i < 12; i++) suma += Number(doce[11 - i]) * (i % 2 === 0 ? 3 : 1);
+  return doce + ((10 - (suma % 10)) % 10);
+}
+
+describe('un código de barras adicional no puede ser el GTIN ni el de una presentación de otro producto (y al revés)', () => {
+  it('rechaza con 601601 el GTIN y el código de una presentación que ya son adicionales de otro producto', async () => {
+    const x = gtin13('775000000101');
+    const a = await llamar('POST', '/v1/items', { Codigo: 'CB-A', Descripcion: 'ATUN EN LATA', CodigoUnidad: 'NIU', Precio: '6', CodigosBarras: [x] });
+    expect(a.statusCode, a.body).toBe(201);
+    const mensaje = `El código de barras ${x} ya es un código de barras adicional del producto CB-A - ATUN EN LATA`;
+
+    const b = await llamar('POST', '/v1/items', { Codigo: 'CB-B', Descripcion: 'SARDINA', CodigoUnidad: 'NIU', Precio: '5', EstandarCodigoProducto: 'GTIN-13', CodigoProducto: x });
+    expect(b.statusCode, b.body).toBe(400);
+    expect(b.json()).toMatchObject({ ErrorId: ErrorCodes.CODIGO_BARRAS_DE_OTRO_ITEM, Mensaje: mensaje, Errores: { CodigoProducto: mensaje } });
+
+    const creado = await llamar('POST', '/v1/items', { Codigo: 'CB-B', Descripcion: 'SARDINA', CodigoUnidad: 'NIU', Precio: '5' });
+    expect(creado.statusCode, creado.body).toBe(201);
+    const idB = creado.json().Id as number;
+    const ed = await llamar('PUT', `/v1/items/${idB}`, { Codigo: 'CB-B', Descripcion: 'SARDINA', CodigoUnidad: 'NIU', Precio: '5', EstandarCodigoProducto: 'GTIN-13', CodigoProducto: x });
+    expect(ed.json()).toMatchObject({ ErrorId: ErrorCodes.CODIGO_BARRAS_DE_OTRO_ITEM, Errores: { CodigoProducto: mensaje } });
+
+    const p = await llamar('PUT', `/v1/items/${idB}/presentaciones`, {
+      Presentaciones: [
+        { CodigoUnidad: 'PK', Descripcion: 'PAQUETE', Factor: '6', CodigoBarras: gtin13('775000000202') },
+        { CodigoUnidad: 'BX', Descripcion: 'CAJA', Factor: '24', CodigoBarras: x },
+      ],
+    });
+    expect(p.statusCode, p.body).toBe(400);
+    expect(p.json()).toMatchObject({ ErrorId: ErrorCodes.CODIGO_BARRAS_DE_OTRO_ITEM, Errores: { 'Presentaciones.1.CodigoBarras': mensaje } });
+
+    // The item's own extra barcode as its GTIN is fine (one product), and so is a free code.
+    const propio = await llamar('PUT', `/v1/items/${a.json().Id}`, { Codigo: 'CB-A', Descripcion: 'ATUN EN LATA', CodigoUnidad: 'NIU', Precio: '6', EstandarCodigoProducto: 'GTIN-13', CodigoProducto: x, CodigosBarras: [x] });
+    expect(propio.statusCode, propio.body).toBe(200);
+    const libre = await llamar('PUT', `/v1/items/${idB}/presentaciones`, { Presentaciones: [{ CodigoUnidad: 'BX', Descripcion: 'CAJA', Factor: '24', CodigoBarras: gtin13('775000000303') }] });
+    expect(libre.statusCode, libre.body).toBe(200);
+
+    // And the other way: an extra barcode equal to another item's GTIN or presentation barcode is refused.
+    const y = gtin13('775000000404');
+    expect((await llamar('PUT', `/v1/items/${idB}`, { Codigo: 'CB-B', Descripcion: 'SARDINA', CodigoUnidad: 'NIU', Precio: '5', EstandarCodigoProducto: 'GTIN-13', CodigoProducto: y })).statusCode).toBe(200);
+    for (const codigo of [y, gtin13('775000000303')]) {
+      const c = await llamar('POST', '/v1/items', { Codigo: `CB-C-${codigo}`, Descripcion: 'CABALLA', CodigoUnidad: 'NIU', Precio: '4', CodigosBarras: [codigo] });
+      expect(c.statusCode, c.body).toBe(400);
+      expect(c.json().Errores['CodigosBarras.0']).toBe(`El código de barras ${codigo} ya está asignado al producto CB-B - SARDINA`);
+    }
+  });
+});

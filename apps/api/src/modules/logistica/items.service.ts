@@ -7,6 +7,7 @@ import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { itemPresentacion } from './conteos.schema';
 import { categoriaItem, item, itemCodigoBarras, marca } from './logistica.schema';
+import { barrasAdicionalesDeOtros, barrasDeOtroItem } from './codigos-barras';
 import { principalesDe } from './imagenes.service';
 import { existe as marcaExiste } from './marcas.service';
 import { presentacionesDeItems } from './presentaciones.service';
@@ -287,6 +288,16 @@ async function codigosLibres(ctx: Contexto, auth: TAuth, codigos: string[], idIt
   }
 }
 
+/**
+ * The item's GTIN must not be another item's extra barcode (branch imagenes, 601601): a scan of it would name two
+ * products. The reverse (an extra barcode equal to another item's GTIN) is refused by codigosLibres above.
+ */
+async function gtinLibre(ctx: Contexto, auth: TAuth, gtin: string | null | undefined, idItem?: number) {
+  if (!gtin) return;
+  const [u] = await barrasAdicionalesDeOtros(ctx, auth.idEmpresa, [gtin], idItem ?? 0);
+  if (u) throw barrasDeOtroItem('CodigoProducto', u);
+}
+
 const BARRAS_REPETIDO = 'Uno de los códigos de barras ya está asignado a otro producto de la empresa';
 
 async function guardarCodigos(tx: Parameters<Parameters<Contexto['dbh']['db']['transaction']>[0]>[0], auth: TAuth, idItem: number, codigos: string[] | undefined) {
@@ -335,6 +346,7 @@ export async function crearItem(ctx: Contexto, auth: TAuth, b: TGuardar): Promis
   if (await codigoRepetido(ctx, auth, b.Codigo)) throw errorDeCampo('Codigo', CODIGO_REPETIDO);
   await referenciasValidas(ctx, auth, b);
   await codigosLibres(ctx, auth, b.CodigosBarras ?? []);
+  await gtinLibre(ctx, auth, b.CodigoProducto);
   try {
     const id = await ctx.dbh.db.transaction(async (tx) => {
       const [f] = await tx.insert(item).values({ ...datosDe(b), idEmpresa: auth.idEmpresa, logUsuarioCrea: auth.idUsuario }).returning({ id: item.id });
@@ -353,6 +365,7 @@ export async function editarItem(ctx: Contexto, auth: TAuth, id: number, b: TGua
   if (await codigoRepetido(ctx, auth, b.Codigo, id)) throw errorDeCampo('Codigo', CODIGO_REPETIDO);
   await referenciasValidas(ctx, auth, b);
   await codigosLibres(ctx, auth, b.CodigosBarras ?? [], id);
+  await gtinLibre(ctx, auth, b.CodigoProducto, id);
   try {
     await ctx.dbh.db.transaction(async (tx) => {
       await tx
