@@ -1,7 +1,8 @@
 import { encode as codificarJpeg } from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCodes, MENSAJES_IMAGEN_ITEM, type TItem, type TItemImagen } from '@yupana/contracts';
+import ExcelJS from 'exceljs';
+import { COLUMNAS_CATALOGO, ErrorCodes, HOJA_CATALOGO, MENSAJES_IMAGEN_ITEM, type TImportacionItems, type TItem, type TItemImagen } from '@yupana/contracts';
 import { conToken, crearEntorno, sesionDe, type Entorno } from '../helpers';
 
 // Branch imagenes (issue 13): an item's images, read by type from their bytes, with a principal one.
@@ -226,5 +227,24 @@ describe('un código de barras adicional no puede ser el GTIN ni el de una prese
       expect(c.statusCode, c.body).toBe(400);
       expect(c.json().Errores['CodigosBarras.0']).toBe(`El código de barras ${codigo} ya está asignado al producto CB-B - SARDINA`);
     }
+  });
+
+  it('la importación Excel rechaza también un GTIN que es código adicional de otro producto', async () => {
+    const x = gtin13('775000000505');
+    expect((await llamar('POST', '/v1/items', { Codigo: 'CB-XLS-A', Descripcion: 'PALLAR', CodigoUnidad: 'NIU', Precio: '6', CodigosBarras: [x] })).statusCode).toBe(201);
+    const C = COLUMNAS_CATALOGO;
+    const l = new ExcelJS.Workbook();
+    const h = l.addWorksheet(HOJA_CATALOGO);
+    h.addRow([C.Codigo, C.Descripcion, C.CodigoUnidad, C.Precio, C.EstandarCodigoProducto, C.CodigoProducto]);
+    h.addRow(['CB-XLS-B', 'FREJOL', 'NIU', '5', 'GTIN-13', x]);
+    const r = await llamar('POST', '/v1/items/importacion', { NombreArchivo: 'catalogo.xlsx', Archivo: Buffer.from(await l.xlsx.writeBuffer()).toString('base64') });
+    expect(r.statusCode, r.body).toBe(202);
+    let imp: TImportacionItems | undefined;
+    for (let i = 0; i < 600 && (!imp || imp.Estado === 'PROCESANDO'); i++) {
+      await new Promise((ok) => setTimeout(ok, 50));
+      imp = (await llamar('GET', `/v1/items/importacion/${r.json().Id}`)).json<TImportacionItems>();
+    }
+    expect(imp?.Estado).toBe('RECHAZADO');
+    expect(imp?.ErroresFilas).toEqual([{ Fila: 2, Columna: C.CodigoProducto, Mensaje: `El código de barras ${x} ya es un código de barras adicional del producto CB-XLS-A` }]);
   });
 });
