@@ -20,7 +20,7 @@ type Props = {
  */
 export function ImagenItem({ idItem, idImagen, tamano = 64, miniatura = true, alt }: Props) {
   const consulta = useQuery({
-    queryKey: ['items', idItem, 'imagen', idImagen, miniatura],
+    queryKey: ['item-imagen', idItem, idImagen, miniatura],
     queryFn: async () => (await obtenerArchivo(`/logistica/v1/items/${idItem}/imagenes/${idImagen}`, { miniatura: miniatura ? 'true' : undefined })).blob,
     enabled: !!idImagen,
     staleTime: Infinity,

@@ -657,6 +657,8 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
             setCobrando(false);
             setVendida(v);
             cancelarVenta();
+            // The tiles carry the branch's available stock, which the sale just lowered.
+            void favoritos.refetch();
           }}
         />
       )}
