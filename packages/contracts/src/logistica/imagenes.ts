@@ -1,5 +1,5 @@
 import { z } from '../zod-es';
-import { ZDecimal, ZId } from '../validacion';
+import { ZDecimal, ZId, ZTexto } from '../validacion';
 
 /** Limits of an item's images (branch imagenes): checked by the server, shown by the web before uploading. */
 export const LIMITES_IMAGEN_ITEM = { MAX_BYTES: 2 * 1024 * 1024, MAX_POR_ITEM: 5, TIPOS: ['image/png', 'image/jpeg', 'image/webp'] } as const;
@@ -16,7 +16,7 @@ export const ZItemImagenSubir = z.object({
     .string({ error: MENSAJES_IMAGEN_ITEM.ADJUNTE })
     .min(1, MENSAJES_IMAGEN_ITEM.ADJUNTE)
     .max(Math.ceil((LIMITES_IMAGEN_ITEM.MAX_BYTES * 4) / 3) + 200, MENSAJES_IMAGEN_ITEM.TAMANO),
-  NombreArchivo: z.string({ error: 'Debe ser un texto' }).trim().max(200, 'Máximo 200 caracteres').optional(),
+  NombreArchivo: ZTexto(200).optional(),
   /** Mark it principal at once (the first image of an item is principal anyway). */
   EsPrincipal: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
 });

@@ -14,6 +14,9 @@ function leerComoBase64(archivo: File): Promise<string> {
   });
 }
 
+// The file's name as the server stores it: no control characters, at most 200 characters (whole code points).
+// eslint-disable-next-line no-control-regex
+const nombreSeguro = (n: string) => Array.from(n.replace(/[\u0000-\u001f\u007f]/g, '').trim()).slice(0, 200).join('');
 const kb = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 const errorDe = (e: unknown) => (e instanceof ApiError && Object.keys(e.errores).length ? Object.values(e.errores).join('; ') : mensajeDeError(e));
 
@@ -34,7 +37,7 @@ export function ImagenesItem({ idItem, descripcion }: { idItem: number; descripc
     // A first look in the browser; the server decides from the file's bytes.
     if (archivo.size > LIMITES_IMAGEN_ITEM.MAX_BYTES) return void message.error(MENSAJES_IMAGEN_ITEM.TAMANO);
     try {
-      await subir.mutateAsync({ ImagenBase64: await leerComoBase64(archivo), NombreArchivo: archivo.name.slice(0, 200) });
+      await subir.mutateAsync({ ImagenBase64: await leerComoBase64(archivo), NombreArchivo: nombreSeguro(archivo.name) });
       message.success('Imagen subida');
     } catch (e) {
       message.error(errorDe(e));
