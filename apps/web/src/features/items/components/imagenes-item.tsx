@@ -14,9 +14,9 @@ function leerComoBase64(archivo: File): Promise<string> {
   });
 }
 
-// The file's name as the server stores it: no control characters, at most 200 characters (whole code points).
+// The file's name as the server stores it: no control characters, at most 100 code points (200 UTF-16 units at worst).
 // eslint-disable-next-line no-control-regex
-const nombreSeguro = (n: string) => Array.from(n.replace(/[\u0000-\u001f\u007f]/g, '').trim()).slice(0, 200).join('');
+const nombreSeguro = (n: string) => Array.from(n.replace(/[\u0000-\u001f\u007f]/g, '').trim()).slice(0, 100).join('');
 const kb = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 const errorDe = (e: unknown) => (e instanceof ApiError && Object.keys(e.errores).length ? Object.values(e.errores).join('; ') : mensajeDeError(e));
 
