@@ -126,6 +126,9 @@ export const ErrorCodes = {
   LETRA_PAGAR_ESTADO_INVALIDO: 601613,
   CUOTA_DETRACCION_NO_CANJEABLE: 601614,
   LETRA_PAGAR_MEZCLADA: 601615,
+  // Item images and barcodes shared between items (branch imagenes, 601600-601609).
+  ITEM_IMAGENES_LIMITE: 601600,
+  CODIGO_BARRAS_DE_OTRO_ITEM: 601601,
 } as const;
 
 export type TErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -231,5 +234,7 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.SERIE_RESERVADA_DISPOSITIVO]: 'La serie está reservada para las ventas sin conexión de un dispositivo',
   [ErrorCodes.STOCK_NO_DISPONIBLE]: 'No hay stock disponible: lo reservan otros pedidos',
   [ErrorCodes.CATALOGO_IMPORTACION_EN_CURSO]: 'Ya hay una importación del catálogo en curso en la empresa: espere a que termine',
+  [ErrorCodes.ITEM_IMAGENES_LIMITE]: 'El producto ya tiene 5 imágenes: elimine una antes de subir otra',
+  [ErrorCodes.CODIGO_BARRAS_DE_OTRO_ITEM]: 'El código de barras ya es un código de barras adicional de otro producto de la empresa',
   [ErrorCodes.MASIVO_DEMASIADOS]: 'El archivo supera el límite de 10000 comprobantes o 50000 filas: divídalo en varios archivos',
 };

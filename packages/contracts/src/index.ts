@@ -17,6 +17,7 @@ export * from './entidades/sucursal';
 export * from './entidades/padron-ruc';
 export * from './logistica/item';
 export * from './logistica/catalogo';
+export * from './logistica/imagenes';
 export * from './contabilidad/catalogos';
 export * from './contabilidad/documento-contable';
 export * from './contabilidad/comprobantes';

@@ -171,6 +171,8 @@ export const ZItem = z.object({
   CodigoMarca: z.string().nullable(),
   CodigosBarras: z.array(z.string()),
   StockMinimo: z.string().nullable(),
+  /** The item's principal image (GET items/{id}/imagenes/{IdImagenPrincipal}), null without images. */
+  IdImagenPrincipal: z.number().int().nullable().optional(),
   /**
    * Only in a search with `idsucursal` (the point of sale): the goods' stock in that branch's default warehouse (the
    * box's), what orders "Por facturar" reserve there and what is left to sell (stock - reserved, never below 0). Null for
@@ -238,12 +240,27 @@ export type TMarca = z.infer<typeof ZMarca>;
 export const ZMarcas = z.object({ Data: z.array(ZMarca), Count: z.number().int() });
 export const ZMarcasQuery = z.object({ estado: ZEntero({ min: -1, max: 1 }).default(-1).describe('-1 all, 1 active, 0 inactive') });
 
-/** Items below their minimum stock (stock summed over the company's warehouses, or one warehouse's). */
+/**
+ * Items below their minimum stock: with idalmacen, that warehouse's stock against its own minimum (or the item's);
+ * without, the summed stock against the item's minimum plus one row per warehouse whose own minimum is not met.
+ */
 export const ZStockMinimoQuery = z.object({
   idalmacen: ZId.optional(),
   pagina: ZEntero({ min: 1, max: 100000 }).default(1),
   regxpag: ZEntero({ min: 1, max: 100 }).default(20),
 });
-export const ZStockMinimoFila = z.object({ IdItem: z.number(), Codigo: z.string(), Descripcion: z.string(), CodigoUnidad: z.string(), Marca: z.string().nullable(), StockMinimo: z.string(), Stock: z.string(), Faltante: z.string() });
+export const ZStockMinimoFila = z.object({
+  IdItem: z.number(),
+  Codigo: z.string(),
+  Descripcion: z.string(),
+  CodigoUnidad: z.string(),
+  Marca: z.string().nullable(),
+  /** The warehouse whose stock and minimum the row compares; null = the stock summed over all warehouses. */
+  IdAlmacen: z.number().nullable(),
+  Almacen: z.string().nullable(),
+  StockMinimo: z.string(),
+  Stock: z.string(),
+  Faltante: z.string(),
+});
 export type TStockMinimoFila = z.infer<typeof ZStockMinimoFila>;
 export const ZStockMinimo = z.object({ Data: z.array(ZStockMinimoFila), Count: z.number().int() });

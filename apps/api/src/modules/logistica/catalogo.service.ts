@@ -507,11 +507,15 @@ async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffe
 
   // Branch marcas: every barcode already in the company (extra, GTIN, presentation) -> the item code holding it.
   const barrasUsadas = new Map<string, string>();
-  for (const f of filasDe<{ codigo: string; item: string }>(
-    await db.execute(sql`select b.codigo, i.codigo as item from item_codigo_barras b join item i on i.id = b.id_item where b.id_empresa = ${auth.idEmpresa}
-      union all select p.codigo_barras, i.codigo from item_presentacion p join item i on i.id = p.id_item where p.id_empresa = ${auth.idEmpresa} and p.codigo_barras is not null`),
-  ))
+  // Branch imagenes: the extra barcodes alone, which a row's GTIN may not be (601601 in the item form).
+  const adicionalesUsados = new Map<string, string>();
+  for (const f of filasDe<{ codigo: string; item: string; adicional: boolean }>(
+    await db.execute(sql`select b.codigo, i.codigo as item, true as adicional from item_codigo_barras b join item i on i.id = b.id_item where b.id_empresa = ${auth.idEmpresa}
+      union all select p.codigo_barras, i.codigo, false from item_presentacion p join item i on i.id = p.id_item where p.id_empresa = ${auth.idEmpresa} and p.codigo_barras is not null`),
+  )) {
     barrasUsadas.set(f.codigo, f.item);
+    if (f.adicional) adicionalesUsados.set(f.codigo, f.item);
+  }
   const barrasEnArchivo = new Map<string, number>();
 
   const errores: TErrorFilaCatalogo[] = [];
@@ -544,6 +548,10 @@ async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffe
       else if (previa !== undefined && previa !== f.numero) error(C.CodigosBarras, `El código de barras ${cb} ya figura en la fila ${previa}`);
       else barrasEnArchivo.set(cb, f.numero);
     }
+    const gtin = leida?.datos.CodigoProducto;
+    const duenioGtin = gtin ? adicionalesUsados.get(gtin) : undefined;
+    if (gtin && duenioGtin !== undefined && duenioGtin.toLowerCase() !== codigo.toLowerCase())
+      error(C.CodigoProducto, `El código de barras ${gtin} ya es un código de barras adicional del producto ${duenioGtin}`);
     if (propios.length || !leida) {
       filasConError++;
       for (const p of propios) if (errores.length < ERRORES_GUARDADOS) errores.push(p);

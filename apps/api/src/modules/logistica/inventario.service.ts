@@ -105,26 +105,38 @@ export async function listarStock(ctx: Contexto, auth: TAuth, q: z.output<typeof
 }
 
 /**
- * Items below their minimum stock (branch marcas). The minimum is an item's figure, so by default it is compared with
- * the stock summed over all the company's warehouses (what the company holds, what a purchase must top up); with
- * `idalmacen` it is compared with that warehouse's stock alone (a branch checking its own shelf). Goods only; an item
- * with no stock row counts as 0. Most short first (by what is missing), then by description.
+ * Items below their minimum stock (branch marcas; per warehouse since branch imagenes). With `idalmacen`: that
+ * warehouse's stock against the item's minimum there (its own per-warehouse minimum when set, else the item's). Without
+ * it: the stock summed over all the company's warehouses against the item's general minimum, plus one row per
+ * warehouse whose own minimum is not met (Almacen says which; null = all warehouses). Goods of active items only; no
+ * stock row counts as 0. Most short first (by what is missing), then by description.
  */
 export async function listarBajoMinimo(ctx: Contexto, auth: TAuth, q: z.output<typeof ZStockMinimoQuery>) {
+  const E = auth.idEmpresa;
   if (q.idalmacen) {
-    const [a] = await ctx.dbh.db.select({ id: almacen.id }).from(almacen).where(and(eq(almacen.idEmpresa, auth.idEmpresa), eq(almacen.id, q.idalmacen)));
+    const [a] = await ctx.dbh.db.select({ id: almacen.id }).from(almacen).where(and(eq(almacen.idEmpresa, E), eq(almacen.id, q.idalmacen)));
     if (!a) throw noEncontrado('No se encontró el almacén');
   }
-  const enAlmacen = q.idalmacen ? sql`and s.id_almacen = ${q.idalmacen}` : sql``;
-  const base = sql`from item i left join marca m on m.id = i.id_marca
-    cross join lateral (select coalesce(sum(s.cantidad), 0) as stock from stock s where s.id_empresa = ${auth.idEmpresa} and s.id_item = i.id ${enAlmacen}) st
-    where i.id_empresa = ${auth.idEmpresa} and i.log_estado = 1 and i.codigo_unidad <> 'ZZ' and i.stock_minimo is not null and st.stock < i.stock_minimo`;
+  const stockEn = (almacenSql: ReturnType<typeof sql>) => sql`(select coalesce(sum(s.cantidad), 0) from stock s where s.id_empresa = ${E} and s.id_item = i.id and s.id_almacen = ${almacenSql})`;
+  const candidatos = q.idalmacen
+    ? sql`select i.id as id_item, ${q.idalmacen}::int as id_almacen, coalesce(m.stock_minimo, i.stock_minimo) as minimo, ${stockEn(sql`${q.idalmacen}`)} as stock
+        from item i left join item_almacen_minimo m on m.id_item = i.id and m.id_almacen = ${q.idalmacen}
+        where i.id_empresa = ${E} and coalesce(m.stock_minimo, i.stock_minimo) is not null`
+    : sql`select i.id as id_item, null::int as id_almacen, i.stock_minimo as minimo,
+          (select coalesce(sum(s.cantidad), 0) from stock s where s.id_empresa = ${E} and s.id_item = i.id) as stock
+        from item i where i.id_empresa = ${E} and i.stock_minimo is not null
+      union all
+      select i.id, m.id_almacen, m.stock_minimo, ${stockEn(sql`m.id_almacen`)}
+        from item_almacen_minimo m join item i on i.id = m.id_item join almacen a on a.id = m.id_almacen and a.log_estado = 1
+        where m.id_empresa = ${E}`;
+  const base = sql`from (${candidatos}) c join item i on i.id = c.id_item left join marca m on m.id = i.id_marca left join almacen a on a.id = c.id_almacen
+    where i.log_estado = 1 and i.codigo_unidad <> 'ZZ' and c.stock < c.minimo`;
   const [filas, cuenta] = await Promise.all([
-    ctx.dbh.db.execute(sql`select i.id, i.codigo, i.descripcion, i.codigo_unidad, m.nombre as marca, i.stock_minimo::text as minimo, st.stock::text as stock
-      ${base} order by i.stock_minimo - st.stock desc, i.descripcion, i.id limit ${q.regxpag} offset ${(q.pagina - 1) * q.regxpag}`),
+    ctx.dbh.db.execute(sql`select i.id, i.codigo, i.descripcion, i.codigo_unidad, m.nombre as marca, c.minimo::text as minimo, c.stock::text as stock, c.id_almacen, a.nombre as almacen
+      ${base} order by c.minimo - c.stock desc, i.descripcion, i.id, c.id_almacen nulls first limit ${q.regxpag} offset ${(q.pagina - 1) * q.regxpag}`),
     ctx.dbh.db.execute(sql`select count(*)::int as n ${base}`),
   ]);
-  type F = { id: number; codigo: string; descripcion: string; codigo_unidad: string; marca: string | null; minimo: string; stock: string };
+  type F = { id: number; codigo: string; descripcion: string; codigo_unidad: string; marca: string | null; minimo: string; stock: string; id_almacen: number | null; almacen: string | null };
   const rows = (filas as unknown as { rows: F[] }).rows;
   return {
     Data: rows.map((f) => ({
@@ -133,6 +145,8 @@ export async function listarBajoMinimo(ctx: Contexto, auth: TAuth, q: z.output<t
       Descripcion: f.descripcion,
       CodigoUnidad: f.codigo_unidad,
       Marca: f.marca,
+      IdAlmacen: f.id_almacen === null ? null : Number(f.id_almacen),
+      Almacen: f.almacen,
       StockMinimo: cant(f.minimo),
       Stock: cant(f.stock),
       Faltante: cant(new Decimal(f.minimo).minus(f.stock)),

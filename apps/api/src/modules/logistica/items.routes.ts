@@ -3,12 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   LIMITES_IMPORTACION_ITEMS, ZError, ZImportacionItems, ZImportacionItemsParams, ZItem, ZItemFavoritoQuery, ZItemGuardar, ZItemParams, ZItems,
   ZItemsExportacionQuery, ZItemsImportar, ZItemsQuery, ZMarca, ZMarcaGuardar, ZMarcas, ZMarcasQuery,
+  LIMITES_IMAGEN_ITEM, ZMinimosAlmacen, ZMinimosAlmacenGuardar, ZItemImagen, ZItemImagenes, ZItemImagenParams, ZItemImagenQuery, ZItemImagenSubir,
 } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
 import * as servicio from './items.service';
 import * as catalogo from './catalogo.service';
 import * as marcas from './marcas.service';
+import * as imagenes from './imagenes.service';
+import * as minimos from './minimos.service';
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
 const excel = (reply: FastifyReply, contenido: Buffer, nombre: string) =>
@@ -16,6 +19,17 @@ const excel = (reply: FastifyReply, contenido: Buffer, nombre: string) =>
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', `attachment; filename="${nombre}"`)
     .header('cache-control', 'private, no-store')
+    .send(contenido);
+
+// An image never changes under its id (a new upload is a new id): the browser may keep it, privately. nosniff and a
+// sandboxing CSP: the bytes are shown as the image type the server read from them, never run as a page.
+const imagen = (reply: FastifyReply, contenido: Buffer, tipo: string) =>
+  reply
+    .header('content-type', tipo)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', 'inline')
+    .header('cache-control', 'private, max-age=86400, immutable')
+    .header('content-security-policy', "default-src 'none'; sandbox")
     .send(contenido);
 
 /** Minimal item catalogue. Mounted under /api/logistica. */
@@ -110,5 +124,62 @@ export async function rutasItems(app: FastifyInstance, ctx: Contexto): Promise<v
     config: { servicio: 'ITEM_FAVORITO' },
     schema: { tags, security, summary: 'Marcar o desmarcar un favorito', params: ZItemParams, querystring: ZItemFavoritoQuery, response: { 200: ZItem, ...errores } },
     handler: async (req) => servicio.marcarFavorito(ctx, requerirAuth(req), req.params.id, req.query.esFavorito),
+  });
+
+  // Item images (branch imagenes): seen by whoever may search items (the point of sale's tiles), written with the
+  // item-editing permission. The bytes are served only with the token: there is no public URL.
+  r.get('/v1/items/:id/imagenes', {
+    config: { servicio: 'ITEM_VER' },
+    schema: { tags, security, summary: 'Imágenes de un producto (la principal primero)', params: ZItemParams, response: { 200: ZItemImagenes, ...errores } },
+    handler: async (req) => imagenes.listarImagenes(ctx, requerirAuth(req), req.params.id),
+  });
+
+  r.post('/v1/items/:id/imagenes', {
+    config: { servicio: 'ITEM_GUARDAR' },
+    bodyLimit: Math.ceil((LIMITES_IMAGEN_ITEM.MAX_BYTES * 4) / 3) + 16 * 1024,
+    schema: {
+      tags,
+      security,
+      summary: 'Subir una imagen de un producto (PNG, JPG o WebP reconocidos por su contenido; 2 MB; hasta 5 por producto)',
+      description: 'La primera imagen del producto queda como principal. Más de 5 imágenes activas: 409 con ErrorId 601600.',
+      params: ZItemParams,
+      body: ZItemImagenSubir,
+      response: { 201: ZItemImagen, ...errores, 409: ZError, 413: ZError },
+    },
+    handler: async (req, reply) => reply.code(201).send(await imagenes.subirImagen(ctx, requerirAuth(req), req.params.id, req.body)),
+  });
+
+  r.get('/v1/items/:id/imagenes/:idImagen', {
+    config: { servicio: 'ITEM_VER' },
+    schema: { tags, security, summary: 'El archivo de una imagen de un producto (o su miniatura PNG con miniatura=true)', params: ZItemImagenParams, querystring: ZItemImagenQuery, response: errores },
+    handler: async (req, reply) => {
+      const a = await imagenes.archivoImagen(ctx, requerirAuth(req), req.params.id, req.params.idImagen, req.query.miniatura);
+      return imagen(reply, a.contenido, a.tipo);
+    },
+  });
+
+  r.put('/v1/items/:id/imagenes/:idImagen/principal', {
+    config: { servicio: 'ITEM_GUARDAR' },
+    schema: { tags, security, summary: 'Marcar la imagen principal de un producto (la que muestra el punto de venta)', params: ZItemImagenParams, response: { 200: ZItemImagenes, ...errores } },
+    handler: async (req) => imagenes.marcarPrincipal(ctx, requerirAuth(req), req.params.id, req.params.idImagen),
+  });
+
+  r.delete('/v1/items/:id/imagenes/:idImagen', {
+    config: { servicio: 'ITEM_GUARDAR' },
+    schema: { tags, security, summary: 'Eliminar una imagen de un producto (si era la principal, la siguiente pasa a serlo)', params: ZItemImagenParams, response: { 200: ZItemImagenes, ...errores } },
+    handler: async (req) => imagenes.eliminarImagen(ctx, requerirAuth(req), req.params.id, req.params.idImagen),
+  });
+
+  // Minimum stock per warehouse (branch imagenes): replaces the item's minimum in that warehouse's low-stock list.
+  r.get('/v1/items/:id/minimos', {
+    config: { servicio: 'ITEM_VER' },
+    schema: { tags, security, summary: 'Stock mínimo de un producto en cada almacén (null: rige el stock mínimo del producto)', params: ZItemParams, response: { 200: ZMinimosAlmacen, ...errores } },
+    handler: async (req) => minimos.listarMinimos(ctx, requerirAuth(req), req.params.id),
+  });
+
+  r.put('/v1/items/:id/minimos', {
+    config: { servicio: 'ITEM_GUARDAR' },
+    schema: { tags, security, summary: 'Reemplazar los stocks mínimos por almacén de un producto (los almacenes no enviados vuelven al mínimo del producto)', params: ZItemParams, body: ZMinimosAlmacenGuardar, response: { 200: ZMinimosAlmacen, ...errores } },
+    handler: async (req) => minimos.guardarMinimos(ctx, requerirAuth(req), req.params.id, req.body),
   });
 }

@@ -7,6 +7,8 @@ import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { itemPresentacion } from './conteos.schema';
 import { categoriaItem, item, itemCodigoBarras, marca } from './logistica.schema';
+import { barrasAdicionalesDeOtros, barrasDeOtroItem } from './codigos-barras';
+import { principalesDe } from './imagenes.service';
 import { existe as marcaExiste } from './marcas.service';
 import { presentacionesDeItems } from './presentaciones.service';
 // eslint-disable-next-line yupana/no-cross-import -- available = stock - what orders "Por facturar" reserve (issue 12)
@@ -14,7 +16,7 @@ import { reservadoEn } from '../ventas/reservas';
 
 type Fila = typeof item.$inferSelect;
 /** An item row with its brand's and category's names and its extra barcodes. */
-type FilaCompleta = { f: Fila; marca: string | null; categoria: string | null; codigos: string[] };
+type FilaCompleta = { f: Fila; marca: string | null; categoria: string | null; codigos: string[]; imagen: number | null };
 type TGuardar = z.output<typeof ZItemGuardar>;
 
 // IGV rate of a gravado line (seed §9: 18%). Only affectation 10 (gravado oneroso) carries it in the price; the
@@ -24,7 +26,7 @@ const llevaIgvEnPrecio = (afectacion: string) => afectacion === '10' || afectaci
 
 const escaparLike = (t: string) => t.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function aItem({ f, marca: nombreMarca, categoria, codigos }: FilaCompleta): TItem {
+function aItem({ f, marca: nombreMarca, categoria, codigos, imagen }: FilaCompleta): TItem {
   const precio = new Decimal(f.precio);
   const factor = llevaIgvEnPrecio(f.afectacionIgv) ? TASA_IGV.plus(1) : new Decimal(1);
   const conIgv = f.precioIncluyeIgv ? precio : precio.times(factor);
@@ -58,6 +60,7 @@ function aItem({ f, marca: nombreMarca, categoria, codigos }: FilaCompleta): TIt
     CodigoMarca: f.codigoMarca,
     CodigosBarras: codigos,
     StockMinimo: f.stockMinimo === null ? null : new Decimal(f.stockMinimo).toDecimalPlaces(4).toFixed(),
+    IdImagenPrincipal: imagen,
   };
 }
 
@@ -73,7 +76,8 @@ async function completar(ctx: Contexto, idEmpresa: number, filas: { f: Fila; mar
       .orderBy(asc(itemCodigoBarras.orden), asc(itemCodigoBarras.id));
     for (const c of cb) codigos.set(c.idItem, [...(codigos.get(c.idItem) ?? []), c.codigo]);
   }
-  return filas.map((x) => ({ ...x, codigos: codigos.get(x.f.id) ?? [] }));
+  const imagenes = await principalesDe(ctx, idEmpresa, ids);
+  return filas.map((x) => ({ ...x, codigos: codigos.get(x.f.id) ?? [], imagen: imagenes.get(x.f.id) ?? null }));
 }
 
 const COLUMNAS_ITEM = { f: item, marca: marca.nombre, categoria: categoriaItem.nombre };
@@ -284,6 +288,16 @@ async function codigosLibres(ctx: Contexto, auth: TAuth, codigos: string[], idIt
   }
 }
 
+/**
+ * The item's GTIN must not be another item's extra barcode (branch imagenes, 601601): a scan of it would name two
+ * products. The reverse (an extra barcode equal to another item's GTIN) is refused by codigosLibres above.
+ */
+async function gtinLibre(ctx: Contexto, auth: TAuth, gtin: string | null | undefined, idItem?: number) {
+  if (!gtin) return;
+  const [u] = await barrasAdicionalesDeOtros(ctx, auth.idEmpresa, [gtin], idItem ?? 0);
+  if (u) throw barrasDeOtroItem('CodigoProducto', u);
+}
+
 const BARRAS_REPETIDO = 'Uno de los códigos de barras ya está asignado a otro producto de la empresa';
 
 async function guardarCodigos(tx: Parameters<Parameters<Contexto['dbh']['db']['transaction']>[0]>[0], auth: TAuth, idItem: number, codigos: string[] | undefined) {
@@ -332,6 +346,7 @@ export async function crearItem(ctx: Contexto, auth: TAuth, b: TGuardar): Promis
   if (await codigoRepetido(ctx, auth, b.Codigo)) throw errorDeCampo('Codigo', CODIGO_REPETIDO);
   await referenciasValidas(ctx, auth, b);
   await codigosLibres(ctx, auth, b.CodigosBarras ?? []);
+  await gtinLibre(ctx, auth, b.CodigoProducto);
   try {
     const id = await ctx.dbh.db.transaction(async (tx) => {
       const [f] = await tx.insert(item).values({ ...datosDe(b), idEmpresa: auth.idEmpresa, logUsuarioCrea: auth.idUsuario }).returning({ id: item.id });
@@ -350,6 +365,7 @@ export async function editarItem(ctx: Contexto, auth: TAuth, id: number, b: TGua
   if (await codigoRepetido(ctx, auth, b.Codigo, id)) throw errorDeCampo('Codigo', CODIGO_REPETIDO);
   await referenciasValidas(ctx, auth, b);
   await codigosLibres(ctx, auth, b.CodigosBarras ?? [], id);
+  await gtinLibre(ctx, auth, b.CodigoProducto, id);
   try {
     await ctx.dbh.db.transaction(async (tx) => {
       await tx

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { TAuth } from '../../lib/auth';
 import type { Contexto } from '../../lib/contexto';
+import { barrasAdicionalesDeOtros, barrasDeOtroItem } from './codigos-barras';
 import { itemPresentacion } from './conteos.schema';
 import { filasDe, type Tx } from './libro.repo';
 import { item } from './logistica.schema';
@@ -72,6 +73,9 @@ export async function guardarPresentaciones(ctx: Contexto, auth: TAuth, idItem: 
   });
   const barras = b.Presentaciones.flatMap((p) => (p.CodigoBarras ? [p.CodigoBarras] : []));
   if (new Set(barras).size !== barras.length) throw errorDeCampo('Presentaciones', 'Hay códigos de barras repetidos');
+  // Branch imagenes: nor another item's extra barcode (601601).
+  const [adicional] = await barrasAdicionalesDeOtros(ctx, auth.idEmpresa, barras, idItem);
+  if (adicional) throw barrasDeOtroItem(`Presentaciones.${b.Presentaciones.findIndex((p) => p.CodigoBarras === adicional.codigo)}.CodigoBarras`, adicional);
   await ctx.dbh.db.transaction(async (tx) => {
     if (barras.length > 0) {
       const [otro] = await tx

@@ -86,9 +86,17 @@ export function useCuadre(id: number | null) {
 
 /** The POS search: with the box's branch, each good carries its available stock in that branch's warehouse. */
 /** `modo`: the seed's search mode (1-5; none = description, code and barcodes at once); `idcategoria`: a category chip. */
-export function buscarItems(filtro: string, idSucursal?: number, signal?: AbortSignal, opciones: { modo?: string; idcategoria?: number } = {}) {
+export function buscarItems(filtro: string, idSucursal?: number, signal?: AbortSignal, opciones: { modo?: string; idcategoria?: number; soloFavoritos?: boolean; regxpag?: number } = {}) {
   return api.get<{ Data: TItem[]; Count: number }>('/logistica/v1/items', {
-    query: { filtro: filtro.trim(), pagina: 1, regxpag: 10, idsucursal: idSucursal, ...(opciones.modo ? { modo: opciones.modo } : {}), ...(opciones.idcategoria ? { idcategoria: opciones.idcategoria } : {}) },
+    query: {
+      filtro: filtro.trim(),
+      pagina: 1,
+      regxpag: opciones.regxpag ?? 10,
+      idsucursal: idSucursal,
+      ...(opciones.modo ? { modo: opciones.modo } : {}),
+      ...(opciones.idcategoria ? { idcategoria: opciones.idcategoria } : {}),
+      ...(opciones.soloFavoritos ? { soloFavoritos: 'true' } : {}),
+    },
     signal,
   });
 }
@@ -132,5 +140,13 @@ export function useSucursalesEmpresa() {
   return useQuery({
     queryKey: ['cajas', 'sucursales'],
     queryFn: ({ signal }) => api.get<{ Data: TSucursal[]; Count: number }>('/entidades/v1/sucursales', { query: { pagina: 1, regxpag: 100, estado: 1 }, signal }),
+  });
+}
+
+/** The point of sale's favourites grid (seed `items/favoritos`): up to 24 favourite items with the branch's stock. */
+export function useFavoritosVenta(idSucursal: number) {
+  return useQuery({
+    queryKey: ['items', 'favoritos-venta', idSucursal],
+    queryFn: ({ signal }) => buscarItems('', idSucursal, signal, { soloFavoritos: true, regxpag: 24 }),
   });
 }

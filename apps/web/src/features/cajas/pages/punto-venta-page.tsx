@@ -18,9 +18,11 @@ import {
   useCerrarCaja,
   useMiCaja,
   useMovimientoCaja,
+  useFavoritosVenta,
   useSeriesVenta,
   useVender,
 } from '../api/cajas';
+import { ImagenItem } from '../../../components/imagen-item';
 // eslint-disable-next-line yupana/no-cross-import -- the point of sale's category chips are the catalogue's categories (branch marcas)
 import { useMarcas } from '../../items/api/marcas';
 // eslint-disable-next-line yupana/no-cross-import -- the point of sale sells at the price of the chosen price list (issue 12)
@@ -179,6 +181,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   const [modo, setModo] = useState('');
   const [idCategoria, setIdCategoria] = useState<number | undefined>(undefined);
   const categorias = useMarcas('categorias');
+  const favoritos = useFavoritosVenta(sesion.IdSucursal);
   const [buscando, setBuscando] = useState(false);
   const [lineas, setLineas] = useState<TLinea[]>([]);
   const [tipo, setTipo] = useState<number>(1004);
@@ -547,6 +550,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
               renderItem={(i) => (
                 <List.Item data-testid="pv-resultado" style={{ cursor: 'pointer' }} onClick={() => void agregar(i)} actions={[<strong key="p">{soles(i.PrecioUnitario)}</strong>]}>
                   <List.Item.Meta
+                    avatar={<ImagenItem idItem={i.Id} idImagen={i.IdImagenPrincipal} tamano={44} alt={i.Descripcion} />}
                     title={i.Descripcion}
                     description={
                       <>
@@ -567,6 +571,27 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
                 </List.Item>
               )}
             />
+          )}
+          {resultados === null && texto.trim() === '' && !!favoritos.data?.Data.length && (
+            <div data-testid="pv-favoritos" style={{ marginTop: 12 }}>
+              <Typography.Text type="secondary">Favoritos</Typography.Text>
+              <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(112px, 1fr))', gap: 8, marginTop: 6 }}>
+                {favoritos.data.Data.map((i) => (
+                  <button
+                    type="button"
+                    key={i.Id}
+                    data-testid="pv-favorito"
+                    title={i.Descripcion}
+                    onClick={() => void agregar(i)}
+                    style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 4, padding: 6, border: '1px solid #f0f0f0', borderRadius: 8, background: '#fff', cursor: 'pointer', textAlign: 'center', minWidth: 0 }}
+                  >
+                    <ImagenItem idItem={i.Id} idImagen={i.IdImagenPrincipal} tamano={72} alt={i.Descripcion} />
+                    <span style={{ fontSize: 12, lineHeight: 1.2, maxHeight: '2.4em', overflow: 'hidden', width: '100%', wordBreak: 'break-word' }}>{i.Descripcion}</span>
+                    <strong style={{ fontSize: 12 }}>{soles(i.PrecioUnitario)}</strong>
+                  </button>
+                ))}
+              </div>
+            </div>
           )}
         </Card>
 
@@ -729,6 +754,8 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
             setCobrando(false);
             setVendida(v);
             cancelarVenta();
+            // The tiles carry the branch's available stock, which the sale just lowered.
+            void favoritos.refetch();
           }}
           onSinRed={() => {
             off.marcarSinConexion();

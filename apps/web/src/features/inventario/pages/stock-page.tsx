@@ -52,11 +52,15 @@ export function StockPage() {
             type="info"
             showIcon
             style={{ marginBottom: 12 }}
-            title={idalmacen ? 'Productos cuyo stock en el almacén elegido está por debajo de su stock mínimo' : 'Productos cuyo stock sumado en todos los almacenes está por debajo de su stock mínimo'}
+            title={
+              idalmacen
+                ? 'Productos cuyo stock en el almacén elegido está por debajo de su stock mínimo (el del almacén si lo tiene, si no el del producto)'
+                : 'Productos cuyo stock sumado en todos los almacenes está por debajo de su stock mínimo, y los almacenes por debajo de su propio mínimo'
+            }
           />
           {minimos.isError && <Alert type="error" showIcon title={mensajeDeError(minimos.error)} style={{ marginBottom: 12 }} />}
           <Table<TStockMinimoFila>
-            rowKey="IdItem"
+            rowKey={(f) => `${f.IdItem}-${f.IdAlmacen ?? 'todos'}`}
             size="middle"
             data-testid="tabla-bajo-minimo"
             loading={minimos.isFetching}
@@ -69,6 +73,7 @@ export function StockPage() {
               { title: 'Producto', dataIndex: 'Descripcion' },
               { title: 'Marca', dataIndex: 'Marca', render: (v: string | null) => v ?? '—' },
               { title: 'Unidad', dataIndex: 'CodigoUnidad' },
+              { title: 'Almacén', dataIndex: 'Almacen', render: (v: string | null) => v ?? 'Todos' },
               { title: 'Stock', dataIndex: 'Stock', align: 'right', render: (v: string) => numero(v) },
               { title: 'Stock mínimo', dataIndex: 'StockMinimo', align: 'right', render: (v: string) => numero(v) },
               { title: 'Faltante', dataIndex: 'Faltante', align: 'right', render: (v: string) => numero(v) },

@@ -1,4 +1,4 @@
-import { App, Button, Col, Form, Input, Radio, Row, Select, Space, Switch } from 'antd';
+import { App, Button, Col, Form, Input, Radio, Row, Select, Space, Switch, Typography } from 'antd';
 import { useMarcas } from '../api/marcas';
 import { useEffect } from 'react';
 import { descripcionCatalogo } from '@yupana/sunat/isomorfico';
@@ -6,6 +6,8 @@ import { AfectacionesIgv, EstandaresCodigoProducto, MAX_CODIGOS_BARRAS, validarC
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useGuardarItem } from '../api/guardar-item';
 import { PresentacionesItem } from './presentaciones-item';
+import { ImagenesItem } from './imagenes-item';
+import { MinimosAlmacen } from './minimos-almacen';
 
 type Valores = Omit<TItemGuardar, 'LogEstado'>;
 
@@ -167,7 +169,7 @@ export function ItemForm({ item, onGuardado, onCancelar }: Props) {
           <Form.Item
             name="StockMinimo"
             label="Stock mínimo"
-            tooltip="Se compara con el stock sumado de todos los almacenes; Inventario › Stock lista los productos por debajo"
+            tooltip="Se compara con el stock sumado de todos los almacenes y con el de cada almacén que no tenga su propio mínimo (sección «Stock mínimo por almacén»); Inventario › Stock lista los productos por debajo"
             rules={[{ pattern: /^\d{1,12}(\.\d{1,4})?$/, message: 'Stock mínimo: número no negativo de hasta 4 decimales' }]}
           >
             <Input inputMode="decimal" aria-label="Stock mínimo" />
@@ -217,6 +219,8 @@ export function ItemForm({ item, onGuardado, onCancelar }: Props) {
       </Space>
     </Form>
     {item && item.CodigoUnidad !== 'ZZ' && <PresentacionesItem idItem={item.Id} unidadBase={item.CodigoUnidad} />}
+    {item && item.CodigoUnidad !== 'ZZ' && <MinimosAlmacen idItem={item.Id} />}
+    {item ? <ImagenesItem idItem={item.Id} descripcion={item.Descripcion} /> : <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12 }}>Las imágenes se agregan después de registrar el producto.</Typography.Text>}
     </>
   );
 }
