@@ -214,6 +214,7 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'PUT /api/rrhh/v1/entidades/:id/cuentas': { tabla: 'entidad', cuerpo: { Sueldo: null, Cts: null } },
   'GET /api/rrhh/v1/nominas/:id/depositoscts/bancos': { tabla: 'nomina' },
   'GET /api/rrhh/v1/nominas/:id/depositoscts/bancos/:banco': { tabla: 'nomina', extra: { banco: '002' } },
+  'POST /api/rrhh/v1/solicitud/:id/notificacion': { tabla: 'solicitud' },
   'GET /api/rrhh/v1/solicitud/:id': { tabla: 'solicitud' },
   'POST /api/rrhh/v1/flujosolicitud/:id': { tabla: 'solicitud', cuerpo: { Aprobar: true } },
   // Issue 16 (fotocheck): a worker's photo and badge date; another company's worker is a 404 (also in fotocheck.test).

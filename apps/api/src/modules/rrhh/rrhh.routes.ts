@@ -381,6 +381,17 @@ export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<vo
     schema: { tags: pedidos, security, summary: 'Registrar la solicitud de un trabajador (vacaciones, permiso, licencia)', body: ZSolicitudCrear, response: { 201: ZSolicitud, ...conConflicto } },
     handler: async (req, reply) => reply.code(201).send(await solicitudes.crearSolicitud(ctx, requerirAuth(req), req.body, { log: req.log })),
   });
+  r.post('/v1/solicitud/:id/notificacion', {
+    config: { servicio: 'RRHH_SOLICITUD_GUARDAR' },
+    schema: {
+      tags: pedidos,
+      security,
+      summary: 'Reintentar la notificación por correo de una solicitud cuyo último envío falló (el aviso se borra si sale)',
+      params: ZIdParams,
+      response: { 200: ZSolicitud, ...conConflicto },
+    },
+    handler: async (req) => solicitudes.reintentarNotificacion(ctx, requerirAuth(req), req.params.id, { log: req.log }),
+  });
   r.post('/v1/flujosolicitud/:id', {
     config: { servicio: 'RRHH_SOLICITUD_RESOLVER' },
     schema: { tags: pedidos, security, summary: 'Aprobar o rechazar el paso actual de una solicitud', params: ZIdParams, body: ZSolicitudResolver, response: { 200: ZSolicitud, ...conConflicto } },
