@@ -334,29 +334,29 @@ export async function asistenciaDeTrabajadores(
   const lista = sql`(select unnest(${`{${ids.join(',')}}`}::int[]))`;
   // One after the other: inside a transaction there is one connection (pg refuses concurrent queries on it).
   const asignaciones = await db
-      .select({ idEntidad: horarioTrabajador.idEntidad, fechaDesde: horarioTrabajador.fechaDesde, idHorario: horarioTrabajador.idHorario, tolerancia: horario.toleranciaMinutos })
-      .from(horarioTrabajador)
-      .innerJoin(horario, eq(horario.id, horarioTrabajador.idHorario))
-      .where(and(eq(horarioTrabajador.idEmpresa, idEmpresa), sql`${horarioTrabajador.idEntidad} in ${lista}`, eq(horarioTrabajador.logEstado, 1), sql`${horarioTrabajador.fechaDesde} <= ${hasta}`))
-      .orderBy(asc(horarioTrabajador.idEntidad), asc(horarioTrabajador.fechaDesde), asc(horarioTrabajador.id));
+    .select({ idEntidad: horarioTrabajador.idEntidad, fechaDesde: horarioTrabajador.fechaDesde, idHorario: horarioTrabajador.idHorario, tolerancia: horario.toleranciaMinutos })
+    .from(horarioTrabajador)
+    .innerJoin(horario, eq(horario.id, horarioTrabajador.idHorario))
+    .where(and(eq(horarioTrabajador.idEmpresa, idEmpresa), sql`${horarioTrabajador.idEntidad} in ${lista}`, eq(horarioTrabajador.logEstado, 1), sql`${horarioTrabajador.fechaDesde} <= ${hasta}`))
+    .orderBy(asc(horarioTrabajador.idEntidad), asc(horarioTrabajador.fechaDesde), asc(horarioTrabajador.id));
   const marcas = await db
-      .select({ idEntidad: marcacion.idEntidad, fechaHora: marcacion.fechaHora })
-      .from(marcacion)
-      .where(
-        and(
-          eq(marcacion.idEmpresa, idEmpresa),
-          sql`${marcacion.idEntidad} in ${lista}`,
-          eq(marcacion.logEstado, 1),
-          gte(marcacion.fechaHora, deLocalLima(desde, '00:00')),
-          // The next morning too: it may hold the exit of the last day's night shift.
-          lt(marcacion.fechaHora, deLocalLima(sumarDia(hasta, 2), '00:00')),
-        ),
-      );
+    .select({ idEntidad: marcacion.idEntidad, fechaHora: marcacion.fechaHora })
+    .from(marcacion)
+    .where(
+      and(
+        eq(marcacion.idEmpresa, idEmpresa),
+        sql`${marcacion.idEntidad} in ${lista}`,
+        eq(marcacion.logEstado, 1),
+        gte(marcacion.fechaHora, deLocalLima(desde, '00:00')),
+        // The next morning too: it may hold the exit of the last day's night shift.
+        lt(marcacion.fechaHora, deLocalLima(sumarDia(hasta, 2), '00:00')),
+      ),
+    );
   const feriados = await db
-      .select({ fecha: feriado.fecha, descripcion: feriado.descripcion })
-      .from(feriado)
-      .where(and(eq(feriado.logEstado, 1), or(isNull(feriado.idEmpresa), eq(feriado.idEmpresa, idEmpresa)), gte(feriado.fecha, desde), lte(feriado.fecha, hasta)))
-      .orderBy(asc(feriado.fecha), asc(feriado.id));
+    .select({ fecha: feriado.fecha, descripcion: feriado.descripcion })
+    .from(feriado)
+    .where(and(eq(feriado.logEstado, 1), or(isNull(feriado.idEmpresa), eq(feriado.idEmpresa, idEmpresa)), gte(feriado.fecha, desde), lte(feriado.fecha, hasta)))
+    .orderBy(asc(feriado.fecha), asc(feriado.id));
   const licencias = await licenciasAprobadas(db as Contexto['dbh']['db'], idEmpresa, ids, desde, hasta);
   const idsHorario = [...new Set(asignaciones.map((a) => a.idHorario))];
   const detalles = idsHorario.length
