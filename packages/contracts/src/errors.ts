@@ -101,6 +101,8 @@ export const ErrorCodes = {
   NOMINA_NO_MES_CTS: 601570,
   CTS_YA_DEPOSITADA: 601571,
   CTS_SIN_MONTO: 601572,
+  // HR: bank accounts, CTS bank files, request notifications (rrhhbanco, 601620-601629).
+  NOTIFICACION_SIN_PENDIENTE: 601620,
   DEPOSITO_CTS_ANULADO: 601573,
   // SIRE (601400-601449).
   SIRE_SIN_CREDENCIALES: 601401,
@@ -219,6 +221,7 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.NOMINA_NO_MES_CTS]: 'La CTS se deposita con las planillas de mayo y noviembre',
   [ErrorCodes.CTS_YA_DEPOSITADA]: 'La CTS ya está depositada',
   [ErrorCodes.CTS_SIN_MONTO]: 'No hay CTS por depositar',
+  [ErrorCodes.NOTIFICACION_SIN_PENDIENTE]: 'La notificación de la solicitud no tiene un envío fallido por reintentar',
   [ErrorCodes.DEPOSITO_CTS_ANULADO]: 'El depósito de CTS ya está anulado',
   [ErrorCodes.SOLICITUD_RESUELTA]: 'La solicitud ya fue resuelta',
   [ErrorCodes.SOLICITUD_SIN_APROBADOR]: 'Su usuario no tiene el rol que aprueba este paso de la solicitud',

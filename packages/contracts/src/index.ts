@@ -63,3 +63,4 @@ export * from './onboarding/empresa';
 export * from './ayuda/ayuda';
 export * from './pagos/datos-deposito';
 export * from './rrhh/fotocheck';
+export * from './rrhh/cuentas';

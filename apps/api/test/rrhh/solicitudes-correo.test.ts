@@ -4,7 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TSolicitud, TTrabajador } from '@yupana/contracts';
+import { ErrorCodes, type TSolicitud, type TTrabajador } from '@yupana/contracts';
 import { conToken, crearEntorno, sesionDe, type Entorno } from '../helpers';
 
 let e: Entorno;
@@ -51,6 +51,7 @@ const destinatarios = () => recibidos.splice(0).map((m) => m.para);
 
 let ana: TTrabajador;
 let benito: TTrabajador;
+let idFallida: number;
 
 describe('notificaciones de las solicitudes por correo', () => {
   it('sin servidor de correo las solicitudes siguen sin notificar ni anotar nada', async () => {
@@ -111,5 +112,41 @@ describe('notificaciones de las solicitudes por correo', () => {
     const ok = await llamar('POST', `${R}/flujosolicitud/${s.Id}`, { Aprobar: true });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ Estado: 1, Notificacion: expect.stringMatching(/^Notificación no enviada/) });
+    idFallida = s.Id;
+  });
+
+  it('reintentar la notificación (rrhhbanco): falla otra vez con el servidor caído; con el servidor de vuelta sale y borra el aviso', async () => {
+    expect((await llamar('POST', `${R}/solicitud/${idFallida}/notificacion`, undefined, tokenOtra)).statusCode).toBe(404);
+    expect((await llamar('POST', `${R}/solicitud/${idFallida}/notificacion`, undefined, tokenCajero)).statusCode).toBe(403);
+    const otraVez = await llamar('POST', `${R}/solicitud/${idFallida}/notificacion`);
+    expect(otraVez.statusCode, otraVez.body).toBe(200);
+    expect(otraVez.json<TSolicitud>().Notificacion).toMatch(/^Notificación no enviada: No se pudo enviar el correo/);
+    // The server is back on the same port.
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, sesion, cb) {
+        const partes: Buffer[] = [];
+        stream.on('data', (c: Buffer) => partes.push(c));
+        stream.on('end', () => {
+          recibidos.push({ para: sesion.envelope.rcptTo.map((r) => r.address), crudo: Buffer.concat(partes).toString('utf8') });
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((ok) => smtp.listen(puertoSmtp, '127.0.0.1', ok));
+    destinatarios();
+    const r = await llamar('POST', `${R}/solicitud/${idFallida}/notificacion`);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json<TSolicitud>()).toMatchObject({ Estado: 1, Notificacion: null });
+    // Approved: the worker is told.
+    const [m] = recibidos;
+    expect(destinatarios()).toEqual([['ana.huaman@example.pe']]);
+    expect(m.crudo).toMatch(/aprobada/);
+    // Nothing left to retry.
+    const nada = await llamar('POST', `${R}/solicitud/${idFallida}/notificacion`);
+    expect(nada.statusCode).toBe(409);
+    expect(nada.json()).toMatchObject({ ErrorId: ErrorCodes.NOTIFICACION_SIN_PENDIENTE });
+    expect(destinatarios()).toEqual([]);
   });
 });

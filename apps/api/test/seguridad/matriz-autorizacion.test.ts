@@ -221,6 +221,12 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/rrhh/v1/nominas/:id/plame/:extension': { tabla: 'nomina', extra: { extension: 'rem' } },
   // Issue 16 (afpnet): the AFPnet upload of a run (also verified in afpnet.test).
   'GET /api/rrhh/v1/nominas/:id/afpnet': { tabla: 'nomina' },
+  // rrhhbanco: a worker's bank accounts and the CTS bank files (also verified in cuentas-cts.test).
+  'GET /api/rrhh/v1/entidades/:id/cuentas': { tabla: 'entidad' },
+  'PUT /api/rrhh/v1/entidades/:id/cuentas': { tabla: 'entidad', cuerpo: { Sueldo: null, Cts: null } },
+  'GET /api/rrhh/v1/nominas/:id/depositoscts/bancos': { tabla: 'nomina' },
+  'GET /api/rrhh/v1/nominas/:id/depositoscts/bancos/:banco': { tabla: 'nomina', extra: { banco: '002' } },
+  'POST /api/rrhh/v1/solicitud/:id/notificacion': { tabla: 'solicitud' },
   'GET /api/rrhh/v1/solicitud/:id': { tabla: 'solicitud' },
   'POST /api/rrhh/v1/flujosolicitud/:id': { tabla: 'solicitud', cuerpo: { Aprobar: true } },
   // Issue 16 (fotocheck): a worker's photo and badge date; another company's worker is a 404 (also in fotocheck.test).

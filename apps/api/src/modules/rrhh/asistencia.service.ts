@@ -313,6 +313,88 @@ export async function reporteAsistencia(ctx: Contexto, auth: TAuth, q: z.output<
   return calcularAsistencia(t, q.desde, q.hasta, hoy, calc, marcas.map((m) => m.fechaHora), new Map(feriados.map((f) => [f.Fecha, f.Descripcion])), diasDeLicencia(licencias, q.desde, q.hasta));
 }
 
+/**
+ * The month's attendance of many workers at once ("Tomar asistencia" of a payroll run): the same figures as
+ * `reporteAsistencia` worker by worker, read set-based — five statements whatever the number of workers (their
+ * schedule assignments, the schedules' days, their active marks, the holidays, their approved requests), then the
+ * same pure calculation per worker in memory. `db` may be a transaction. Workers without marks or assignments still
+ * get their report (every day a falta on a working day of their schedule, as worker by worker).
+ */
+export async function asistenciaDeTrabajadores(
+  db: Contexto['dbh']['db'] | Parameters<Parameters<Contexto['dbh']['db']['transaction']>[0]>[0],
+  idEmpresa: number,
+  trabajadores: { id: number; nombre: string; documento: string }[],
+  desde: string,
+  hasta: string,
+  hoy = hoyLima(),
+) {
+  const r = new Map<number, ReturnType<typeof calcularAsistencia>>();
+  if (!trabajadores.length) return r;
+  const ids = trabajadores.map((t) => t.id);
+  const lista = sql`(select unnest(${`{${ids.join(',')}}`}::int[]))`;
+  // One after the other: inside a transaction there is one connection (pg refuses concurrent queries on it).
+  const asignaciones = await db
+    .select({ idEntidad: horarioTrabajador.idEntidad, fechaDesde: horarioTrabajador.fechaDesde, idHorario: horarioTrabajador.idHorario, tolerancia: horario.toleranciaMinutos })
+    .from(horarioTrabajador)
+    .innerJoin(horario, eq(horario.id, horarioTrabajador.idHorario))
+    .where(and(eq(horarioTrabajador.idEmpresa, idEmpresa), sql`${horarioTrabajador.idEntidad} in ${lista}`, eq(horarioTrabajador.logEstado, 1), sql`${horarioTrabajador.fechaDesde} <= ${hasta}`))
+    .orderBy(asc(horarioTrabajador.idEntidad), asc(horarioTrabajador.fechaDesde), asc(horarioTrabajador.id));
+  const marcas = await db
+    .select({ idEntidad: marcacion.idEntidad, fechaHora: marcacion.fechaHora })
+    .from(marcacion)
+    .where(
+      and(
+        eq(marcacion.idEmpresa, idEmpresa),
+        sql`${marcacion.idEntidad} in ${lista}`,
+        eq(marcacion.logEstado, 1),
+        gte(marcacion.fechaHora, deLocalLima(desde, '00:00')),
+        // The next morning too: it may hold the exit of the last day's night shift.
+        lt(marcacion.fechaHora, deLocalLima(sumarDia(hasta, 2), '00:00')),
+      ),
+    );
+  const feriados = await db
+    .select({ fecha: feriado.fecha, descripcion: feriado.descripcion })
+    .from(feriado)
+    .where(and(eq(feriado.logEstado, 1), or(isNull(feriado.idEmpresa), eq(feriado.idEmpresa, idEmpresa)), gte(feriado.fecha, desde), lte(feriado.fecha, hasta)))
+    .orderBy(asc(feriado.fecha), asc(feriado.id));
+  const licencias = await licenciasAprobadas(db as Contexto['dbh']['db'], idEmpresa, ids, desde, hasta);
+  const idsHorario = [...new Set(asignaciones.map((a) => a.idHorario))];
+  const detalles = idsHorario.length
+    ? await db
+        .select()
+        .from(horarioDetalle)
+        .where(and(eq(horarioDetalle.idEmpresa, idEmpresa), inArray(horarioDetalle.idHorario, idsHorario), eq(horarioDetalle.logEstado, 1)))
+    : [];
+  const horarios = new Map<number, HorarioCalculo['dias']>();
+  for (const d of detalles) {
+    const m = horarios.get(d.idHorario) ?? new Map();
+    m.set(d.dia, { entrada: aMinutos(d.horaEntrada), salida: aMinutos(d.horaSalida), refrigerio: d.refrigerioMinutos });
+    horarios.set(d.idHorario, m);
+  }
+  const agrupar = <T extends { idEntidad: number }>(xs: T[]) => {
+    const g = new Map<number, T[]>();
+    for (const x of xs) {
+      const l = g.get(x.idEntidad);
+      if (l) l.push(x);
+      else g.set(x.idEntidad, [x]);
+    }
+    return g;
+  };
+  const asignacionesDe = agrupar(asignaciones);
+  const marcasDe = agrupar(marcas);
+  const licenciasDe = agrupar(licencias);
+  // The same map for every worker: as feriadosEntre, a later row of the same date wins.
+  const diasFeriado = new Map(feriados.map((f) => [f.fecha, f.descripcion]));
+  for (const t of trabajadores) {
+    const calc: AsignacionCalculo[] = (asignacionesDe.get(t.id) ?? []).map((a) => ({ fechaDesde: a.fechaDesde, horario: { tolerancia: a.tolerancia, dias: horarios.get(a.idHorario) ?? new Map() } }));
+    r.set(
+      t.id,
+      calcularAsistencia(t, desde, hasta, hoy, calc, (marcasDe.get(t.id) ?? []).map((m) => m.fechaHora), diasFeriado, diasDeLicencia(licenciasDe.get(t.id) ?? [], desde, hasta)),
+    );
+  }
+  return r;
+}
+
 // ---- Holidays ----
 
 /** National holidays and the company's own non-working days between two dates, by date. */

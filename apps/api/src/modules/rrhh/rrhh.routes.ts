@@ -29,6 +29,10 @@ import {
   ZFamiliares,
   ZFamiliarGuardar,
   ZIdParams,
+  ZArchivoBancoCtsParams,
+  ZArchivosBancoCts,
+  ZCuentasTrabajador,
+  ZCuentasTrabajadorGuardar,
   ZNomina,
   ZNominaCalcular,
   ZNominaConAsistencia,
@@ -66,6 +70,7 @@ import { pdfBoleta } from './boleta-pdf';
 import * as nominas from './nominas.service';
 import * as pagosNomina from './pagos-nomina.service';
 import * as depositosCts from './depositos-cts.service';
+import * as cuentas from './cuentas-trabajador.service';
 import { archivoAfpnet, archivoPlameDeNomina } from './plame';
 import * as fotochecks from './fotocheck.service';
 import * as grupos from './grupos.service';
@@ -104,6 +109,25 @@ export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<vo
     config: { servicio: 'RRHH_TRABAJADOR_GUARDAR' },
     schema: { tags: personal, security, summary: 'Editar un trabajador', params: ZIdParams, body: ZTrabajadorGuardar, response: { 200: ZTrabajador, ...errores } },
     handler: async (req) => trabajadores.editarTrabajador(ctx, requerirAuth(req), req.params.id, req.body),
+  });
+
+  // ---- Bank accounts (salary and CTS; rrhhbanco) ----
+  r.get('/v1/entidades/:id/cuentas', {
+    config: { servicio: 'RRHH_TRABAJADOR_VER' },
+    schema: { tags: personal, security, summary: 'Cuentas bancarias de un trabajador (sueldo y CTS)', params: ZIdParams, response: { 200: ZCuentasTrabajador, ...errores } },
+    handler: async (req) => cuentas.cuentasTrabajador(ctx, requerirAuth(req), req.params.id),
+  });
+  r.put('/v1/entidades/:id/cuentas', {
+    config: { servicio: 'RRHH_TRABAJADOR_GUARDAR' },
+    schema: {
+      tags: personal,
+      security,
+      summary: 'Guardar las cuentas bancarias de un trabajador (sueldo y CTS; banco, número, CCI validado y moneda; null la elimina)',
+      params: ZIdParams,
+      body: ZCuentasTrabajadorGuardar,
+      response: { 200: ZCuentasTrabajador, ...errores },
+    },
+    handler: async (req) => cuentas.guardarCuentasTrabajador(ctx, requerirAuth(req), req.params.id, req.body),
   });
 
   // ---- Relatives (entity type 2) ----
@@ -253,6 +277,31 @@ export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<vo
     },
     handler: async (req) => depositosCts.depositarCts(ctx, requerirAuth(req), req.params.id, req.body),
   });
+  // The bank files carry the workers' accounts: the same grant as the deposit they prepare.
+  r.get('/v1/nominas/:id/depositoscts/bancos', {
+    config: { servicio: 'RRHH_NOMINA_PAGAR' },
+    schema: {
+      tags: planilla,
+      security,
+      summary: 'Archivos para el banco de la CTS por depositar de una planilla aprobada de mayo o noviembre: uno por banco, y los trabajadores sin cuenta CTS',
+      params: ZIdParams,
+      response: { 200: ZArchivosBancoCts, ...conConflicto },
+    },
+    handler: async (req) => cuentas.archivosBancoCts(ctx, requerirAuth(req), req.params.id),
+  });
+  r.get('/v1/nominas/:id/depositoscts/bancos/:banco', {
+    config: { servicio: 'RRHH_NOMINA_PAGAR' },
+    schema: {
+      tags: planilla,
+      security,
+      summary: 'Descargar el archivo de la CTS para un banco (CSV: documento, nombre, cuenta, CCI y monto por trabajador)',
+      params: ZArchivoBancoCtsParams,
+    },
+    handler: async (req, reply) => {
+      const { nombre, contenido } = await cuentas.archivoBancoCts(ctx, requerirAuth(req), req.params.id, req.params.banco);
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${nombre}"`).send(contenido);
+    },
+  });
   r.put('/v1/nominas/:id/depositoscts/:idDeposito/anulaciones', {
     config: { servicio: 'RRHH_NOMINA_PAGO_ANULAR' },
     schema: {
@@ -331,6 +380,17 @@ export async function rutasRrhh(app: FastifyInstance, ctx: Contexto): Promise<vo
     config: { servicio: 'RRHH_SOLICITUD_GUARDAR' },
     schema: { tags: pedidos, security, summary: 'Registrar la solicitud de un trabajador (vacaciones, permiso, licencia)', body: ZSolicitudCrear, response: { 201: ZSolicitud, ...conConflicto } },
     handler: async (req, reply) => reply.code(201).send(await solicitudes.crearSolicitud(ctx, requerirAuth(req), req.body, { log: req.log })),
+  });
+  r.post('/v1/solicitud/:id/notificacion', {
+    config: { servicio: 'RRHH_SOLICITUD_GUARDAR' },
+    schema: {
+      tags: pedidos,
+      security,
+      summary: 'Reintentar la notificación por correo de una solicitud cuyo último envío falló (el aviso se borra si sale)',
+      params: ZIdParams,
+      response: { 200: ZSolicitud, ...conConflicto },
+    },
+    handler: async (req) => solicitudes.reintentarNotificacion(ctx, requerirAuth(req), req.params.id, { log: req.log }),
   });
   r.post('/v1/flujosolicitud/:id', {
     config: { servicio: 'RRHH_SOLICITUD_RESOLVER' },

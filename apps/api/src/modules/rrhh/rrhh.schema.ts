@@ -345,3 +345,27 @@ export const flujoSolicitud = pgTable(
   },
   (t) => [uniqueIndex('flujo_solicitud_uq').on(t.idSolicitud, t.orden)],
 );
+
+/**
+ * A worker's bank accounts (rrhhbanco): at most one per kind, SUELDO (where the pay goes) and CTS (the CTS depositary
+ * the worker chose, DL 650 art. 23); `banco` is the bank's code in the CCI (BancosCci), `id_moneda` 1 soles, 2 dólares.
+ */
+export const trabajadorCuenta = pgTable(
+  'trabajador_cuenta',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idEntidad: integer('id_entidad').notNull().references(() => entidad.id),
+    tipo: varchar('tipo', { length: 6 }).notNull(),
+    banco: varchar('banco', { length: 3 }).notNull(),
+    numeroCuenta: varchar('numero_cuenta', { length: 30 }).notNull(),
+    cci: varchar('cci', { length: 20 }).notNull(),
+    idMoneda: smallint('id_moneda').notNull().default(1),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('trabajador_cuenta_ux').on(t.idEmpresa, t.idEntidad, t.tipo),
+    check('trabajador_cuenta_tipo_ck', sql`${t.tipo} in ('SUELDO', 'CTS')`),
+    check('trabajador_cuenta_moneda_ck', sql`${t.idMoneda} in (1, 2)`),
+  ],
+);

@@ -277,7 +277,19 @@ export async function resolverSolicitud(ctx: Contexto, auth: TAuth, id: number, 
  * server configured (notifications are off) or nobody has an e-mail. A failure never undoes nor fails the request:
  * it is logged and kept on the request ("Notificación no enviada: …"), and cleared by the next notification that goes out.
  */
-async function notificar(ctx: Contexto, auth: TAuth, id: number, opciones: TOpcionesCorreo): Promise<void> {
+/**
+ * "Reintentar notificación": sends again the e-mail the request's current state calls for, when its last one failed
+ * (a note is kept). Success clears the note; another failure replaces it with the new reason. A company that has no
+ * mail server any more gets that as the note (a retry that silently sent nothing would clear a real failure).
+ */
+export async function reintentarNotificacion(ctx: Contexto, auth: TAuth, id: number, opciones: TOpcionesCorreo = {}): Promise<TSolicitud> {
+  const s = await obtenerSolicitud(ctx, auth, id);
+  if (!s.Notificacion) throw new AppError(ErrorCodes.NOTIFICACION_SIN_PENDIENTE, undefined, 409);
+  await notificar(ctx, auth, id, opciones, true);
+  return obtenerSolicitud(ctx, auth, id);
+}
+
+async function notificar(ctx: Contexto, auth: TAuth, id: number, opciones: TOpcionesCorreo, reintento = false): Promise<void> {
   const db = ctx.dbh.db;
   let nota: string | null = null;
   try {
@@ -322,7 +334,7 @@ async function notificar(ctx: Contexto, auth: TAuth, id: number, opciones: TOpci
         await enviarCorreoEmpresa(db, auth.idEmpresa, { para, asunto, texto, adjuntos: [] }, { timeoutMs: 10_000, ...opciones });
       } catch (e) {
         // No server configured: notifications are simply off for this company.
-        if (!(e instanceof AppError && e.mensaje.startsWith('Configure el servidor de correo'))) throw e;
+        if (reintento || !(e instanceof AppError && e.mensaje.startsWith('Configure el servidor de correo'))) throw e;
       }
     }
   } catch (e) {

@@ -1,6 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  TArchivosBancoCts,
   TCatalogoItem,
+  TCuentasTrabajador,
+  TCuentasTrabajadorGuardar,
   TContratoLaboral,
   TContratoLaboralGuardar,
   TFamiliar,
@@ -187,4 +190,34 @@ export async function descargarPlame(idNomina: number, extension: 'rem' | 'jor' 
 /** Downloads the AFPnet upload (Excel) of an approved run: every AFP affiliate, or those of one AFP. */
 export async function descargarAfpnet(idNomina: number, afp?: string): Promise<void> {
   await descargarArchivo(`${BASE}/nominas/${idNomina}/afpnet`, afp ? { afp } : {}, 'afpnet.xlsx');
+}
+
+/** A worker's salary and CTS bank accounts. */
+export function useCuentasTrabajador(idTrabajador: number) {
+  return useQuery({
+    queryKey: ['rrhh', 'cuentas', idTrabajador],
+    queryFn: ({ signal }) => api.get<TCuentasTrabajador>(`${BASE}/entidades/${idTrabajador}/cuentas`, { signal }),
+  });
+}
+
+export function useGuardarCuentasTrabajador(idTrabajador: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: TCuentasTrabajadorGuardar) => api.put<TCuentasTrabajador>(`${BASE}/entidades/${idTrabajador}/cuentas`, datos),
+    onSuccess: (d) => qc.setQueryData(['rrhh', 'cuentas', idTrabajador], d),
+  });
+}
+
+/** The CTS bank files of an approved May / November run (one per bank) and the workers left out. */
+export function useArchivosBancoCts(idNomina: number, activo: boolean) {
+  return useQuery({
+    queryKey: ['rrhh', 'nomina', idNomina, 'bancos-cts'],
+    queryFn: ({ signal }) => api.get<TArchivosBancoCts>(`${BASE}/nominas/${idNomina}/depositoscts/bancos`, { signal }),
+    enabled: activo,
+  });
+}
+
+/** Downloads the CTS file of one bank. */
+export async function descargarArchivoBancoCts(idNomina: number, banco: string, nombre: string): Promise<void> {
+  await descargarArchivo(`${BASE}/nominas/${idNomina}/depositoscts/bancos/${banco}`, {}, nombre);
 }

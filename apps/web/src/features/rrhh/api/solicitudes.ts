@@ -40,3 +40,12 @@ export function useResolverSolicitud() {
     onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh'] }),
   });
 }
+
+/** Sends again the notification of a request whose last e-mail failed; the note goes away when it goes out. */
+export function useReintentarNotificacion() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<TSolicitud>(`${BASE}/solicitud/${id}/notificacion`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rrhh'] }),
+  });
+}

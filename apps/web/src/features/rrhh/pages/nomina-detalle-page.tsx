@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NombresSistemaPension, RegimenesLaborales, type TBoleta, type TLineaBoleta, type TNominaDepositoCts, type TNominaDetalle, type TNominaPago, type TSistemaPension } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { abrirBoletaPdf, descargarAfpnet, descargarPlame, useAnularDepositoCts, useAnularPagoNomina, useAprobarNomina, useAsistenciaEnNomina, useCalcularNomina, useCuentasDePago, useDepositarCts, useNomina, usePagarNomina } from '../api/rrhh';
+import { abrirBoletaPdf, descargarAfpnet, descargarArchivoBancoCts, useArchivosBancoCts, descargarPlame, useAnularDepositoCts, useAnularPagoNomina, useAprobarNomina, useAsistenciaEnNomina, useCalcularNomina, useCuentasDePago, useDepositarCts, useNomina, usePagarNomina } from '../api/rrhh';
 import { periodo, soles } from '../formato';
 
 const TIPOS: Record<TLineaBoleta['Tipo'], { texto: string; color: string }> = {
@@ -25,6 +25,7 @@ export function NominaDetallePage() {
   const [horas, setHoras] = useState<TBoleta | null>(null);
   const [pagando, setPagando] = useState(false);
   const [depositando, setDepositando] = useState(false);
+  const [archivosBanco, setArchivosBanco] = useState(false);
   const n = consulta.data;
   const aprobada = n?.Estado === 1;
   // May and November runs carry the CTS deposit (an informative line per payslip).
@@ -134,6 +135,11 @@ export function NominaDetallePage() {
             {aprobada && !n.Pagada && (
               <Button icon={<DollarOutlined />} onClick={() => setPagando(true)}>
                 Pagar planilla
+              </Button>
+            )}
+            {aprobada && mesCts && ctsPorDepositar && (
+              <Button icon={<DownloadOutlined />} onClick={() => setArchivosBanco(true)}>
+                Descargar archivo para el banco
               </Button>
             )}
             {aprobada && mesCts && ctsPorDepositar && (
@@ -259,6 +265,7 @@ export function NominaDetallePage() {
           />
           {n.Pagos.length > 0 && <Pagos nomina={n} />}
           {n.DepositosCts.length > 0 && <DepositosCts nomina={n} />}
+          {archivosBanco && <ArchivosBancoCts nomina={n} onCerrar={() => setArchivosBanco(false)} />}
         </>
       )}
       <HorasExtra boleta={horas} idNomina={id} onCerrar={() => setHoras(null)} />
@@ -663,5 +670,67 @@ function DepositosCts({ nomina }: { nomina: TNominaDetalle }) {
         <Input aria-label="Motivo de la anulación del depósito" placeholder="Motivo (mínimo 3 caracteres)" value={motivo} onChange={(e) => setMotivo(e.target.value)} maxLength={200} />
       </Modal>
     </>
+  );
+}
+
+/** The CTS still to deposit, one file per bank of the workers' CTS accounts; the workers without one are listed. */
+function ArchivosBancoCts({ nomina, onCerrar }: { nomina: TNominaDetalle; onCerrar: () => void }) {
+  const consulta = useArchivosBancoCts(nomina.Id, true);
+  const { message } = App.useApp();
+  const a = consulta.data;
+  return (
+    <Modal open title="Archivos de la CTS para el banco" onCancel={onCerrar} footer={<Button onClick={onCerrar}>Cerrar</Button>} width={720} destroyOnHidden>
+      {consulta.isError && <Alert type="error" showIcon title={mensajeDeError(consulta.error)} />}
+      {a && (
+        <>
+          <Typography.Paragraph type="secondary">
+            Un archivo CSV por banco con la CTS por depositar (documento, nombre, cuenta, CCI y monto). Verifique con su banco el formato de carga que acepta.
+          </Typography.Paragraph>
+          <Table
+            rowKey="Banco"
+            size="small"
+            pagination={false}
+            dataSource={a.Bancos}
+            locale={{ emptyText: 'Ningún trabajador con CTS por depositar tiene su cuenta CTS registrada' }}
+            columns={[
+              { title: 'Banco', dataIndex: 'NombreBanco' },
+              { title: 'Trabajadores', dataIndex: 'Trabajadores', align: 'right' },
+              { title: 'Monto', key: 'monto', align: 'right', render: (_, b) => soles.format(Number(b.Monto)) },
+              {
+                title: 'Archivo',
+                key: 'archivo',
+                render: (_, b) => (
+                  <Button
+                    icon={<DownloadOutlined />}
+                    aria-label={`Descargar ${b.NombreArchivo}`}
+                    onClick={() => descargarArchivoBancoCts(nomina.Id, b.Banco, b.NombreArchivo).catch((e: unknown) => message.error(mensajeDeError(e)))}
+                  >
+                    {b.NombreArchivo}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+          {a.Omitidos.length > 0 && (
+            <Alert
+              style={{ marginTop: 16 }}
+              type="warning"
+              showIcon
+              data-testid="cts-omitidos"
+              title={`${a.Omitidos.length} trabajador(es) quedan fuera de los archivos`}
+              description={
+                <ul style={{ margin: 0, paddingLeft: 18 }}>
+                  {a.Omitidos.map((o) => (
+                    <li key={o.IdTrabajador}>
+                      {o.Trabajador} ({o.Documento}), {soles.format(Number(o.Monto))}: {o.Motivo}
+                    </li>
+                  ))}
+                </ul>
+              }
+            />
+          )}
+        </>
+      )}
+    </Modal>
   );
 }

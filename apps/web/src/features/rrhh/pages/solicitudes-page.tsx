@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Empty, Form, Input, Modal, Radio, Select, Spa
 import { useState } from 'react';
 import { TiposSolicitud, type TPlantillaFlujoGuardar, type TSolicitud, type TSolicitudCrear, type TTipoSolicitud } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { useCrearSolicitud, useGuardarPlantillaFlujo, usePlantillasFlujo, useResolverSolicitud, useSolicitudes } from '../api/solicitudes';
+import { useCrearSolicitud, useGuardarPlantillaFlujo, usePlantillasFlujo, useReintentarNotificacion, useResolverSolicitud, useSolicitudes } from '../api/solicitudes';
 import { TrabajadorSelect } from '../components/asistencia-comun';
 
 const COLOR_ESTADO: Record<number, string> = { 0: 'blue', 1: 'green', 2: 'red' };
@@ -92,9 +92,32 @@ export function SolicitudesPage() {
 }
 
 function Flujo({ solicitud }: { solicitud: TSolicitud }) {
+  const reintentar = useReintentarNotificacion();
+  const { message } = App.useApp();
+  async function reenviar() {
+    try {
+      const s = await reintentar.mutateAsync(solicitud.Id);
+      if (s.Notificacion) message.warning(s.Notificacion);
+      else message.success('Notificación enviada');
+    } catch (e) {
+      message.error(mensajeDeError(e));
+    }
+  }
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      {solicitud.Notificacion && <Alert type="warning" showIcon data-testid={`notificacion-solicitud-${solicitud.Id}`} title={solicitud.Notificacion} />}
+      {solicitud.Notificacion && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid={`notificacion-solicitud-${solicitud.Id}`}
+          title={solicitud.Notificacion}
+          action={
+            <Button size="small" loading={reintentar.isPending} onClick={reenviar}>
+              Reintentar notificación
+            </Button>
+          }
+        />
+      )}
       <Steps
       size="small"
       current={solicitud.PasoActual - 1}

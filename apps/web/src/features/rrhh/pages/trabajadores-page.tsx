@@ -6,6 +6,7 @@ import { NombresSistemaPension, Parentescos, RegimenesLaborales, TiposDocumentoT
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useAgregarFamiliar, useCatalogo, useCrearCatalogo, useFamiliares, useTrabajadores } from '../api/rrhh';
 import { TrabajadorForm } from '../components/trabajador-form';
+import { CuentasTrabajador } from '../components/cuentas-trabajador';
 
 const soles = new Intl.NumberFormat('es-PE', { style: 'currency', currency: 'PEN', minimumFractionDigits: 2 });
 
@@ -19,6 +20,7 @@ export function TrabajadoresPage() {
   const [edicion, setEdicion] = useState<{ trabajador: TTrabajador | null } | null>(null);
   const [familia, setFamilia] = useState<TTrabajador | null>(null);
   const [catalogos, setCatalogos] = useState(false);
+  const [cuentas, setCuentas] = useState<TTrabajador | null>(null);
 
   const fijar = (cambios: Record<string, string | number>) => {
     const nuevo = new URLSearchParams(params);
@@ -73,6 +75,9 @@ export function TrabajadoresPage() {
                 <Button type="link" onClick={() => setFamilia(t)}>
                   Familiares ({t.NumeroFamiliares})
                 </Button>
+                <Button type="link" onClick={() => setCuentas(t)} aria-label={`Cuentas bancarias de ${t.NombreCompleto}`}>
+                  Cuentas
+                </Button>
               </Space>
             ),
           },
@@ -83,6 +88,9 @@ export function TrabajadoresPage() {
       </Drawer>
       <Drawer open={!!familia} title={familia ? `Familiares de ${familia.NombreCompleto}` : ''} size={560} onClose={() => setFamilia(null)} destroyOnHidden>
         {familia && <Familiares trabajador={familia} />}
+      </Drawer>
+      <Drawer open={!!cuentas} title={cuentas ? `Cuentas bancarias de ${cuentas.NombreCompleto}` : ''} size={560} onClose={() => setCuentas(null)} destroyOnHidden>
+        {cuentas && <CuentasTrabajador trabajador={cuentas} onGuardado={() => setCuentas(null)} />}
       </Drawer>
       <Drawer open={catalogos} title="Áreas y cargos" size={480} onClose={() => setCatalogos(false)} destroyOnHidden>
         <Catalogo tipo="areas" titulo="Nueva área" />
