@@ -6,9 +6,8 @@ import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import { rechazarSiConciliada } from '../../lib/conciliacion';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
-import { entidad } from '../entidades/entidades.schema';
-import { cuentaFinanciera } from '../finanzas/finanzas.schema';
 import { filaNomina, obtenerNomina } from './nominas.service';
+import { bloquearBoletas, cuentaDeOperacion, fechaDeOperacion, hoyLima, MESES } from './operaciones-nomina';
 import { nomina, nominaBoleta, nominaDepositoCts, nominaDepositoCtsDetalle, nominaLinea } from './rrhh.schema';
 
 type TTx = Parameters<Parameters<Contexto['dbh']['db']['transaction']>[0]>[0];
@@ -28,8 +27,6 @@ export function alAnularDepositoCts(fn: TAlAnularDepositoCts): void {
   if (!trasAnular.includes(fn)) trasAnular.push(fn);
 }
 
-const hoyLima = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'setiembre', 'octubre', 'noviembre', 'diciembre'];
 /** The CTS deposit months (TUO DL 650): the payslips of these runs carry the informative CTS line. */
 const MESES_CTS = new Set([5, 11]);
 
@@ -41,33 +38,15 @@ const MESES_CTS = new Set([5, 11]);
  */
 export async function depositarCts(ctx: Contexto, auth: TAuth, id: number, b: z.output<typeof ZNominaDepositarCts>): Promise<TNominaDetalle> {
   await filaNomina(ctx, auth, id);
-  const hoy = hoyLima();
-  const fecha = b.Fecha ?? hoy;
-  if (fecha > hoy) throw errorDeCampo('Fecha', 'La fecha del depósito no puede ser posterior a hoy');
-  const [cuenta] = await ctx.dbh.db.select().from(cuentaFinanciera).where(and(eq(cuentaFinanciera.id, b.IdCuentaFinanciera), eq(cuentaFinanciera.idEmpresa, auth.idEmpresa)));
-  if (!cuenta) throw noEncontrado('No se encontró la cuenta financiera');
-  if (cuenta.logEstado !== 1) throw errorDeCampo('IdCuentaFinanciera', 'La cuenta financiera está inactiva');
+  const fecha = fechaDeOperacion(b.Fecha, 'La fecha del depósito no puede ser posterior a hoy');
+  const cuenta = await cuentaDeOperacion(ctx, auth, b.IdCuentaFinanciera);
   if (cuenta.idMoneda !== 1 || cuenta.idTipoCuenta !== 3) throw errorDeCampo('IdCuentaFinanciera', 'La CTS se deposita desde una cuenta bancaria en soles');
 
   await ctx.dbh.db.transaction(async (tx) => {
     const [n] = await tx.select().from(nomina).where(and(eq(nomina.idEmpresa, auth.idEmpresa), eq(nomina.id, id)));
     if (n.estado !== 1) throw new AppError(ErrorCodes.NOMINA_NO_APROBADA, 'Apruebe la planilla antes de depositar la CTS', 409);
     if (!MESES_CTS.has(n.mes)) throw new AppError(ErrorCodes.NOMINA_NO_MES_CTS, 'La CTS se deposita con las planillas de mayo y noviembre', 409);
-    // The lock: every payslip to deposit, in id order; a concurrent deposit of the same payslip waits here and then
-    // reads it deposited.
-    const condiciones = [eq(nominaBoleta.idEmpresa, auth.idEmpresa), eq(nominaBoleta.idNomina, id)];
-    if (b.Boletas.length) condiciones.push(inArray(nominaBoleta.id, b.Boletas));
-    const boletas = await tx
-      .select({ id: nominaBoleta.id, idDeposito: nominaBoleta.idDepositoCts, nombre: entidad.razonSocial })
-      .from(nominaBoleta)
-      .innerJoin(entidad, eq(entidad.id, nominaBoleta.idEntidad))
-      .where(and(...condiciones))
-      .orderBy(asc(nominaBoleta.id))
-      .for('update', { of: nominaBoleta });
-    const porId = new Map(boletas.map((x) => [x.id, x]));
-    b.Boletas.forEach((idBoleta) => {
-      if (!porId.has(idBoleta)) throw noEncontrado('No se encontró la boleta en la planilla');
-    });
+    const boletas = await bloquearBoletas(tx, auth.idEmpresa, id, b.Boletas);
     const ids = boletas.map((x) => x.id);
     const lineas = ids.length
       ? await tx.select({ idBoleta: nominaLinea.idBoleta, monto: nominaLinea.monto }).from(nominaLinea).where(and(inArray(nominaLinea.idBoleta, ids), eq(nominaLinea.codigo, 'CTS')))

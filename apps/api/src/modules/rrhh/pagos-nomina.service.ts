@@ -6,9 +6,8 @@ import { rechazarSiConciliada } from '../../lib/conciliacion';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
-import { entidad } from '../entidades/entidades.schema';
-import { cuentaFinanciera } from '../finanzas/finanzas.schema';
 import { filaNomina, obtenerNomina } from './nominas.service';
+import { bloquearBoletas, cuentaDeOperacion, fechaDeOperacion, hoyLima, MESES } from './operaciones-nomina';
 import { nomina, nominaBoleta, nominaPago, nominaPagoDetalle } from './rrhh.schema';
 
 type TTx = Parameters<Parameters<Contexto['dbh']['db']['transaction']>[0]>[0];
@@ -28,9 +27,6 @@ export function alAnularPagoNomina(fn: TAlAnularPagoNomina): void {
   if (!trasAnular.includes(fn)) trasAnular.push(fn);
 }
 
-/** Today in Lima (the payment's default date and its upper bound). */
-const hoyLima = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'setiembre', 'octubre', 'noviembre', 'diciembre'];
 
 /**
  * Pagar planilla: pays the net of the chosen payslips of an approved run (all its unpaid ones when none is chosen) out
@@ -40,12 +36,8 @@ const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', '
  */
 export async function pagarNomina(ctx: Contexto, auth: TAuth, id: number, b: z.output<typeof ZNominaPagar>): Promise<TNominaDetalle> {
   await filaNomina(ctx, auth, id);
-  const hoy = hoyLima();
-  const fecha = b.Fecha ?? hoy;
-  if (fecha > hoy) throw errorDeCampo('Fecha', 'La fecha del pago no puede ser posterior a hoy');
-  const [cuenta] = await ctx.dbh.db.select().from(cuentaFinanciera).where(and(eq(cuentaFinanciera.id, b.IdCuentaFinanciera), eq(cuentaFinanciera.idEmpresa, auth.idEmpresa)));
-  if (!cuenta) throw noEncontrado('No se encontró la cuenta financiera');
-  if (cuenta.logEstado !== 1) throw errorDeCampo('IdCuentaFinanciera', 'La cuenta financiera está inactiva');
+  const fecha = fechaDeOperacion(b.Fecha, 'La fecha del pago no puede ser posterior a hoy');
+  const cuenta = await cuentaDeOperacion(ctx, auth, b.IdCuentaFinanciera);
   if (cuenta.idMoneda !== 1) throw errorDeCampo('IdCuentaFinanciera', 'La planilla se paga en soles: elija una caja o cuenta bancaria en soles');
   const banco = cuenta.idTipoCuenta === 3;
   if (banco && !b.NumeroOperacion) throw errorDeCampo('NumeroOperacion', 'Indique el número de operación bancaria');
@@ -53,21 +45,7 @@ export async function pagarNomina(ctx: Contexto, auth: TAuth, id: number, b: z.o
   await ctx.dbh.db.transaction(async (tx) => {
     const [n] = await tx.select().from(nomina).where(and(eq(nomina.idEmpresa, auth.idEmpresa), eq(nomina.id, id)));
     if (n.estado !== 1) throw new AppError(ErrorCodes.NOMINA_NO_APROBADA, 'Apruebe la planilla antes de pagarla', 409);
-    // The lock: every payslip to pay, in id order (two payments never deadlock); a concurrent payment of the same
-    // payslip waits here and then reads it paid.
-    const condiciones = [eq(nominaBoleta.idEmpresa, auth.idEmpresa), eq(nominaBoleta.idNomina, id)];
-    if (b.Boletas.length) condiciones.push(inArray(nominaBoleta.id, b.Boletas));
-    const boletas = await tx
-      .select({ id: nominaBoleta.id, neto: nominaBoleta.neto, idPago: nominaBoleta.idPago, nombre: entidad.razonSocial })
-      .from(nominaBoleta)
-      .innerJoin(entidad, eq(entidad.id, nominaBoleta.idEntidad))
-      .where(and(...condiciones))
-      .orderBy(asc(nominaBoleta.id))
-      .for('update', { of: nominaBoleta });
-    const porId = new Map(boletas.map((x) => [x.id, x]));
-    b.Boletas.forEach((idBoleta) => {
-      if (!porId.has(idBoleta)) throw noEncontrado('No se encontró la boleta en la planilla');
-    });
+    const boletas = await bloquearBoletas(tx, auth.idEmpresa, id, b.Boletas);
     for (const x of boletas) if (b.Boletas.length && x.idPago !== null) throw new AppError(ErrorCodes.BOLETA_YA_PAGADA, `La boleta de ${x.nombre} ya está pagada`, 409);
     const aPagar = boletas.filter((x) => x.idPago === null);
     if (!aPagar.length) throw new AppError(ErrorCodes.BOLETA_YA_PAGADA, 'La planilla ya está pagada: todas sus boletas tienen pago', 409);

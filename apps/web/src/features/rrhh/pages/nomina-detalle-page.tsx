@@ -1,11 +1,12 @@
 import { ArrowLeftOutlined, CalculatorOutlined, CheckCircleOutlined, ClockCircleOutlined, DollarOutlined, DownloadOutlined, FieldTimeOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Col, Dropdown, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Dropdown, Empty, Form, Input, Modal, Popconfirm, Row, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NombresSistemaPension, RegimenesLaborales, type TBoleta, type TLineaBoleta, type TNominaDepositoCts, type TNominaDetalle, type TNominaPago, type TSistemaPension } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { abrirBoletaPdf, descargarAfpnet, descargarArchivoBancoCts, useArchivosBancoCts, descargarPlame, useAnularDepositoCts, useAnularPagoNomina, useAprobarNomina, useAsistenciaEnNomina, useCalcularNomina, useCuentasDePago, useDepositarCts, useNomina, usePagarNomina } from '../api/rrhh';
+import { abrirBoletaPdf, descargarAfpnet, descargarArchivoBancoCts, useArchivosBancoCts, descargarPlame, useAnularDepositoCts, useAnularPagoNomina, useAprobarNomina, useAsistenciaEnNomina, useCalcularNomina, useDepositarCts, useNomina, usePagarNomina } from '../api/rrhh';
 import { periodo, soles } from '../formato';
+import { OperacionBoletasModal, OperacionesRegistradas } from '../components/operaciones-boletas';
 
 const TIPOS: Record<TLineaBoleta['Tipo'], { texto: string; color: string }> = {
   INGRESO: { texto: 'Ingreso', color: 'green' },
@@ -371,305 +372,96 @@ function HorasExtra({ boleta, idNomina, onCerrar }: { boleta: TBoleta | null; id
   );
 }
 
-const hoy = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
-
-type ValoresPago = { IdCuentaFinanciera?: number; Fecha: string; NumeroOperacion?: string };
-
 /** Pagar planilla: the unpaid payslips (all chosen at first) out of a cash box or bank account in soles. */
 function PagarPlanilla({ nomina, abierto, onCerrar }: { nomina: TNominaDetalle; abierto: boolean; onCerrar: () => void }) {
   const pagar = usePagarNomina(nomina.Id);
-  const cuentas = useCuentasDePago();
-  const [form] = Form.useForm<ValoresPago>();
-  const { message } = App.useApp();
-  const porPagar = nomina.Boletas.filter((b) => !b.Pago);
-  const [elegidas, setElegidas] = useState<number[] | null>(null);
-  const seleccion = elegidas ?? porPagar.map((b) => b.Id);
-  const total = porPagar.filter((b) => seleccion.includes(b.Id)).reduce((s, b) => s + Math.round(Number(b.Neto) * 100), 0) / 100;
-  const enSoles = (cuentas.data?.Data ?? []).filter((c) => c.IdMoneda === 1);
-  const idCuenta = Form.useWatch('IdCuentaFinanciera', form);
-  const esBanco = enSoles.find((c) => c.Id === idCuenta)?.IdTipoCuenta === 3;
-
-  async function enviar(v: ValoresPago) {
-    if (!v.IdCuentaFinanciera) return;
-    try {
-      const todas = seleccion.length === porPagar.length;
-      await pagar.mutateAsync({ IdCuentaFinanciera: v.IdCuentaFinanciera, Fecha: v.Fecha, NumeroOperacion: v.NumeroOperacion?.trim() || undefined, Boletas: todas ? [] : seleccion });
-      message.success(`Pago registrado: ${soles.format(total)}`);
-      setElegidas(null);
-      onCerrar();
-    } catch (e) {
-      if (e instanceof ApiError && Object.keys(e.errores).length) message.error(Object.values(e.errores).join('. '));
-      else message.error(mensajeDeError(e));
-    }
-  }
-
   return (
-    <Modal
-      open={abierto}
-      title="Pagar planilla"
-      okText={`Pagar ${soles.format(total)}`}
-      cancelText="Cancelar"
-      okButtonProps={{ disabled: !seleccion.length }}
-      onOk={() => form.submit()}
-      confirmLoading={pagar.isPending}
-      onCancel={() => {
-        setElegidas(null);
-        onCerrar();
-      }}
-      destroyOnHidden
-      width={720}
-    >
-      <Form form={form} layout="vertical" onFinish={enviar} initialValues={{ Fecha: hoy() }}>
-        <Form.Item name="IdCuentaFinanciera" label="Cuenta de pago" rules={[{ required: true, message: 'Elija la caja o cuenta bancaria (en soles)' }]}>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={cuentas.isLoading}
-            placeholder="Caja o cuenta bancaria en soles"
-            options={enSoles.map((c) => ({ value: c.Id, label: `${c.Nombre} (${c.TipoCuenta})`, title: `${c.Nombre} (${c.TipoCuenta})` }))}
-          />
-        </Form.Item>
-        <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item name="Fecha" label="Fecha de pago" rules={[{ required: true, message: 'Indique la fecha de pago' }]}>
-              <Input type="date" max={hoy()} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="NumeroOperacion"
-              label="Número de operación"
-              rules={[{ required: esBanco, message: 'Indique el número de operación bancaria' }, { pattern: /^[A-Za-z0-9-]{1,30}$/, message: 'De 1 a 30 letras, dígitos o guiones' }]}
-            >
-              <Input placeholder={esBanco ? 'Obligatorio para un pago por banco' : 'Opcional'} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-      <Table<TBoleta>
-        rowKey="Id"
-        size="small"
-        pagination={false}
-        dataSource={porPagar}
-        rowSelection={{ selectedRowKeys: seleccion, onChange: (k) => setElegidas(k.map(Number)) }}
-        columns={[
-          { title: 'Trabajador', dataIndex: 'Trabajador' },
-          { title: 'Documento', dataIndex: 'Documento' },
-          { title: 'Neto', dataIndex: 'Neto', align: 'right', render: (v: string) => soles.format(Number(v)) },
-        ]}
-      />
-    </Modal>
+    <OperacionBoletasModal
+      abierto={abierto}
+      onCerrar={onCerrar}
+      titulo="Pagar planilla"
+      verbo="Pagar"
+      pendientes={nomina.Boletas.filter((b) => !b.Pago)}
+      importe={(b) => b.Neto}
+      columnaImporte="Neto"
+      cuentas={() => true}
+      etiquetaCuenta={(c) => `${c.Nombre} (${c.TipoCuenta})`}
+      campoCuenta={{ label: 'Cuenta de pago', placeholder: 'Caja o cuenta bancaria en soles', requerido: 'Elija la caja o cuenta bancaria (en soles)' }}
+      etiquetaFecha="Fecha de pago"
+      requerirFecha="Indique la fecha de pago"
+      exigeOperacion={(c) => c?.IdTipoCuenta === 3}
+      placeholderOperacion={(exigida) => (exigida ? 'Obligatorio para un pago por banco' : 'Opcional')}
+      guardando={pagar.isPending}
+      enviar={(d) => pagar.mutateAsync(d)}
+      exito={(total) => `Pago registrado: ${total}`}
+    />
   );
 }
 
 /** The run's payment operations; a supervisor voids one (its payslips are unpaid again). */
 function Pagos({ nomina }: { nomina: TNominaDetalle }) {
   const anular = useAnularPagoNomina(nomina.Id);
-  const [pago, setPago] = useState<TNominaPago | null>(null);
-  const [motivo, setMotivo] = useState('');
-  const { message } = App.useApp();
-
-  async function confirmar() {
-    if (!pago) return;
-    try {
-      await anular.mutateAsync({ idPago: pago.Id, Motivo: motivo });
-      message.success('Pago anulado: sus boletas vuelven a quedar por pagar');
-      setPago(null);
-      setMotivo('');
-    } catch (e) {
-      if (e instanceof ApiError && Object.keys(e.errores).length) message.error(Object.values(e.errores).join('. '));
-      else message.error(mensajeDeError(e));
-    }
-  }
-
   return (
-    <>
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        Pagos de la planilla
-      </Typography.Title>
-      <Table<TNominaPago>
-        rowKey="Id"
-        size="small"
-        pagination={false}
-        dataSource={nomina.Pagos}
-        data-testid="pagos-nomina"
-        columns={[
-          { title: 'Fecha', dataIndex: 'Fecha', render: (v: string) => v.split('-').reverse().join('/') },
-          { title: 'Cuenta', dataIndex: 'CuentaFinanciera' },
-          { title: 'Operación', dataIndex: 'NumeroOperacion', render: (v: string | null) => v ?? '' },
-          { title: 'Boletas', dataIndex: 'NumeroBoletas', align: 'right' },
-          { title: 'Monto', dataIndex: 'Monto', align: 'right', render: (v: string) => soles.format(Number(v)) },
-          { title: 'Estado', key: 'e', render: (_, p) => (p.Anulado ? <Tooltip title={p.MotivoAnulacion}><Tag color="red">Anulado</Tag></Tooltip> : <Tag color="green">Vigente</Tag>) },
-          {
-            title: 'Acciones',
-            key: 'a',
-            render: (_, p) =>
-              !p.Anulado && (
-                <Button type="link" danger onClick={() => setPago(p)}>
-                  Anular
-                </Button>
-              ),
-          },
-        ]}
-      />
-      <Modal open={!!pago} title="Anular el pago" okText="Anular pago" okButtonProps={{ danger: true, disabled: motivo.trim().length < 3 }} cancelText="Cancelar" onOk={confirmar} confirmLoading={anular.isPending} onCancel={() => setPago(null)} destroyOnHidden>
-        <Typography.Paragraph>Las boletas de este pago vuelven a quedar por pagar y se revierte su asiento contable.</Typography.Paragraph>
-        <Input aria-label="Motivo de la anulación" placeholder="Motivo (mínimo 3 caracteres)" value={motivo} onChange={(e) => setMotivo(e.target.value)} maxLength={200} />
-      </Modal>
-    </>
+    <OperacionesRegistradas<TNominaPago>
+      titulo="Pagos de la planilla"
+      testId="pagos-nomina"
+      datos={nomina.Pagos}
+      anulacion={{
+        titulo: 'Anular el pago',
+        boton: 'Anular pago',
+        explicacion: 'Las boletas de este pago vuelven a quedar por pagar y se revierte su asiento contable.',
+        etiquetaMotivo: 'Motivo de la anulación',
+        exito: 'Pago anulado: sus boletas vuelven a quedar por pagar',
+      }}
+      anulando={anular.isPending}
+      anular={(p, Motivo) => anular.mutateAsync({ idPago: p.Id, Motivo })}
+    />
   );
 }
-
-type ValoresDeposito = { IdCuentaFinanciera?: number; Fecha: string; NumeroOperacion?: string };
 
 /** Depositar CTS: the payslips with CTS not deposited (all chosen at first) out of a bank account in soles. */
 function DepositarCts({ nomina, abierto, onCerrar }: { nomina: TNominaDetalle; abierto: boolean; onCerrar: () => void }) {
   const depositar = useDepositarCts(nomina.Id);
-  const cuentas = useCuentasDePago();
-  const [form] = Form.useForm<ValoresDeposito>();
-  const { message } = App.useApp();
-  const porDepositar = nomina.Boletas.filter((b) => Number(b.Cts) > 0 && !b.DepositoCts);
-  const [elegidas, setElegidas] = useState<number[] | null>(null);
-  const seleccion = elegidas ?? porDepositar.map((b) => b.Id);
-  const total = porDepositar.filter((b) => seleccion.includes(b.Id)).reduce((s, b) => s + Math.round(Number(b.Cts) * 100), 0) / 100;
-  const bancos = (cuentas.data?.Data ?? []).filter((c) => c.IdMoneda === 1 && c.IdTipoCuenta === 3);
-
-  async function enviar(v: ValoresDeposito) {
-    if (!v.IdCuentaFinanciera || !v.NumeroOperacion) return;
-    try {
-      const todas = seleccion.length === porDepositar.length;
-      await depositar.mutateAsync({ IdCuentaFinanciera: v.IdCuentaFinanciera, Fecha: v.Fecha, NumeroOperacion: v.NumeroOperacion.trim(), Boletas: todas ? [] : seleccion });
-      message.success(`Depósito de CTS registrado: ${soles.format(total)}`);
-      setElegidas(null);
-      onCerrar();
-    } catch (e) {
-      if (e instanceof ApiError && Object.keys(e.errores).length) message.error(Object.values(e.errores).join('. '));
-      else message.error(mensajeDeError(e));
-    }
-  }
-
   return (
-    <Modal
-      open={abierto}
-      title="Depositar CTS"
-      okText={`Depositar ${soles.format(total)}`}
-      cancelText="Cancelar"
-      okButtonProps={{ disabled: !seleccion.length }}
-      onOk={() => form.submit()}
-      confirmLoading={depositar.isPending}
-      onCancel={() => {
-        setElegidas(null);
-        onCerrar();
-      }}
-      destroyOnHidden
-      width={720}
-    >
-      <Form form={form} layout="vertical" onFinish={enviar} initialValues={{ Fecha: hoy() }}>
-        <Form.Item name="IdCuentaFinanciera" label="Cuenta bancaria" rules={[{ required: true, message: 'Elija la cuenta bancaria en soles' }]}>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={cuentas.isLoading}
-            placeholder="Cuenta bancaria en soles"
-            options={bancos.map((c) => ({ value: c.Id, label: c.Nombre, title: c.Nombre }))}
-          />
-        </Form.Item>
-        <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item name="Fecha" label="Fecha del depósito" rules={[{ required: true, message: 'Indique la fecha del depósito' }]}>
-              <Input type="date" max={hoy()} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="NumeroOperacion"
-              label="Número de operación"
-              rules={[{ required: true, message: 'Indique el número de operación bancaria' }, { pattern: /^[A-Za-z0-9-]{1,30}$/, message: 'De 1 a 30 letras, dígitos o guiones' }]}
-            >
-              <Input />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-      <Table<TBoleta>
-        rowKey="Id"
-        size="small"
-        pagination={false}
-        dataSource={porDepositar}
-        rowSelection={{ selectedRowKeys: seleccion, onChange: (k) => setElegidas(k.map(Number)) }}
-        columns={[
-          { title: 'Trabajador', dataIndex: 'Trabajador' },
-          { title: 'Documento', dataIndex: 'Documento' },
-          { title: 'CTS', dataIndex: 'Cts', align: 'right', render: (v: string) => soles.format(Number(v)) },
-        ]}
-      />
-    </Modal>
+    <OperacionBoletasModal
+      abierto={abierto}
+      onCerrar={onCerrar}
+      titulo="Depositar CTS"
+      verbo="Depositar"
+      pendientes={nomina.Boletas.filter((b) => Number(b.Cts) > 0 && !b.DepositoCts)}
+      importe={(b) => b.Cts}
+      columnaImporte="CTS"
+      cuentas={(c) => c.IdTipoCuenta === 3}
+      etiquetaCuenta={(c) => c.Nombre}
+      campoCuenta={{ label: 'Cuenta bancaria', placeholder: 'Cuenta bancaria en soles', requerido: 'Elija la cuenta bancaria en soles' }}
+      etiquetaFecha="Fecha del depósito"
+      requerirFecha="Indique la fecha del depósito"
+      exigeOperacion={() => true}
+      guardando={depositar.isPending}
+      enviar={(d) => depositar.mutateAsync({ ...d, NumeroOperacion: d.NumeroOperacion ?? '' })}
+      exito={(total) => `Depósito de CTS registrado: ${total}`}
+    />
   );
 }
 
 /** The run's CTS deposits; a supervisor voids one (its payslips are not deposited again). */
 function DepositosCts({ nomina }: { nomina: TNominaDetalle }) {
   const anular = useAnularDepositoCts(nomina.Id);
-  const [deposito, setDeposito] = useState<TNominaDepositoCts | null>(null);
-  const [motivo, setMotivo] = useState('');
-  const { message } = App.useApp();
-
-  async function confirmar() {
-    if (!deposito) return;
-    try {
-      await anular.mutateAsync({ idDeposito: deposito.Id, Motivo: motivo });
-      message.success('Depósito anulado: sus boletas vuelven a quedar por depositar');
-      setDeposito(null);
-      setMotivo('');
-    } catch (e) {
-      if (e instanceof ApiError && Object.keys(e.errores).length) message.error(Object.values(e.errores).join('. '));
-      else message.error(mensajeDeError(e));
-    }
-  }
-
   return (
-    <>
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        Depósitos de CTS
-      </Typography.Title>
-      <Table<TNominaDepositoCts>
-        rowKey="Id"
-        size="small"
-        pagination={false}
-        dataSource={nomina.DepositosCts}
-        data-testid="depositos-cts"
-        columns={[
-          { title: 'Fecha', dataIndex: 'Fecha', render: (v: string) => v.split('-').reverse().join('/') },
-          { title: 'Cuenta', dataIndex: 'CuentaFinanciera' },
-          { title: 'Operación', dataIndex: 'NumeroOperacion' },
-          { title: 'Boletas', dataIndex: 'NumeroBoletas', align: 'right' },
-          { title: 'Monto', dataIndex: 'Monto', align: 'right', render: (v: string) => soles.format(Number(v)) },
-          { title: 'Estado', key: 'e', render: (_, d) => (d.Anulado ? <Tooltip title={d.MotivoAnulacion}><Tag color="red">Anulado</Tag></Tooltip> : <Tag color="green">Vigente</Tag>) },
-          {
-            title: 'Acciones',
-            key: 'a',
-            render: (_, d) =>
-              !d.Anulado && (
-                <Button type="link" danger onClick={() => setDeposito(d)}>
-                  Anular
-                </Button>
-              ),
-          },
-        ]}
-      />
-      <Modal
-        open={!!deposito}
-        title="Anular el depósito de CTS"
-        okText="Anular depósito"
-        okButtonProps={{ danger: true, disabled: motivo.trim().length < 3 }}
-        cancelText="Cancelar"
-        onOk={confirmar}
-        confirmLoading={anular.isPending}
-        onCancel={() => setDeposito(null)}
-        destroyOnHidden
-      >
-        <Typography.Paragraph>Las boletas de este depósito vuelven a quedar por depositar y se revierte su asiento contable.</Typography.Paragraph>
-        <Input aria-label="Motivo de la anulación del depósito" placeholder="Motivo (mínimo 3 caracteres)" value={motivo} onChange={(e) => setMotivo(e.target.value)} maxLength={200} />
-      </Modal>
-    </>
+    <OperacionesRegistradas<TNominaDepositoCts>
+      titulo="Depósitos de CTS"
+      testId="depositos-cts"
+      datos={nomina.DepositosCts}
+      anulacion={{
+        titulo: 'Anular el depósito de CTS',
+        boton: 'Anular depósito',
+        explicacion: 'Las boletas de este depósito vuelven a quedar por depositar y se revierte su asiento contable.',
+        etiquetaMotivo: 'Motivo de la anulación del depósito',
+        exito: 'Depósito anulado: sus boletas vuelven a quedar por depositar',
+      }}
+      anulando={anular.isPending}
+      anular={(d, Motivo) => anular.mutateAsync({ idDeposito: d.Id, Motivo })}
+    />
   );
 }
 
