@@ -40,6 +40,7 @@ import { rutasItems } from './modules/logistica/items.routes';
 import { rutasInventario } from './modules/logistica/inventario.routes';
 import { rutasConteos } from './modules/logistica/conteos.routes';
 import { moverStockAlEmitir, revertirStockAlAnular } from './modules/logistica/inventario-documentos';
+import { avisarStockDeDocumento } from './modules/logistica/stock-en-vivo';
 import { alEmitirDocumento, alEmitirGrupo } from './modules/contabilidad/documentos/emision.service';
 import { rutasRrhh } from './modules/rrhh/rrhh.routes';
 import { rutasLibros } from './modules/contabilidad/libros/libros.routes';
@@ -93,7 +94,7 @@ import { alAnularPagoNomina, alPagarNomina } from './modules/rrhh/pagos-nomina.s
 import { alAnularDepositoCts, alDepositarCts } from './modules/rrhh/depositos-cts.service';
 import { alRegistrarMovimientoCaja } from './modules/cajas/cajas.service';
 import { alRegistrarVentaCaja } from './modules/cajas/venta.service';
-import { alDocumentoAnulado } from './modules/contabilidad/envio/documentos.repo';
+import { alDocumentoAnulado, trasAnulacionConfirmada } from './modules/contabilidad/envio/documentos.repo';
 import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
 import { rutasVentas } from './modules/ventas/ventas.routes';
 import { rutasListasPrecios, rutasPedidos, rutasReporteVentas } from './modules/ventas/pedidos.routes';
@@ -302,6 +303,9 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   await app.register(async (log) => rutasConteos(log, ctx), { prefix: '/api/logistica' });
   alEmitirDocumento(moverStockAlEmitir);
   alDocumentoAnulado(revertirStockAlAnular);
+  // Tills learn of stock a confirmed void put back, after its commit; the listener leaves with this app instance.
+  const quitarAvisoAnulacion = trasAnulacionConfirmada((d) => avisarStockDeDocumento(ctx, d, (err) => app.log.error({ err }, 'aviso de stock en vivo')));
+  app.addHook('onClose', async () => quitarAvisoAnulacion());
   await app.register(async (rh) => rutasRrhh(rh, ctx), { prefix: '/api/rrhh' });
   // Accounting books (issue 15): chart, entries, periods, reports; the automatic posting job of sales documents.
   await app.register(async (lib) => rutasLibros(lib, ctx), { prefix: '/api/finanzas' });

@@ -82,6 +82,34 @@ describe('hub en tiempo real (un proceso)', () => {
     expect(ajena.recibidos.eventos.some((ev) => ev.tipo === EVENTO_STOCK)).toBe(false);
   });
 
+  it('stock en vivo: un movimiento manual y la anulación de una nota de venta también avisan, tras su commit', async () => {
+    const sup = await sesionDe(e.app, 'supervisor');
+    const cajero = await pestana(url, (await sesionDe(e.app, 'cajero')).AccessToken);
+    abiertos.push(cajero.socket);
+    const api = (method: 'GET' | 'POST' | 'PUT', u: string, payload?: object) => e.app.inject(conToken(sup.AccessToken, { method, url: u, ...(payload ? { payload } : {}) }));
+    const avisos = (id: number) => cajero.recibidos.eventos.filter((ev) => ev.tipo === EVENTO_STOCK && (ev.datos as { Items: number[] }).Items.includes(id)).length;
+    const item = await api('POST', '/api/logistica/v1/items', { Codigo: 'VIVO-API-2', Descripcion: 'ARROZ EXTRA 5 KG', CodigoUnidad: 'NIU', Precio: '22.00', PrecioIncluyeIgv: true, AfectacionIgv: '10' });
+    expect(item.statusCode, item.body).toBe(201);
+    const id = item.json().Id as number;
+    const almacen = (await api('GET', '/api/logistica/v1/almacenes')).json().Data.find((a: { EsPredeterminado: boolean }) => a.EsPredeterminado);
+    const hoy = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+    const m = await api('POST', '/api/logistica/v1/movimientos', { Clase: 'I', TipoOperacion: '16', Fecha: hoy, IdAlmacen: almacen.Id, Lineas: [{ IdItem: id, Cantidad: '10', CostoUnitario: '15.00' }] });
+    expect(m.statusCode, m.body).toBe(201);
+    await esperar(() => avisos(id) === 1, 'un movimiento manual no avisó');
+    // A refused movement (more than the stock, with negative stock forbidden or not: a missing warehouse) announces nothing.
+    const malo = await api('POST', '/api/logistica/v1/movimientos', { Clase: 'S', TipoOperacion: '13', Fecha: hoy, IdAlmacen: 987654, Lineas: [{ IdItem: id, Cantidad: '1' }] });
+    expect(malo.statusCode).toBe(404);
+    const series = (await api('GET', '/api/entidades/v2/entidades/series?idtipodocumento=1008')).json().Data as { Id: number; Serie: string }[];
+    const nv = await api('POST', '/api/contabilidad/v1/documentoContable', { IdTipoDocumento: 1008, IdSerie: series.find((x) => x.Serie === 'NV01')!.Id, FechaEmision: hoy, ListaItems: [{ IdItem: id, ItemDescripcion: 'ARROZ EXTRA 5 KG', Cantidad: '2', PrecioUnitario: '22.00' }] });
+    expect(nv.statusCode, nv.body).toBe(201);
+    await esperar(() => avisos(id) === 2, 'la nota de venta no avisó');
+    const anulada = await api('PUT', `/api/contabilidad/v1/documentoContable/${nv.json().Id}/anulaciones`, { Motivo: 'Error de digitación' });
+    expect(anulada.statusCode, anulada.body).toBe(200);
+    await esperar(() => avisos(id) === 3, 'la anulación confirmada no avisó');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(avisos(id)).toBe(3);
+  });
+
   it('con sesión única, un nuevo ingreso expulsa las pestañas anteriores (kick + mensaje) y revoca su refresh token', async () => {
     const sup = await sesionDe(e.app, 'supervisor');
     await activarSesionUnica(e.app, sup);

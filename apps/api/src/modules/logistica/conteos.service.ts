@@ -9,6 +9,7 @@ import { tomaInventario, tomaInventarioDetalle } from './conteos.schema';
 import { almacen, logisticaConfig } from './inventario.schema';
 import { asentar, filasDe, type TLineaLibro, type Tx } from './libro.repo';
 import { item } from './logistica.schema';
+import { avisarStock } from './stock-en-vivo';
 
 /**
  * Physical counts (toma de inventario). Opening one snapshots the expected stock of every good of the warehouse; the
@@ -196,7 +197,7 @@ export async function pasarARevision(ctx: Contexto, auth: TAuth, id: number): Pr
  * weighted-average cost (asentar); uncounted lines are left as they are. The negative-stock setting applies.
  */
 export async function contabilizarToma(ctx: Contexto, auth: TAuth, id: number, b: z.output<typeof ZTomaContabilizar>): Promise<TToma> {
-  await ctx.dbh.db.transaction(async (tx) => {
+  const movidos = await ctx.dbh.db.transaction(async (tx) => {
     const t = await bloquearToma(tx, auth, id, ['R']);
     if (b.Fecha < t.fecha) throw errorDeCampo('Fecha', 'La fecha contable no puede ser anterior a la fecha de la toma');
     const det = await tx
@@ -236,6 +237,8 @@ export async function contabilizarToma(ctx: Contexto, auth: TAuth, id: number, b
       .update(tomaInventario)
       .set({ estado: 'C', fechaContable: b.Fecha, tipoOperacionFaltante: b.TipoOperacionFaltante, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
       .where(eq(tomaInventario.id, t.id));
+    return grupos.flatMap((g) => g.lineas.map((l) => l.idItem));
   });
+  avisarStock(ctx, auth.idEmpresa, movidos);
   return obtenerToma(ctx, auth, id);
 }

@@ -11,6 +11,7 @@ import { almacen, logisticaConfig, movimiento, movimientoDetalle, stock } from '
 import { asentar, type TLineaLibro, type Tx } from './libro.repo';
 import { lotesDeLineas, moverLotes, type TOpcionesLote } from './lotes.service';
 import { item } from './logistica.schema';
+import { avisarStock } from './stock-en-vivo';
 // eslint-disable-next-line yupana/no-cross-import -- available = stock - what orders "Por facturar" reserve (issue 12)
 import { reservadoEn } from '../ventas/reservas';
 
@@ -199,6 +200,7 @@ export async function registrarMovimiento(ctx: Contexto, auth: TAuth, b: z.outpu
     await lotesDelMovimiento(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idMovimiento, fecha: b.Fecha, permiteStockNegativo: c.permiteStockNegativo }, b);
     return idMovimiento;
   });
+  avisarStock(ctx, auth.idEmpresa, ids);
   return obtenerMovimiento(ctx, auth, id);
 }
 

@@ -53,6 +53,21 @@ export function alDocumentoAnulado(fn: TAlDocumentoAnulado): void {
 export async function avisarAnulacion(tx: Pick<Db, 'execute'>, d: TDocumentoInvalidado): Promise<void> {
   for (const fn of trasAnulado) await fn(tx, d);
 }
+/**
+ * What is told to others once the state change that made a document stop counting has COMMITTED (never inside it: a
+ * rolled-back void must announce nothing), e.g. the live stock of the tills. Best effort: a failing listener is logged
+ * by itself and never undoes the void.
+ */
+export type TTrasAnulacionConfirmada = (d: TDocumentoInvalidado) => void;
+const trasConfirmada: TTrasAnulacionConfirmada[] = [];
+/** Registers a listener; the returned function removes it (an app that closes takes its listener with it). */
+export function trasAnulacionConfirmada(fn: TTrasAnulacionConfirmada): () => void {
+  if (!trasConfirmada.includes(fn)) trasConfirmada.push(fn);
+  return () => {
+    const i = trasConfirmada.indexOf(fn);
+    if (i >= 0) trasConfirmada.splice(i, 1);
+  };
+}
 
 const fechaLimaHoy = () => new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
 
@@ -77,7 +92,7 @@ export async function cambiarEstado(db: TConTransaccion, idDocumento: number, c:
     await actualizar(db);
     return;
   }
-  await db.transaction(async (tx: TConsultas) => {
+  const invalidado = await db.transaction(async (tx: TConsultas): Promise<TDocumentoInvalidado | null> => {
     const [d] = await tx
       .select({ idEmpresa: documentoContable.idEmpresa, anulado: documentoContable.anulado, idEstadoSunat: documentoContable.idEstadoSunat, usuario: documentoContable.logUsuarioModif, creador: documentoContable.logUsuarioCrea })
       .from(documentoContable)
@@ -85,9 +100,12 @@ export async function cambiarEstado(db: TConTransaccion, idDocumento: number, c:
       .for('update');
     const yaNoContaba = !d || d.anulado || d.idEstadoSunat === EstadoSunat.RECHAZADO || d.idEstadoSunat === EstadoSunat.ANULADO;
     await actualizar(tx);
-    if (d && !yaNoContaba)
-      await avisarAnulacion(tx, { idDocumento, idEmpresa: d.idEmpresa, idUsuario: d.usuario ?? d.creador ?? 0, fecha: fechaLimaHoy(), causa: c.anulado ? 'anulado' : 'rechazado' });
+    if (!d || yaNoContaba) return null;
+    const inv: TDocumentoInvalidado = { idDocumento, idEmpresa: d.idEmpresa, idUsuario: d.usuario ?? d.creador ?? 0, fecha: fechaLimaHoy(), causa: c.anulado ? 'anulado' : 'rechazado' };
+    await avisarAnulacion(tx, inv);
+    return inv;
   });
+  if (invalidado) for (const fn of trasConfirmada) fn(invalidado);
 }
 
 /** SUNAT's catálogo 01 code and the channel a document goes by. */
