@@ -83,3 +83,56 @@ test('un centro con cuenta de destino: el gasto de caja se destina a la 95 y el 
   await expect(page.getByRole('row', { name: /95 Gastos de ventas/ }).last()).toContainText('80.00', CARGA);
   await expect(page.getByRole('row', { name: /791 Cargas imputables/ }).last()).toContainText('-80.00', CARGA);
 });
+
+// Issue 15 (a cost centre per cash box): the supervisor gives a box its centre in the box's form; the box's cash
+// expenses are charged to it and carried to its destination, and the report by centre counts them.
+test('una caja con centro de costo: su egreso de efectivo se registra en el centro', async ({ page }) => {
+  test.setTimeout(240_000);
+  await iniciarSesion(page, 'supervisor');
+  const auth = { Authorization: `Bearer ${await leerStorage(page, 'AccessToken')}` };
+  const codigo = `K${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+  const c = await page.request.post('/api/finanzas/v1/centroscostos', { headers: auth, data: { Codigo: codigo, Nombre: `Tienda ${codigo}`, IdCuentaDestino: await idCuenta95(page, auth) } });
+  expect(c.status(), await c.text()).toBe(201);
+
+  const menu = page.getByRole('menu', { name: 'Menú principal' });
+  await menu.getByRole('link', { name: 'Cajas', exact: true }).click();
+  await expect(page.getByTestId('pagina-cajas')).toBeVisible(CARGA);
+  await page.getByRole('button', { name: 'Nueva caja' }).click();
+  const modal = page.getByRole('dialog', { name: 'Nueva caja' });
+  // The supervisor's first branch (the select has no search box).
+  await expect(async () => {
+    await modal.getByLabel('Sucursal').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click({ timeout: 3_000 });
+    await expect(modal.locator('.ant-select').first()).not.toContainText('Seleccione', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await modal.getByLabel('Descripción').fill(`Caja ${codigo}`);
+  await elegirOpcion(page, modal.getByLabel('Centro de costo'), codigo, `${codigo} Tienda ${codigo}`);
+  await modal.getByRole('button', { name: /Guardar/ }).click();
+  await expect(page.getByText('Caja guardada')).toBeVisible(CARGA);
+  await expect(page.getByRole('row', { name: new RegExp(`Caja ${codigo}`) })).toContainText(`${codigo} Tienda ${codigo}`);
+
+  // A session with an expense of 12.40 (through the API: the point of sale's dialogs are not under test here), closed.
+  const cajas = await (await page.request.get('/api/finanzas/v1/cajas', { headers: auth })).json();
+  const idCaja = cajas.Data.find((x: { Descripcion: string }) => x.Descripcion === `Caja ${codigo}`).Id;
+  const sesion = await page.request.post(`/api/finanzas/v1/cajas/${idCaja}/aperturas`, { headers: auth, data: { MontoApertura: '50.00' } });
+  expect(sesion.status(), await sesion.text()).toBe(201);
+  const egreso = await page.request.post('/api/finanzas/v1/cajas/movimientos', { headers: auth, data: { Tipo: 2, Monto: '12.40', Motivo: `Limpieza ${codigo}` } });
+  expect(egreso.status(), await egreso.text()).toBe(201);
+  const cierre = await page.request.post('/api/finanzas/v1/cajas/cierres', { headers: auth, data: { IdSesion: (await sesion.json()).Id, Declarado: [{ IdMedioPago: 1, Monto: '37.60' }] } });
+  expect(cierre.status(), await cierre.text()).toBe(200);
+
+  await menu.getByRole('link', { name: 'Centros de costo' }).click();
+  await expect(page.getByTestId('pagina-centros-costo')).toBeVisible(CARGA);
+  const fila = page.getByRole('row', { name: new RegExp(`${codigo} Tienda ${codigo}`) });
+  await expect(fila).toContainText('-12.40', CARGA);
+  await fila.getByRole('button', { name: /Expandir|expand/i }).click();
+  await expect(page.getByRole('row', { name: /659 Otros gastos de gestión/ }).last()).toContainText('12.40', CARGA);
+  await expect(page.getByRole('row', { name: /95 Gastos de ventas/ }).last()).toContainText('12.40', CARGA);
+});
+
+async function idCuenta95(page: import('@playwright/test').Page, auth: Record<string, string>): Promise<number> {
+  const r = await page.request.get('/api/finanzas/v1/cuentascontables?filtro=95', { headers: auth });
+  expect(r.status(), await r.text()).toBe(200);
+  const cuentas = (await r.json()).Data as { Id: number; Codigo: string }[];
+  return cuentas.find((x) => x.Codigo === '95')!.Id;
+}

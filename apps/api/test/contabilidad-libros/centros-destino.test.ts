@@ -89,6 +89,42 @@ describe('centros de costo con cuenta de destino', () => {
   });
 });
 
+describe('la caja por centro de costo', () => {
+  it('una caja guarda su centro; sus egresos llevan el centro y su destino, los ingresos solo el centro', async () => {
+    const idSucursal = (JSON.parse(Buffer.from(sup.token.split('.')[1], 'base64url').toString()) as { Sucursales: number[] }).Sucursales[0];
+    // Another company's centre, or one that does not exist: a Spanish field error, nothing saved.
+    const ajeno = (await otra.post(`${F}/centroscostos`, { Codigo: 'AJ-C', Nombre: 'Ajeno' })).json().Id as number;
+    for (const malo of [ajeno, 999999]) {
+      const r = await sup.post(`${F}/cajas`, { IdSucursal: idSucursal, Descripcion: `Caja mala ${malo}`, IdCentroCosto: malo });
+      expect(r.statusCode).toBe(400);
+      expect(r.json()).toMatchObject({ ErrorId: ErrorCodes.VALIDACION, Errores: { IdCentroCosto: 'Elija un centro de costo activo de la empresa' } });
+    }
+    const creada = await sup.post(`${F}/cajas`, { IdSucursal: idSucursal, Descripcion: 'Caja de ventas', IdCentroCosto: centroDe.VEN });
+    expect(creada.statusCode, creada.body).toBe(201);
+    expect(creada.json()).toMatchObject({ IdCentroCosto: centroDe.VEN, CentroCosto: 'VEN-D Ventas' });
+    const idCaja = creada.json().Id as number;
+    expect((await sup.post(`${F}/cajas/${idCaja}/aperturas`, { MontoApertura: '200.00' })).statusCode).toBe(201);
+    const egreso = await sup.post(`${F}/cajas/movimientos`, { Tipo: 2, Monto: '50.00', Motivo: 'Volantes de la tienda' });
+    expect(egreso.statusCode, egreso.body).toBe(201);
+    expect(await lineasDe(`CAJA:${egreso.json().Id}`)).toEqual(['659 50.00 0.00 VEN', '101 0.00 50.00 -', '95 50.00 0.00 VEN', '791 0.00 50.00 VEN']);
+    const ingreso = await sup.post(`${F}/cajas/movimientos`, { Tipo: 1, Monto: '20.00', Motivo: 'Sencillo del banco' });
+    expect(await lineasDe(`CAJA:${ingreso.json().Id}`)).toEqual(['101 20.00 0.00 -', '759 0.00 20.00 VEN']);
+    // The movement keeps the centre it was registered with; a box without a centre posts as before.
+    const quitar = await sup.put(`${F}/cajas/${idCaja}`, { IdSucursal: idSucursal, Descripcion: 'Caja de ventas', IdCentroCosto: null });
+    expect(quitar.statusCode, quitar.body).toBe(200);
+    expect(quitar.json().IdCentroCosto).toBeNull();
+    const sinCentro = await sup.post(`${F}/cajas/movimientos`, { Tipo: 2, Monto: '5.00', Motivo: 'Bolsas' });
+    expect(await lineasDe(`CAJA:${sinCentro.json().Id}`)).toEqual(['659 5.00 0.00 -', '101 0.00 5.00 -']);
+    expect(await filas<{ c: number | null }>(sql`select id_centro_costo as c from movimiento_caja where id_sesion = (select id_sesion from movimiento_caja where id = ${egreso.json().Id}) order by id`)).toEqual([
+      { c: centroDe.VEN },
+      { c: centroDe.VEN },
+      { c: null },
+    ]);
+    // The cashier cannot set a box's centre (boxes are the supervisor's).
+    expect((await cajero.put(`${F}/cajas/${idCaja}`, { IdSucursal: idSucursal, Descripcion: 'Caja de ventas', IdCentroCosto: centroDe.ADM })).statusCode).toBe(403);
+  });
+});
+
 describe('la planilla por centro de costo del contrato', () => {
   const trabajadores: Record<string, TTrabajador> = {};
   let nomina: number;

@@ -31,6 +31,9 @@ export const ZCaja = z.object({
   AnchoTicket: z.number().int(),
   /** Serial speed of the box's thermal printer (Web Serial), in baud. */
   BaudiosImpresora: z.number().int(),
+  /** Cost centre charged with the box's cash incomes and expenses (null: none). */
+  IdCentroCosto: z.number().int().nullable(),
+  CentroCosto: z.string().nullable(),
   LogEstado: z.number().int(),
   /** The open session of this box, if any (who holds it). */
   IdSesionAbierta: z.number().int().nullable(),
@@ -49,6 +52,7 @@ export const ZCajaGuardar = z.object({
   BaudiosImpresora: z
     .union([z.literal(9600), z.literal(19200), z.literal(38400), z.literal(57600), z.literal(115200)], { error: 'Velocidad de la impresora: 9600, 19200, 38400, 57600 o 115200 baudios' })
     .default(9600),
+  IdCentroCosto: ZId.nullable().default(null),
   LogEstado: ZEntero({ min: 0, max: 1, mensaje: 'Estado: 0 inactivo o 1 activo' }).default(1),
 });
 export type TCajaGuardar = z.input<typeof ZCajaGuardar>;

@@ -3,6 +3,7 @@ import { check, index, integer, numeric, pgTable, smallint, text, timestamp, uni
 import { auditoria, empresa, idGenerado, sucursal, usuario } from '../../db/schema';
 import { documentoContable } from '../contabilidad/contabilidad.schema';
 import { serie } from '../entidades/series/series.schema';
+import { centroCosto } from '../finanzas/finanzas.schema';
 
 const monto = (nombre: string) => numeric(nombre, { precision: 14, scale: 2 });
 
@@ -21,6 +22,8 @@ export const caja = pgTable(
     anchoTicket: smallint('ancho_ticket').notNull().default(80),
     // Speed of the serial port of the box's thermal printer (Web Serial); 9600 is what printers ship with.
     baudiosImpresora: integer('baudios_impresora').notNull().default(9600),
+    // The cost centre the box's cash expenses and incomes are charged to (its entries carry it; issue 15).
+    idCentroCosto: integer('id_centro_costo').references(() => centroCosto.id),
     ...auditoria,
   },
   (t) => [
@@ -109,6 +112,8 @@ export const movimientoCaja = pgTable(
     tipo: smallint('tipo').notNull(),
     monto: monto('monto').notNull(),
     motivo: text('motivo').notNull(),
+    // The box's cost centre when the movement was registered: a later change of the box does not rewrite history.
+    idCentroCosto: integer('id_centro_costo').references(() => centroCosto.id),
     ...auditoria,
   },
   (t) => [index('movimiento_caja_sesion_idx').on(t.idSesion)],

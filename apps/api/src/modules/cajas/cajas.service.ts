@@ -47,6 +47,8 @@ const columnasCaja = {
   Tolerancia: caja.tolerancia,
   AnchoTicket: caja.anchoTicket,
   BaudiosImpresora: caja.baudiosImpresora,
+  IdCentroCosto: caja.idCentroCosto,
+  CentroCosto: sql<string | null>`(select cc.codigo || ' ' || cc.nombre from centro_costo cc where cc.id = ${caja.idCentroCosto})`,
   LogEstado: caja.logEstado,
   IdSesionAbierta: sesionCaja.id,
   UsuarioSesion: usuario.usuario,
@@ -84,7 +86,13 @@ export async function guardarCaja(db: Db, auth: TAuth, b: z.infer<typeof ZCajaGu
   // Another company's box is 404 before anything about the body.
   const actual = id === undefined ? null : await obtenerCaja(db, auth, id);
   await exigirSucursal(db, auth, b.IdSucursal);
-  const valores = { idSucursal: b.IdSucursal, descripcion: b.Descripcion, tipo: b.Tipo, tolerancia: dinero(b.Tolerancia), anchoTicket: b.AnchoTicket, baudiosImpresora: b.BaudiosImpresora, logEstado: b.LogEstado };
+  // A centre of the company; an inactive one only if the box already had it (saving the box must not fail over it).
+  if (b.IdCentroCosto !== null && b.IdCentroCosto !== actual?.IdCentroCosto) {
+    const r = await db.execute(sql`select log_estado as activo from centro_costo where id = ${b.IdCentroCosto} and id_empresa = ${auth.idEmpresa}`);
+    const [c] = (r as unknown as { rows: { activo: number }[] }).rows;
+    if (!c || Number(c.activo) !== 1) throw errorDeCampo('IdCentroCosto', 'Elija un centro de costo activo de la empresa');
+  }
+  const valores = { idSucursal: b.IdSucursal, descripcion: b.Descripcion, tipo: b.Tipo, tolerancia: dinero(b.Tolerancia), anchoTicket: b.AnchoTicket, baudiosImpresora: b.BaudiosImpresora, idCentroCosto: b.IdCentroCosto, logEstado: b.LogEstado };
   try {
     if (!actual || id === undefined) {
       const [n] = await db.insert(caja).values({ ...valores, idEmpresa: auth.idEmpresa, logUsuarioCrea: auth.idUsuario }).returning({ id: caja.id });
@@ -330,7 +338,7 @@ export async function bloquearSesion(db: Db, auth: TAuth, id: number): Promise<T
 }
 
 /** A cash-box income (Tipo 1) or expense (Tipo 2), as the modules that follow it (the books) see it in its transaction. */
-export type TMovimientoCajaRegistrado = { idEmpresa: number; idUsuario: number; idMovimiento: number; tipo: number; monto: string; motivo: string; fecha: Date };
+export type TMovimientoCajaRegistrado = { idEmpresa: number; idUsuario: number; idMovimiento: number; tipo: number; monto: string; motivo: string; fecha: Date; idCentroCosto: number | null };
 type TAlMovimientoCaja = (tx: Parameters<Parameters<Db['transaction']>[0]>[0], m: TMovimientoCajaRegistrado) => Promise<void>;
 const trasMovimiento: TAlMovimientoCaja[] = [];
 /** Work other modules do inside a cash movement's transaction (the books post 10 against its account); set in app.ts. */
@@ -345,11 +353,13 @@ export async function registrarMovimiento(db: Db, auth: TAuth, b: z.infer<typeof
       const efectivo = (await esperadoPorMedio(tx, s.id, s.montoApertura)).get(MEDIO_EFECTIVO)!;
       if (efectivo.lt(b.Monto)) throw errorDeCampo('Monto', 'El egreso supera el efectivo que debería haber en la caja');
     }
+    // The box's cost centre goes with the movement (and its entry), as it is now.
+    const [cj] = await tx.select({ idCentroCosto: caja.idCentroCosto }).from(caja).where(eq(caja.id, s.idCaja));
     const [n] = await tx
       .insert(movimientoCaja)
-      .values({ idEmpresa: auth.idEmpresa, idSesion: s.id, tipo: b.Tipo, monto: dinero(b.Monto), motivo: b.Motivo, logUsuarioCrea: auth.idUsuario })
+      .values({ idEmpresa: auth.idEmpresa, idSesion: s.id, tipo: b.Tipo, monto: dinero(b.Monto), motivo: b.Motivo, idCentroCosto: cj?.idCentroCosto ?? null, logUsuarioCrea: auth.idUsuario })
       .returning();
-    for (const fn of trasMovimiento) await fn(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idMovimiento: n.id, tipo: n.tipo, monto: dinero(n.monto), motivo: n.motivo, fecha: n.logFechaCrea });
+    for (const fn of trasMovimiento) await fn(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idMovimiento: n.id, tipo: n.tipo, monto: dinero(n.monto), motivo: n.motivo, fecha: n.logFechaCrea, idCentroCosto: n.idCentroCosto });
     return { Id: n.id, Tipo: n.tipo, Monto: dinero(n.monto), Motivo: n.motivo, Fecha: n.logFechaCrea.toISOString() };
   });
 }

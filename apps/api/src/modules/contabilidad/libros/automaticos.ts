@@ -635,6 +635,8 @@ export type TMovimientoCajaContable = {
   glosa: string;
   /** The counterpart the user chose; INGRESO_CAJA / EGRESO_CAJA mapping when absent. */
   idCuentaContrapartida?: number | null;
+  /** The cash box's cost centre: on the counterpart line, and an expense (62-68) is carried to the centre's destination. */
+  idCentroCosto?: number | null;
 };
 
 /** A cash-box income (10 D / counterpart H) or expense (counterpart D / 10 H), key CAJA:<id>. */
@@ -643,6 +645,11 @@ export async function contabilizarMovimientoCaja(tx: TTx, m: TMovimientoCajaCont
   const k = await cuentasDe(tx, m.idEmpresa, ['CAJA', clave]);
   const contra = m.idCuentaContrapartida ?? k[clave];
   const importe = new Decimal(m.importe).toDecimalPlaces(2);
+  const centro = m.idCentroCosto ?? null;
+  const lineas: TLineaNueva[] =
+    m.tipo === 'INGRESO'
+      ? [{ idCuenta: k.CAJA, debe: importe, haber: 0 }, { idCuenta: contra, debe: 0, haber: importe, idCentroCosto: centro }]
+      : [{ idCuenta: contra, debe: importe, haber: 0, idCentroCosto: centro }, { idCuenta: k.CAJA, debe: 0, haber: importe }];
   return registrarAsiento(tx, {
     idEmpresa: m.idEmpresa,
     idUsuario: m.idUsuario,
@@ -651,10 +658,7 @@ export async function contabilizarMovimientoCaja(tx: TTx, m: TMovimientoCajaCont
     glosa: m.glosa,
     origen: 'CAJA',
     claveOrigen: `CAJA:${m.idMovimiento}`,
-    lineas:
-      m.tipo === 'INGRESO'
-        ? [{ idCuenta: k.CAJA, debe: importe, haber: 0 }, { idCuenta: contra, debe: 0, haber: importe }]
-        : [{ idCuenta: contra, debe: importe, haber: 0 }, { idCuenta: k.CAJA, debe: 0, haber: importe }],
+    lineas: await conDestino(tx, m.idEmpresa, lineas),
     siCerradoSiguiente: true,
   });
 }
@@ -1096,7 +1100,7 @@ export async function revertirAlAnularPago(tx: TTx, p: { idEmpresa: number; idPa
 /** The cash boxes' alRegistrarMovimientoCaja: income 10 D / 75x H, expense 65x D / 10 H. */
 export async function contabilizarAlMovimientoCaja(
   tx: TTx,
-  m: { idEmpresa: number; idUsuario: number; idMovimiento: number; tipo: number; monto: string; motivo: string; fecha: Date },
+  m: { idEmpresa: number; idUsuario: number; idMovimiento: number; tipo: number; monto: string; motivo: string; fecha: Date; idCentroCosto: number | null },
 ): Promise<void> {
   await conMensaje(() => contabilizarMovimientoCaja(tx, {
     idEmpresa: m.idEmpresa,
@@ -1105,6 +1109,7 @@ export async function contabilizarAlMovimientoCaja(
     fecha: fechaLima(m.fecha),
     tipo: m.tipo === 1 ? 'INGRESO' : 'EGRESO',
     importe: m.monto,
+    idCentroCosto: m.idCentroCosto,
     glosa: `${m.tipo === 1 ? 'Ingreso' : 'Egreso'} de caja: ${m.motivo}`,
   }));
 }

@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Empty, Form, Input, InputNumber, Modal, Radio
 import { useState } from 'react';
 import { TiposCaja, type TCaja, type TCajaGuardar } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
+import { CentroCostoSelect } from '../../../components/centro-costo-select';
 import { useCajas, useGuardarCaja, useSucursalesEmpresa } from '../api/cajas';
 
 /** The company's cash boxes and sales points per branch (Supervisor). */
@@ -30,6 +31,7 @@ export function CajasPage() {
           { title: 'Sucursal', dataIndex: 'Sucursal' },
           { title: 'Tipo', dataIndex: 'Tipo', render: (t: number) => TiposCaja[t] },
           { title: 'Tolerancia', dataIndex: 'Tolerancia', align: 'right', render: (v: string) => `S/ ${v}` },
+          { title: 'Centro de costo', dataIndex: 'CentroCosto', render: (v: string | null) => v ?? '' },
           { title: 'Sesión', key: 's', render: (_, c) => (c.IdSesionAbierta ? <Tag color="green">Abierta por {c.UsuarioSesion}</Tag> : <Tag>Cerrada</Tag>) },
           { title: 'Estado', dataIndex: 'LogEstado', render: (v: number) => (v ? 'Activa' : 'Inactiva') },
           { title: '', key: 'a', render: (_, c) => <Button type="text" aria-label={`Editar ${c.Descripcion}`} icon={<EditOutlined />} onClick={() => setEditando(c)} /> },
@@ -61,7 +63,7 @@ function EditarCaja({ caja, onCerrar }: { caja: TCaja | null; onCerrar: () => vo
         form={form}
         layout="vertical"
         onFinish={enviar}
-        initialValues={caja ? { IdSucursal: caja.IdSucursal, Descripcion: caja.Descripcion, Tipo: caja.Tipo, Tolerancia: caja.Tolerancia, AnchoTicket: caja.AnchoTicket as 80 | 58, BaudiosImpresora: caja.BaudiosImpresora as 9600, LogEstado: caja.LogEstado } : { Tipo: 1, Tolerancia: '1.00', AnchoTicket: 80, BaudiosImpresora: 9600, LogEstado: 1 }}
+        initialValues={caja ? { IdSucursal: caja.IdSucursal, Descripcion: caja.Descripcion, Tipo: caja.Tipo, Tolerancia: caja.Tolerancia, AnchoTicket: caja.AnchoTicket as 80 | 58, BaudiosImpresora: caja.BaudiosImpresora as 9600, IdCentroCosto: caja.IdCentroCosto, LogEstado: caja.LogEstado } : { Tipo: 1, Tolerancia: '1.00', AnchoTicket: 80, BaudiosImpresora: 9600, LogEstado: 1 }}
       >
         <Form.Item name="IdSucursal" label="Sucursal" rules={[{ required: true, message: 'Seleccione la sucursal' }]}>
           <Select aria-label="Sucursal" options={sucursales.map((s) => ({ value: s.Id, label: s.Descripcion ?? s.RazonSocial }))} />
@@ -84,6 +86,9 @@ function EditarCaja({ caja, onCerrar }: { caja: TCaja | null; onCerrar: () => vo
           extra="Solo para impresoras por puerto serie o Bluetooth. Las impresoras vienen en 9600 baudios; cámbiela si configuró otra en la impresora."
         >
           <Select options={[9600, 19200, 38400, 57600, 115200].map((v) => ({ value: v, label: `${v.toLocaleString('es-PE')} baudios` }))} />
+        </Form.Item>
+        <Form.Item name="IdCentroCosto" label="Centro de costo" extra="Los ingresos y egresos de efectivo de la caja se registran en este centro de costo en sus asientos.">
+          <CentroCostoSelect actual={caja?.IdCentroCosto} />
         </Form.Item>
         <Form.Item name="LogEstado" label="Estado">
           <Radio.Group options={[{ value: 1, label: 'Activa' }, { value: 0, label: 'Inactiva' }]} />

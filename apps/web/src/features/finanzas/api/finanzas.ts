@@ -150,12 +150,7 @@ export function useGuardarCuenta() {
   });
 }
 
-export function useCentrosCosto() {
-  return useQuery({
-    queryKey: ['finanzas', 'centros'],
-    queryFn: ({ signal }) => api.get<{ Data: TCentroCosto[]; Count: number }>(`${BASE}/centroscostos`, { signal }),
-  });
-}
+export { useCentrosCosto } from '../../../lib/api/centros-costo';
 export function useGuardarCentro() {
   const qc = useQueryClient();
   return useMutation({

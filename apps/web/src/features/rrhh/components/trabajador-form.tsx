@@ -12,7 +12,7 @@ import {
 } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useCatalogo, useGuardarContrato, useGuardarTrabajador } from '../api/rrhh';
-import { useCentrosCosto } from '../../finanzas/api/finanzas';
+import { CentroCostoSelect } from '../../../components/centro-costo-select';
 
 type Contrato = Omit<TContratoLaboralGuardar, 'IdTrabajador'>;
 type Valores = TTrabajadorGuardar & { Contrato: Contrato };
@@ -31,7 +31,6 @@ export function TrabajadorForm({ trabajador, onGuardado, onCancelar }: Props) {
   const areas = useCatalogo('areas');
   const cargos = useCatalogo('cargos');
   // Finance's cost centres: the payroll entries carry the worker's pay expense to the contract's centre.
-  const centros = useCentrosCosto();
   // Once the worker is saved (even if the contract is then refused), further saves edit it.
   const [idGuardado, setIdGuardado] = useState<number | null>(trabajador?.Id ?? null);
   const sistema = Form.useWatch(['Contrato', 'SistemaPension'], form);
@@ -198,16 +197,7 @@ export function TrabajadorForm({ trabajador, onGuardado, onCancelar }: Props) {
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name={['Contrato', 'IdCentroCosto']} label="Centro de costo" extra="El gasto de su remuneración se registra en este centro de costo en los asientos de la planilla.">
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Sin centro de costo"
-              loading={centros.isFetching}
-              options={(centros.data?.Data ?? [])
-                .filter((c) => c.LogEstado === 1 || c.Id === trabajador?.Contrato?.IdCentroCosto)
-                .map((c) => ({ value: c.Id, label: `${c.Codigo} ${c.Nombre}` }))}
-              notFoundContent={centros.isError ? 'No tiene permiso para ver los centros de costo' : 'Sin centros de costo: créelos en Finanzas > Datos maestros'}
-            />
+            <CentroCostoSelect actual={trabajador?.Contrato?.IdCentroCosto} />
           </Form.Item>
         </Col>
       </Row>
