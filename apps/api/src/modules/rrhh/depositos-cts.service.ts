@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCodes, type TNominaDetalle, ZNominaDepositarCts } from '@yupana/contracts';
 import type { z } from 'zod';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
@@ -12,8 +12,20 @@ import { nomina, nominaBoleta, nominaDepositoCts, nominaDepositoCtsDetalle, nomi
 
 type TTx = Parameters<Parameters<Contexto['dbh']['db']['transaction']>[0]>[0];
 
-/** A CTS deposit as the books see it inside its transaction (4151 D / banco H). */
-export type TDepositoCtsRegistrado = { idEmpresa: number; idUsuario: number; idDeposito: number; fecha: string; monto: string; glosa: string; idCuentaFinanciera: number };
+/**
+ * A CTS deposit as the books see it inside its transaction (4151 D / banco H), with the adjustment of what was provisioned
+ * to what is deposited: per cost centre, deposit minus provisions (signed; see `ajustesDeProvision`).
+ */
+export type TDepositoCtsRegistrado = {
+  idEmpresa: number;
+  idUsuario: number;
+  idDeposito: number;
+  fecha: string;
+  monto: string;
+  glosa: string;
+  idCuentaFinanciera: number;
+  ajustes: { idCentroCosto: number | null; monto: string }[];
+};
 type TAlDepositarCts = (tx: TTx, p: TDepositoCtsRegistrado) => Promise<void>;
 type TAlAnularDepositoCts = (tx: TTx, p: { idEmpresa: number; idDeposito: number; fecha: string; glosa: string }) => Promise<void>;
 const trasDepositar: TAlDepositarCts[] = [];
@@ -29,6 +41,55 @@ export function alAnularDepositoCts(fn: TAlAnularDepositoCts): void {
 
 /** The CTS deposit months (TUO DL 650): the payslips of these runs carry the informative CTS line. */
 const MESES_CTS = new Set([5, 11]);
+
+/**
+ * What the deposit adjusts in the books: for each deposited worker, his deposit minus the monthly CTS provisions of the
+ * period it pays (November-April for May, May-October for November: the approved runs of the same kind), so that 4151
+ * ends at zero for him. Only when Yupana holds his provision for EVERY month of the period since his first contract
+ * started: a company that began using Yupana mid-period provisioned the earlier months elsewhere (or not at all), and
+ * adjusting then would charge those months twice; such a worker is left as before (an accountant's manual entry).
+ * The difference goes to the centre of the deposited payslip's contract. Amounts by centre, signed, zero ones dropped.
+ */
+async function ajustesDeProvision(
+  tx: TTx,
+  idEmpresa: number,
+  run: { anio: number; mes: number; idTipoNomina: number },
+  depositadas: { id: number; monto: Decimal }[],
+): Promise<{ idCentroCosto: number | null; monto: string }[]> {
+  const fin = run.anio * 12 + run.mes - 2; // the month before the deposit, as year*12 + month-1
+  const inicio = fin - 5;
+  const ids = depositadas.map((x) => x.id);
+  const filas = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
+  const trabajadores = filas(
+    await tx.execute(sql`select b.id, b.id_entidad, c.id_centro_costo,
+        (select min(c2.fecha_inicio)::text from contrato_laboral c2 where c2.id_empresa = b.id_empresa and c2.id_entidad = b.id_entidad) as desde
+      from nomina_boleta b join contrato_laboral c on c.id = b.id_contrato where b.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`),
+  );
+  const entidades = [...new Set(trabajadores.map((t) => Number(t.id_entidad)))];
+  const provisiones = filas(
+    await tx.execute(sql`select b.id_entidad, n.anio * 12 + n.mes - 1 as periodo, sum(b.provision_cts)::text as monto
+      from nomina_boleta b join nomina n on n.id = b.id_nomina
+      where n.id_empresa = ${idEmpresa} and n.estado = 1 and n.id_tipo_nomina = ${run.idTipoNomina}
+        and n.anio * 12 + n.mes - 1 between ${inicio} and ${fin}
+        and b.id_entidad in (${sql.join(entidades.map((i) => sql`${i}`), sql`, `)})
+      group by b.id_entidad, n.anio, n.mes`),
+  );
+  const porCentro = new Map<number | null, Decimal>();
+  for (const t of trabajadores) {
+    const [a, m] = String(t.desde).split('-').map(Number);
+    const desde = Math.max(inicio, a * 12 + m - 1);
+    const suyas = provisiones.filter((p) => Number(p.id_entidad) === Number(t.id_entidad));
+    const meses = new Set(suyas.map((p) => Number(p.periodo)));
+    let completo = desde <= fin;
+    for (let k = desde; k <= fin; k++) if (!meses.has(k)) completo = false;
+    if (!completo) continue;
+    const provisto = suyas.reduce((s, p) => s.plus(String(p.monto)), new Decimal(0));
+    const dif = depositadas.find((x) => x.id === Number(t.id))!.monto.minus(provisto);
+    const c = t.id_centro_costo === null ? null : Number(t.id_centro_costo);
+    porCentro.set(c, (porCentro.get(c) ?? new Decimal(0)).plus(dif));
+  }
+  return [...porCentro].filter(([, v]) => !v.isZero()).map(([idCentroCosto, v]) => ({ idCentroCosto, monto: v.toFixed(2) }));
+}
 
 /**
  * Depositar CTS: deposits the CTS line of the chosen payslips of an approved May or November run (all its not deposited
@@ -77,7 +138,8 @@ export async function depositarCts(ctx: Contexto, auth: TAuth, id: number, b: z.
       .where(inArray(nominaBoleta.id, aDepositar.map((x) => x.id)));
     const quien = aDepositar.length === 1 ? aDepositar[0].nombre : `${aDepositar.length} trabajadores`;
     const glosa = `Depósito de CTS de ${MESES[n.mes - 1]} ${n.anio} - ${quien} (op. ${b.NumeroOperacion})`.slice(0, 200);
-    for (const fn of trasDepositar) await fn(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idDeposito: d.id, fecha, monto: total.toFixed(2), glosa, idCuentaFinanciera: cuenta.id });
+    const ajustes = await ajustesDeProvision(tx, auth.idEmpresa, n, aDepositar.map((x) => ({ id: x.id, monto: monto(x.id) })));
+    for (const fn of trasDepositar) await fn(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idDeposito: d.id, fecha, monto: total.toFixed(2), glosa, idCuentaFinanciera: cuenta.id, ajustes });
   });
   return obtenerNomina(ctx, auth, id);
 }

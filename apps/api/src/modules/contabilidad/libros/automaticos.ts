@@ -313,14 +313,19 @@ export async function contabilizarVentaDeCaja(tx: TTx, v: { idDocumento: number 
 /** Lima date of an instant. */
 export const fechaLima = (d: Date = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 
-/** The lines of an existing entry with debit and credit swapped (a reversal), or null when there is no such entry. */
+/**
+ * The lines of an existing entry with debit and credit swapped (a reversal), each in the cost centre it had (so the
+ * report by centre nets to zero), or null when there is no such entry.
+ */
 async function lineasInvertidas(tx: Pick<Db, 'execute'>, idEmpresa: number, clave: string): Promise<TLineaNueva[] | null> {
-  const lineas = filasDe<{ id_cuenta: number; debe: string; haber: string }>(
+  const lineas = filasDe<{ id_cuenta: number; debe: string; haber: string; id_centro_costo: number | null }>(
     await tx.execute(sql`
-      select l.id_cuenta, l.debe, l.haber from asiento_linea l join asiento_contable a on a.id = l.id_asiento
+      select l.id_cuenta, l.debe, l.haber, l.id_centro_costo from asiento_linea l join asiento_contable a on a.id = l.id_asiento
        where a.id_empresa = ${idEmpresa} and a.clave_origen = ${clave} order by l.orden`),
   );
-  return lineas.length ? lineas.map((l) => ({ idCuenta: Number(l.id_cuenta), debe: l.haber, haber: l.debe })) : null;
+  return lineas.length
+    ? lineas.map((l) => ({ idCuenta: Number(l.id_cuenta), debe: l.haber, haber: l.debe, idCentroCosto: l.id_centro_costo === null ? null : Number(l.id_centro_costo) }))
+    : null;
 }
 
 /**
@@ -1350,11 +1355,13 @@ export async function revertirAlAnularPagoNomina(tx: TTx, p: { idEmpresa: number
 /**
  * HR's alDepositarCts: the CTS deposit of a May or November run, one entry per deposit operation (key
  * PLANILLA_CTS_DEPOSITO:<id>, journal 3 Caja y bancos): 4151 CTS por pagar D / banco H (the financial account's own
- * ledger account or the BANCO mapping). The difference between the provisions accrued and the deposit is not adjusted.
+ * ledger account or the BANCO mapping). Then, when HR gives them, the adjustment of the provisions to the deposit (key
+ * PLANILLA_CTS_AJUSTE:<id>, journal 4, the deposit's date), per cost centre: a deposit above the provisions 6291 D /
+ * 4151 H and its destination (the centre's, else the mapped 94) D / 791 H; below them the same lines the other way.
  */
 export async function contabilizarAlDepositarCts(
   tx: TTx,
-  p: { idEmpresa: number; idUsuario: number; idDeposito: number; fecha: string; monto: string; glosa: string; idCuentaFinanciera: number },
+  p: { idEmpresa: number; idUsuario: number; idDeposito: number; fecha: string; monto: string; glosa: string; idCuentaFinanciera: number; ajustes?: { idCentroCosto: number | null; monto: string }[] },
 ): Promise<void> {
   await conMensaje(async () => {
     const banco = await cuentaDeTesoreria(tx, p.idEmpresa, 'BANCO', p.idCuentaFinanciera);
@@ -1375,11 +1382,48 @@ export async function contabilizarAlDepositarCts(
       siCerradoSiguiente: true,
     });
   });
+  await conMensaje(() => contabilizarAjusteCts(tx, p));
 }
 
-/** HR's alAnularDepositoCts: the deposit's reversal (key ANULA-PLANILLA_CTS_DEPOSITO:<id>), dated the void's day. */
+async function contabilizarAjusteCts(
+  tx: TTx,
+  p: { idEmpresa: number; idUsuario: number; idDeposito: number; fecha: string; glosa: string; ajustes?: { idCentroCosto: number | null; monto: string }[] },
+): Promise<number | null> {
+  const partes = (p.ajustes ?? []).map((x) => ({ c: x.idCentroCosto, v: new Decimal(x.monto).toDecimalPlaces(2) })).filter((x) => !x.v.isZero());
+  if (!partes.length) return null;
+  const k = await cuentasDe(tx, p.idEmpresa, ['PLANILLA_CTS', 'CTS_POR_PAGAR', 'DESTINO_PLANILLA', 'CARGAS_IMPUTABLES']);
+  const destinos = await destinosDeCentros(tx, p.idEmpresa, partes.map((x) => x.c));
+  // A positive amount is more expense (debit); a negative one takes expense back (credit), line by line.
+  const linea = (idCuenta: number, v: Decimal, idCentroCosto: number | null): TLineaNueva =>
+    v.gt(0) ? { idCuenta, debe: v, haber: 0, idCentroCosto } : { idCuenta, debe: 0, haber: v.negated(), idCentroCosto };
+  return registrarAsiento(tx, {
+    idEmpresa: p.idEmpresa,
+    idUsuario: p.idUsuario,
+    idDiario: DIARIO_PLANILLAS,
+    fecha: p.fecha,
+    glosa: `Ajuste de la provisión de CTS al depósito - ${p.glosa}`.slice(0, 200),
+    origen: 'PLANILLA',
+    claveOrigen: `PLANILLA_CTS_AJUSTE:${p.idDeposito}`,
+    lineas: partes.flatMap((x) => [
+      linea(k.PLANILLA_CTS, x.v, x.c),
+      linea(k.CTS_POR_PAGAR, x.v.negated(), null),
+      linea(destinos.get(x.c ?? -1) ?? k.DESTINO_PLANILLA, x.v, x.c),
+      linea(k.CARGAS_IMPUTABLES, x.v.negated(), x.c),
+    ]),
+    siCerradoSiguiente: true,
+  });
+}
+
+/**
+ * HR's alAnularDepositoCts: the deposit's reversal (key ANULA-PLANILLA_CTS_DEPOSITO:<id>) and, if there was one, its
+ * provision adjustment's (ANULA-PLANILLA_CTS_AJUSTE:<id>, journal 4), dated the void's day.
+ */
 export async function revertirAlAnularDepositoCts(tx: TTx, p: { idEmpresa: number; idDeposito: number; fecha: string; glosa: string }): Promise<void> {
   await conMensaje(() => revertirTesoreria(tx, p.idEmpresa, `PLANILLA_CTS_DEPOSITO:${p.idDeposito}`, p.fecha, p.glosa));
+  const clave = `PLANILLA_CTS_AJUSTE:${p.idDeposito}`;
+  const lineas = await lineasInvertidas(tx, p.idEmpresa, clave);
+  if (lineas)
+    await conMensaje(() => registrarAsiento(tx, { idEmpresa: p.idEmpresa, idUsuario: null, idDiario: DIARIO_PLANILLAS, fecha: p.fecha, glosa: p.glosa, origen: 'ANULACION', claveOrigen: `ANULA-${clave}`, lineas, siCerradoSiguiente: true }));
 }
 
 /** An entry of finance's movements on financial accounts: lines by mapping key, in soles (key MOV:<id>, journal 3). */
@@ -1421,16 +1465,12 @@ export async function contabilizarMovimientoFinanciero(tx: TTx, a: TAsientoMovim
 
 /** finance's alAnularMovimientoFinanciero: the swapped lines (cost centres kept) under ANULA-<clave>, dated the void's day. */
 export async function revertirMovimientoFinanciero(tx: TTx, a: { idEmpresa: number; clave: string; fecha: string; glosa: string }): Promise<void> {
-  const lineas = filasDe<{ id_cuenta: number; debe: string; haber: string; id_centro_costo: number | null }>(
-    await tx.execute(sql`
-      select l.id_cuenta, l.debe, l.haber, l.id_centro_costo from asiento_linea l join asiento_contable a on a.id = l.id_asiento
-       where a.id_empresa = ${a.idEmpresa} and a.clave_origen = ${a.clave} order by l.orden`),
-  );
-  if (!lineas.length) return;
+  const lineas = await lineasInvertidas(tx, a.idEmpresa, a.clave);
+  if (!lineas) return;
   await conMensaje(() =>
     registrarAsiento(tx, {
       idEmpresa: a.idEmpresa, idUsuario: null, idDiario: DIARIO_CAJA, fecha: a.fecha, glosa: a.glosa.slice(0, 200), origen: 'ANULACION', claveOrigen: `ANULA-${a.clave}`,
-      lineas: lineas.map((l) => ({ idCuenta: Number(l.id_cuenta), debe: l.haber, haber: l.debe, idCentroCosto: l.id_centro_costo === null ? null : Number(l.id_centro_costo) })),
+      lineas,
       siCerradoSiguiente: true,
     }),
   );
