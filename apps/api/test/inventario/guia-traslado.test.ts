@@ -44,7 +44,7 @@ beforeAll(async () => {
   sup = await clienteDe(e.app, 'supervisor');
   otra = await clienteDe(e.app, 'demo.supervisor');
   cajero = await clienteDe(e.app, 'cajero');
-  const bien = await sup.post(`${LOG}/items`, { Codigo: 'TRA-1', Descripcion: 'GALLETAS DE SODA CAJA X 24', CodigoUnidad: 'BX', Precio: '18.00', PrecioIncluyeIgv: true, AfectacionIgv: '10' });
+  const bien = await sup.post(`${LOG}/items`, { Codigo: 'TRA-1', Descripcion: 'GALLETAS DE SODA CAJA X 24', CodigoUnidad: 'NIU', Precio: '18.00', PrecioIncluyeIgv: true, AfectacionIgv: '10' });
   expect(bien.statusCode, bien.body).toBe(201);
   idBien = bien.json().Id;
   const series = (await sup.get('/api/entidades/v2/entidades/series?idtipodocumento=1007')).json().Data as { Serie: string; IdSucursal: number }[];
@@ -78,10 +78,14 @@ describe('guía de remisión de una transferencia entre sucursales (motivo 04)',
     expect(xml).toMatch(new RegExp(`<cac:DeliveryCustomerParty>.*<cbc:ID schemeID="6">${RUC}</cbc:ID>`, 's'));
     expect(xml).toMatch(new RegExp(`<cac:DeliveryAddress><cbc:ID>\\d{6}</cbc:ID><cbc:AddressTypeCode listID="${RUC}">0002</cbc:AddressTypeCode>`));
     expect(xml).toMatch(new RegExp(`<cac:DespatchAddress><cbc:ID>\\d{6}</cbc:ID><cbc:AddressTypeCode listID="${RUC}">0000</cbc:AddressTypeCode>`));
-    expect(xml).toContain('<cbc:DeliveredQuantity unitCode="BX">10</cbc:DeliveredQuantity>');
+    expect(xml).toContain('<cbc:DeliveredQuantity unitCode="NIU">10</cbc:DeliveredQuantity>');
     expect(xml).toContain('<cbc:ID>ABC123</cbc:ID>');
     const doc = (await sup.get(`${DOC}/${m.IdGuia}`)).json();
-    expect(doc.Guia).toMatchObject({ MotivoTraslado: '04' });
+    expect(doc.Guia).toMatchObject({
+      Motivo: { Codigo: '04', Descripcion: expect.stringMatching(/^Traslado entre establecimientos de la misma empresa/) },
+      Destinatario: { NumeroDocumento: RUC }, PuntoPartida: { CodigoEstablecimiento: '0000' }, PuntoLlegada: { CodigoEstablecimiento: '0002' },
+      Vehiculos: [{ Placa: 'ABC123' }], NumeroBultos: 3, PesoBrutoTotal: '12.5',
+    });
     // The transfer row shows its guide in the list too.
     const lista = (await sup.get(`${LOG}/movimientos?desde=${hoy}&hasta=${hoy}`)).json().Data as TMovimiento[];
     expect(lista.find((x) => x.Id === m.Id)).toMatchObject({ IdGuia: m.IdGuia, GuiaSerieNumero: m.GuiaSerieNumero });
@@ -101,7 +105,7 @@ describe('guía de remisión de una transferencia entre sucursales (motivo 04)',
     const xml = (await xmlDe(m.IdGuia!)).body;
     expect(xml).toContain('<cbc:TransportModeCode>01</cbc:TransportModeCode>');
     expect(xml).toContain('<cbc:ID schemeID="6">20100070970</cbc:ID>');
-    expect(xml).toContain('<cbc:DeliveredQuantity unitCode="BX">5</cbc:DeliveredQuantity>');
+    expect(xml).toContain('<cbc:DeliveredQuantity unitCode="NIU">5</cbc:DeliveredQuantity>');
     const otraVez = await sup.post(`${LOG}/movimientos/${id}/guias`, publico);
     expect(otraVez.statusCode).toBe(409);
     expect(otraVez.json()).toMatchObject({ ErrorId: 601474, Mensaje: `La transferencia ya tiene su guía de remisión ${m.GuiaSerieNumero}` });

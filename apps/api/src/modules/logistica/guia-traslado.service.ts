@@ -2,7 +2,7 @@
 // issued through the one issuing engine: this file only turns a transfer into the engine's request. The transfer
 // moves the stock; the guide documents the transport and moves nothing (decisions.md).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { ErrorCodes, MensajesError, serieNumero, type TDocumentoContableCrearParseado, type TMovimiento, type ZGuiaTraslado, type ZMovimientoGuardar } from '@yupana/contracts';
+import { ErrorCodes, MensajesError, serieNumero, type TDocumentoContableCrear, type TDocumentoContableCrearParseado, type TMovimiento, ZDocumentoContableCrear, type ZGuiaTraslado, type ZMovimientoGuardar } from '@yupana/contracts';
 import type { z } from 'zod';
 import { empresa, sucursal } from '../../db/schema';
 import { AppError, noEncontrado } from '../../lib/app-error';
@@ -72,7 +72,15 @@ async function datosDelTraslado(ctx: Contexto, auth: TAuth, idAlmacen: number, i
   return { origen, destino, emp, idSerie: idSerie! };
 }
 
-function solicitud(d: Awaited<ReturnType<typeof datosDelTraslado>>, guia: TGuia, lineas: TLineaGuia[], numeroMovimiento: string): TDocumentoContableCrearParseado {
+/** The issuing request, parsed by the documents' own contract (its defaults and rules), as the documents route does. */
+function solicitud(d: Awaited<ReturnType<typeof datosDelTraslado>>, guia: TGuia, lineas: TLineaGuia[], numeroMovimiento: string, prefijo: string): TDocumentoContableCrearParseado {
+  const r = ZDocumentoContableCrear.safeParse(cuerpo(d, guia, lineas, numeroMovimiento));
+  if (r.success) return r.data;
+  const errores = Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
+  throw renombrarErrores(new AppError(ErrorCodes.VALIDACION, MensajesError[ErrorCodes.VALIDACION], 400, { errores }), prefijo);
+}
+
+function cuerpo(d: Awaited<ReturnType<typeof datosDelTraslado>>, guia: TGuia, lineas: TLineaGuia[], numeroMovimiento: string): TDocumentoContableCrear {
   const ruc = d.emp.documento ?? RUC_DEMO;
   // SUNAT (rules 3365/3369/3414): with motivo 04 both points carry the establishment code and the sender's own RUC.
   const punto = (s: typeof d.origen) => ({ IdUbigeo: s.idUbigeo!, Direccion: s.direccion!, RucAsociado: ruc, CodigoEstablecimiento: s.codigoAnexo });
@@ -84,9 +92,9 @@ function solicitud(d: Awaited<ReturnType<typeof datosDelTraslado>>, guia: TGuia,
     // Issued today; SUNAT refuses a transport that starts before the issue date (the engine says so on FechaTraslado).
     FechaEmision: hoyLima(),
     Observaciones: (guia.Observaciones ?? `Transferencia ${numeroMovimiento}`).slice(0, 250),
-    ListaItems: lineas.map((l) => ({ CodigoItem: l.codigo, ItemDescripcion: l.descripcion, CodigoUnidad: l.unidad, Cantidad: l.cantidad })) as TDocumentoContableCrearParseado['ListaItems'],
+    ListaItems: lineas.map((l) => ({ CodigoItem: l.codigo, ItemDescripcion: l.descripcion, CodigoUnidad: l.unidad, Cantidad: l.cantidad })),
     // The destinatario of a transfer between establishments is the company itself.
-    ListaEntidades: [{ TipoEntidad: 2, IdTipoDocumento: 2, NumeroDocumento: ruc, RazonSocial: d.emp.razonSocial }] as TDocumentoContableCrearParseado['ListaEntidades'],
+    ListaEntidades: [{ TipoEntidad: 2, IdTipoDocumento: 2, NumeroDocumento: ruc, RazonSocial: d.emp.razonSocial }],
     ListaCuotas: [],
     ListaReferencias: [],
     Traslado: {
@@ -123,7 +131,7 @@ export async function registrarTrasladoConGuia(ctx: Contexto, auth: TAuth, b: z.
     return { codigo: it.codigo, descripcion: it.descripcion, unidad: it.unidad, cantidad: l.Cantidad };
   });
   let idMovimiento = 0;
-  await emitir(ctx, auth, solicitud(d, b.Guia, lineas, 'de almacén'), 'Guia.', async (tx, emitido) => {
+  await emitir(ctx, auth, solicitud(d, b.Guia, lineas, 'de almacén', 'Guia.'), 'Guia.', async (tx, emitido) => {
     idMovimiento = await asentarMovimiento(tx, auth, p, emitido.creado.Id);
   });
   avisarStock(ctx, auth.idEmpresa, p.ids);
@@ -152,7 +160,7 @@ export async function emitirGuiaDeTraslado(ctx: Contexto, auth: TAuth, idMovimie
     .where(and(eq(movimientoDetalle.idMovimiento, m.id), eq(movimientoDetalle.idAlmacen, m.idAlmacen), sql`${movimientoDetalle.cantidad} < 0`))
     .orderBy(asc(movimientoDetalle.id));
   const lineas = salidas.map((s) => ({ codigo: s.codigo, descripcion: s.descripcion, unidad: s.unidad, cantidad: s.cantidad.replace(/^-/, '').replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '') }));
-  await emitir(ctx, auth, solicitud(d, guia, lineas, `MOV-${m.numero ?? m.id}`), '', async (tx, emitido) => {
+  await emitir(ctx, auth, solicitud(d, guia, lineas, `MOV-${m.numero ?? m.id}`, ''), '', async (tx, emitido) => {
     // Two requests at once: the second waits on this lock and then finds the first one's guide.
     const r = (await tx.execute(sql`select id_guia from movimiento_inventario where id = ${m.id} for update`)) as unknown as { rows: { id_guia: number | null }[] };
     await yaTiene(r.rows[0].id_guia, tx);
