@@ -166,11 +166,11 @@ function NuevoMovimiento({ abierto, onCerrar }: { abierto: boolean; onCerrar: ()
             <DatePicker format="DD/MM/YYYY" />
           </Form.Item>
           <Form.Item name="IdAlmacen" label={clase === 'T' ? 'Almacén de origen' : 'Almacén'} rules={[{ required: true, message: 'Seleccione el almacén' }]}>
-            <Select style={{ width: 240 }} options={opcionesAlmacen} />
+            <Select style={{ width: 240 }} options={opcionesAlmacen} showSearch={{ optionFilterProp: 'label' }} />
           </Form.Item>
           {clase === 'T' && (
             <Form.Item name="IdAlmacenDestino" label="Almacén de destino" rules={[{ required: true, message: 'Seleccione el almacén de destino' }]}>
-              <Select style={{ width: 240 }} options={opcionesAlmacen} />
+              <Select style={{ width: 240 }} options={opcionesAlmacen} showSearch={{ optionFilterProp: 'label' }} />
             </Form.Item>
           )}
         </Space>
