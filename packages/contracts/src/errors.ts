@@ -128,6 +128,9 @@ export const ErrorCodes = {
   LETRA_PAGAR_ESTADO_INVALIDO: 601613,
   CUOTA_DETRACCION_NO_CANJEABLE: 601614,
   LETRA_PAGAR_MEZCLADA: 601615,
+  // Transfer guides (GRE remitente motivo 04, branch guiatraslado, 601474-601488).
+  TRASLADO_CON_GUIA: 601474,
+  MOVIMIENTO_NO_TRASLADO: 601475,
   // Item images and barcodes shared between items (branch imagenes, 601600-601609).
   ITEM_IMAGENES_LIMITE: 601600,
   CODIGO_BARRAS_DE_OTRO_ITEM: 601601,
@@ -239,5 +242,7 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.CATALOGO_IMPORTACION_EN_CURSO]: 'Ya hay una importación del catálogo en curso en la empresa: espere a que termine',
   [ErrorCodes.ITEM_IMAGENES_LIMITE]: 'El producto ya tiene 5 imágenes: elimine una antes de subir otra',
   [ErrorCodes.CODIGO_BARRAS_DE_OTRO_ITEM]: 'El código de barras ya es un código de barras adicional de otro producto de la empresa',
+  [ErrorCodes.TRASLADO_CON_GUIA]: 'La transferencia ya tiene su guía de remisión',
+  [ErrorCodes.MOVIMIENTO_NO_TRASLADO]: 'Solo una transferencia entre almacenes lleva guía de remisión de traslado',
   [ErrorCodes.MASIVO_DEMASIADOS]: 'El archivo supera el límite de 10000 comprobantes o 50000 filas: divídalo en varios archivos',
 };

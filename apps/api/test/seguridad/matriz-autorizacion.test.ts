@@ -87,6 +87,10 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'PUT /api/logistica/v1/items/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/items/:id (verificado)' },
   'PUT /api/logistica/v1/items/favoritos/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/items/:id (verificado)' },
   'GET /api/logistica/v1/movimientos/:id': { tabla: 'movimiento_inventario' },
+  'POST /api/logistica/v1/movimientos/:id/guias': {
+    tabla: 'movimiento_inventario',
+    cuerpo: { FechaTraslado: '2026-01-02', ModalidadTraslado: '01', PesoBrutoTotal: '1', RucTransportista: '20100070970', RazonSocialTransportista: 'TRANSPORTES' },
+  },
   'GET /api/logistica/v1/inventarios/stock/lotes/:a/:b': { tabla: 'item' },
   'GET /api/logistica/v1/inventarios/stock/series/:a/:b': { tabla: 'item' },
   'GET /api/logistica/v1/inventarios/stock/venta/:a/:b': { tabla: 'item' },

@@ -188,6 +188,8 @@ const ZPuntoGuia = z.object({
   Provincia: z.string().nullable(),
   Distrito: z.string().nullable(),
   Direccion: z.string(),
+  /** SUNAT's establishment code (AddressTypeCode), e.g. on a transfer between the company's own branches (motivo 04). */
+  CodigoEstablecimiento: z.string().nullable(),
 });
 
 /** The transport data of a guide (GRE 09 remitente, 31 transportista), read from what was signed. */

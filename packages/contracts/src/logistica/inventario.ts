@@ -103,6 +103,50 @@ export const ZMovimientoLinea = z.object({
   CostoUnitario: ZDecimal('Costo unitario', { enteros: 12, decimales: 10 }).optional(),
   ...CamposLoteSerie,
 });
+/**
+ * Transport data of the GRE remitente (motivo 04) of a transfer: the user's part; origin and destination points,
+ * destinatario (the company itself) and goods come from the transfer and its warehouses' branches.
+ */
+export const ZGuiaTraslado = z
+  .object({
+    /** GRE remitente series of the origin branch; the first active one when not given. */
+    IdSerie: ZId.optional(),
+    FechaTraslado: ZFechaInventario('la fecha de inicio del traslado'),
+    ModalidadTraslado: z.enum(['01', '02'], { error: 'Modalidad: 01 transporte público, 02 transporte privado' }),
+    PesoBrutoTotal: ZDecimal('Peso bruto', { enteros: 9, decimales: 3 }),
+    UnidadPeso: z.enum(['KGM', 'TNE']).default('KGM'),
+    NumeroBultos: ZEntero({ min: 1, max: 999_999 }).optional(),
+    Observaciones: ZTexto(250).optional(),
+    /** Public transport (01): the carrier. */
+    RucTransportista: z.string().trim().regex(/^\d{11}$/, 'RUC de 11 dígitos').optional(),
+    RazonSocialTransportista: ZTexto(250).optional(),
+    RegistroMtc: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,20}$/, 'Registro MTC: hasta 20 letras o dígitos').optional(),
+    /** Private transport (02): the vehicle and its driver. */
+    Placa: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{3}-?[A-Z0-9]{3}$/, 'Placa: ABC123 o ABC-123').optional(),
+    Conductor: z
+      .object({
+        IdTipoDocumento: z.number().int().min(1).max(12).default(1),
+        NumeroDocumento: z.string().trim().min(1, 'Indique el documento del conductor').max(15),
+        Nombres: ZTexto(250, { min: 1, mensajeMin: 'Indique los nombres del conductor' }),
+        Apellidos: ZTexto(250, { min: 1, mensajeMin: 'Indique los apellidos del conductor' }),
+        Licencia: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{9,10}$/, 'Licencia de 9 o 10 letras o dígitos'),
+      })
+      .optional(),
+  })
+  .superRefine((g, ctx) => {
+    const falta = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    if (g.ModalidadTraslado === '01') {
+      if (!g.RucTransportista) falta(['RucTransportista'], 'Transporte público: indique el RUC del transportista');
+      if (!g.RazonSocialTransportista) falta(['RazonSocialTransportista'], 'Transporte público: indique la razón social del transportista');
+    } else {
+      if (!g.Placa) falta(['Placa'], 'Transporte privado: indique la placa del vehículo');
+      if (!g.Conductor) falta(['Conductor'], 'Transporte privado: indique el conductor');
+    }
+    // A valid non-negative decimal is above zero exactly when it has a digit other than 0.
+    if (/^\d+(\.\d+)?$/.test(g.PesoBrutoTotal) && !/[1-9]/.test(g.PesoBrutoTotal)) falta(['PesoBrutoTotal'], 'El peso bruto debe ser mayor que cero');
+  });
+export type TGuiaTraslado = z.input<typeof ZGuiaTraslado>;
+
 export const ZMovimientoGuardar = z
   .object({
     Clase: z.enum(['I', 'S', 'T'], { error: 'Clase de movimiento: I ingreso, S salida, T transferencia' }),
@@ -112,8 +156,11 @@ export const ZMovimientoGuardar = z
     IdAlmacenDestino: ZId.optional(),
     Glosa: ZTexto(250).optional(),
     Lineas: z.array(ZMovimientoLinea).min(1, 'Agregue al menos un producto').max(500, 'Máximo 500 líneas'),
+    /** A transfer's GRE remitente (motivo 04), issued in the same transaction as the transfer. */
+    Guia: ZGuiaTraslado.optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.Guia && v.Clase !== 'T') ctx.addIssue({ code: 'custom', path: ['Guia'], message: 'Solo una transferencia lleva guía de remisión de traslado' });
     if (v.Clase === 'I') {
       if (!v.TipoOperacion || !(OperacionesIngreso as readonly string[]).includes(v.TipoOperacion))
         ctx.addIssue({ code: 'custom', path: ['TipoOperacion'], message: 'Tipo de operación de ingreso no válido (02, 16, 28 o 91)' });
@@ -150,6 +197,9 @@ export const ZMovimiento = z.object({
   IdAlmacenDestino: z.number().nullable(),
   IdDocumentoContable: z.number().nullable(),
   Glosa: z.string().nullable(),
+  /** A transfer's GRE remitente (motivo 04): its document id and serie-número. */
+  IdGuia: z.number().nullable(),
+  GuiaSerieNumero: z.string().nullable(),
   Detalle: z.array(ZMovimientoDetalle),
 });
 export type TMovimiento = z.infer<typeof ZMovimiento>;

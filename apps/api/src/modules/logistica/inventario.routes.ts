@@ -18,6 +18,7 @@ import {
   ZVencimientosQuery,
   ZMovimiento,
   ZMovimientoGuardar,
+  ZGuiaTraslado,
   ZMovimientos,
   ZMovimientosQuery,
   ZStock,
@@ -27,6 +28,7 @@ import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
 import * as servicio from './inventario.service';
 import * as lotes from './lotes.service';
+import { emitirGuiaDeTraslado, registrarTrasladoConGuia } from './guia-traslado.service';
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
 
@@ -123,7 +125,21 @@ export async function rutasInventario(app: FastifyInstance, ctx: Contexto): Prom
   r.post('/v1/movimientos', {
     config: { servicio: 'INVENTARIO_MOVER' },
     schema: { tags, security, summary: 'Registrar un ingreso, una salida o una transferencia entre almacenes', body: ZMovimientoGuardar, response: { 201: ZMovimiento, ...errores } },
-    handler: async (req, reply) => reply.code(201).send(await servicio.registrarMovimiento(ctx, requerirAuth(req), req.body)),
+    handler: async (req, reply) => {
+      const auth = requerirAuth(req);
+      const b = req.body;
+      // With `Guia`, the transfer and its GRE remitente (motivo 04) are written in one transaction.
+      return reply.code(201).send(b.Guia ? await registrarTrasladoConGuia(ctx, auth, { ...b, Guia: b.Guia }) : await servicio.registrarMovimiento(ctx, auth, b));
+    },
+  });
+  r.post('/v1/movimientos/:id/guias', {
+    config: { servicio: 'INVENTARIO_MOVER' },
+    schema: {
+      tags, security,
+      summary: 'Emitir la guía de remisión remitente (motivo 04, traslado entre establecimientos) de una transferencia entre sucursales',
+      params: ZIdParams, body: ZGuiaTraslado, response: { 201: ZMovimiento, ...errores, 409: ZError },
+    },
+    handler: async (req, reply) => reply.code(201).send(await emitirGuiaDeTraslado(ctx, requerirAuth(req), req.params.id, req.body)),
   });
 
   r.get('/v1/kardex', {

@@ -67,10 +67,14 @@ export const movimiento = pgTable(
     // The movement this one reverses (voided document).
     idMovimientoRevertido: integer('id_movimiento_revertido'),
     glosa: varchar('glosa', { length: 250 }),
+    // A transfer's GRE remitente (motivo 04). Not id_documento_contable: voiding that document reverses the movements
+    // it caused, and a guide never moves stock (the transfer did).
+    idGuia: integer('id_guia'),
     ...auditoria,
   },
   (t) => [
     uniqueIndex('movimiento_numero_uq').on(t.idEmpresa, t.numero),
+    uniqueIndex('movimiento_guia_uq').on(t.idGuia).where(sql`${t.idGuia} is not null`),
     index('movimiento_empresa_fecha_ix').on(t.idEmpresa, t.fecha, t.id),
     index('movimiento_documento_ix').on(t.idDocumentoContable).where(sql`${t.idDocumentoContable} is not null`),
     check('movimiento_clase_ck', sql`${t.clase} in ('I', 'S', 'T')`),

@@ -5,6 +5,7 @@ import { ErrorCodes, type TAlmacen, type TKardex, type TMovimiento, ZAlmacenGuar
 import type { z } from 'zod';
 import { sucursal } from '../../db/schema';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
+import type { Db } from '../../db/client';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { almacen, logisticaConfig, movimiento, movimientoDetalle, stock } from './inventario.schema';
@@ -162,12 +163,22 @@ async function almacenesDe(ctx: Contexto, auth: TAuth, ids: number[]) {
   return new Map(filas.map((f) => [f.id, f]));
 }
 
-export async function registrarMovimiento(ctx: Contexto, auth: TAuth, b: z.output<typeof ZMovimientoGuardar>): Promise<TMovimiento> {
+/** A manual movement checked against the company's warehouses and items, with its ledger lines, ready to post. */
+export type TMovimientoPreparado = {
+  b: z.output<typeof ZMovimientoGuardar>;
+  tipo: string;
+  lineas: TLineaLibro[];
+  ids: number[];
+  almacenes: Map<number, typeof almacen.$inferSelect>;
+  items: Map<number, { id: number; codigo: string; descripcion: string; unidad: string }>;
+};
+
+export async function prepararMovimiento(ctx: Contexto, auth: TAuth, b: z.output<typeof ZMovimientoGuardar>): Promise<TMovimientoPreparado> {
   const almacenes = await almacenesDe(ctx, auth, [b.IdAlmacen, ...(b.IdAlmacenDestino ? [b.IdAlmacenDestino] : [])]);
   if (!almacenes.get(b.IdAlmacen)?.logEstado) throw noEncontrado('No se encontró el almacén');
   if (b.Clase === 'T' && !almacenes.get(b.IdAlmacenDestino!)?.logEstado) throw noEncontrado('No se encontró el almacén de destino');
   const ids = [...new Set(b.Lineas.map((l) => l.IdItem))];
-  const items = await ctx.dbh.db.select({ id: item.id, descripcion: item.descripcion, unidad: item.codigoUnidad }).from(item).where(and(eq(item.idEmpresa, auth.idEmpresa), inArray(item.id, ids)));
+  const items = await ctx.dbh.db.select({ id: item.id, codigo: item.codigo, descripcion: item.descripcion, unidad: item.codigoUnidad }).from(item).where(and(eq(item.idEmpresa, auth.idEmpresa), inArray(item.id, ids)));
   const porId = new Map(items.map((i) => [i.id, i]));
   b.Lineas.forEach((l, i) => {
     const it = porId.get(l.IdItem);
@@ -184,23 +195,33 @@ export async function registrarMovimiento(ctx: Contexto, auth: TAuth, b: z.outpu
       { idItem: l.IdItem, idAlmacen: b.IdAlmacenDestino!, cantidad: q, tipoOperacion: '21', costoUnitario: null, costoDeLineaAnterior: true },
     ];
   });
-  const id = await ctx.dbh.db.transaction(async (tx) => {
-    // The number per company comes from the settings row: its lock serialises manual movements, without gaps.
-    const [c] = await tx
-      .insert(logisticaConfig)
-      .values({ idEmpresa: auth.idEmpresa, ultimoNumeroMovimiento: 1, logUsuarioCrea: auth.idUsuario })
-      .onConflictDoUpdate({ target: logisticaConfig.idEmpresa, set: { ultimoNumeroMovimiento: sql`${logisticaConfig.ultimoNumeroMovimiento} + 1` } })
-      .returning();
-    const idMovimiento = await asentar(
-      tx,
-      { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, numero: c.ultimoNumeroMovimiento, clase: b.Clase, tipoOperacion: tipo, fecha: b.Fecha, idAlmacen: b.IdAlmacen, idAlmacenDestino: b.IdAlmacenDestino ?? null, glosa: b.Glosa ?? null },
-      lineas,
-      { permiteStockNegativo: c.permiteStockNegativo, nombreItem: (i) => porId.get(i)?.descripcion ?? String(i), nombreAlmacen: (a) => almacenes.get(a)?.nombre ?? String(a) },
-    );
-    await lotesDelMovimiento(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idMovimiento, fecha: b.Fecha, permiteStockNegativo: c.permiteStockNegativo }, b);
-    return idMovimiento;
-  });
-  avisarStock(ctx, auth.idEmpresa, ids);
+  return { b, tipo, lineas, ids, almacenes, items: porId };
+}
+
+/** Posts a prepared movement inside the caller's transaction (its own, or a guide's issue): number, ledger, lots. */
+export async function asentarMovimiento(tx: Tx & Pick<Db, 'insert'>, auth: TAuth, p: TMovimientoPreparado, idGuia: number | null = null): Promise<number> {
+  const { b } = p;
+  // The number per company comes from the settings row: its lock serialises manual movements, without gaps.
+  const [c] = await tx
+    .insert(logisticaConfig)
+    .values({ idEmpresa: auth.idEmpresa, ultimoNumeroMovimiento: 1, logUsuarioCrea: auth.idUsuario })
+    .onConflictDoUpdate({ target: logisticaConfig.idEmpresa, set: { ultimoNumeroMovimiento: sql`${logisticaConfig.ultimoNumeroMovimiento} + 1` } })
+    .returning();
+  const idMovimiento = await asentar(
+    tx,
+    { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, numero: c.ultimoNumeroMovimiento, clase: b.Clase, tipoOperacion: p.tipo, fecha: b.Fecha, idAlmacen: b.IdAlmacen, idAlmacenDestino: b.IdAlmacenDestino ?? null, glosa: b.Glosa ?? null },
+    p.lineas,
+    { permiteStockNegativo: c.permiteStockNegativo, nombreItem: (i) => p.items.get(i)?.descripcion ?? String(i), nombreAlmacen: (a) => p.almacenes.get(a)?.nombre ?? String(a) },
+  );
+  await lotesDelMovimiento(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idMovimiento, fecha: b.Fecha, permiteStockNegativo: c.permiteStockNegativo }, b);
+  if (idGuia !== null) await tx.execute(sql`update movimiento_inventario set id_guia = ${idGuia} where id = ${idMovimiento}`);
+  return idMovimiento;
+}
+
+export async function registrarMovimiento(ctx: Contexto, auth: TAuth, b: z.output<typeof ZMovimientoGuardar>): Promise<TMovimiento> {
+  const p = await prepararMovimiento(ctx, auth, b);
+  const id = await ctx.dbh.db.transaction(async (tx) => asentarMovimiento(tx, auth, p));
+  avisarStock(ctx, auth.idEmpresa, p.ids);
   return obtenerMovimiento(ctx, auth, id);
 }
 
@@ -225,7 +246,7 @@ async function lotesDelMovimiento(tx: Tx, o: TOpcionesLote, b: z.output<typeof Z
 export async function obtenerMovimiento(ctx: Contexto, auth: TAuth, id: number): Promise<TMovimiento> {
   const db = ctx.dbh.db;
   const [m] = await db
-    .select({ m: movimiento, almacen: almacen.nombre })
+    .select({ m: movimiento, almacen: almacen.nombre, guia: guiaSerieNumero })
     .from(movimiento)
     .innerJoin(almacen, eq(almacen.id, movimiento.idAlmacen))
     .where(and(eq(movimiento.idEmpresa, auth.idEmpresa), eq(movimiento.id, id)));
@@ -237,7 +258,7 @@ export async function obtenerMovimiento(ctx: Contexto, auth: TAuth, id: number):
     .where(eq(movimientoDetalle.idMovimiento, id))
     .orderBy(asc(movimientoDetalle.id));
   return {
-    ...cabecera(m.m, m.almacen),
+    ...cabecera(m.m, m.almacen, m.guia),
     Detalle: det.map((f) => ({
       IdItem: f.d.idItem,
       Codigo: f.codigo,
@@ -250,7 +271,10 @@ export async function obtenerMovimiento(ctx: Contexto, auth: TAuth, id: number):
   };
 }
 
-const cabecera = (m: typeof movimiento.$inferSelect, nombreAlmacen: string) => ({
+/** The serie-número of a transfer's guide (the same company's document, by the movement's id_guia). */
+const guiaSerieNumero = sql<string | null>`(select d.serie || '-' || d.correlativo from documento_contable d where d.id = ${movimiento.idGuia} and d.id_empresa = ${movimiento.idEmpresa})`;
+
+const cabecera = (m: typeof movimiento.$inferSelect, nombreAlmacen: string, guia: string | null) => ({
   Id: m.id,
   Numero: m.numero,
   Clase: m.clase,
@@ -261,6 +285,8 @@ const cabecera = (m: typeof movimiento.$inferSelect, nombreAlmacen: string) => (
   IdAlmacenDestino: m.idAlmacenDestino,
   IdDocumentoContable: m.idDocumentoContable,
   Glosa: m.glosa,
+  IdGuia: m.idGuia,
+  GuiaSerieNumero: m.idGuia === null ? null : guia,
 });
 
 export async function listarMovimientos(ctx: Contexto, auth: TAuth, q: z.output<typeof ZMovimientosQuery>) {
@@ -270,7 +296,7 @@ export async function listarMovimientos(ctx: Contexto, auth: TAuth, q: z.output<
   const donde = and(...condiciones);
   const [filas, [{ n }]] = await Promise.all([
     ctx.dbh.db
-      .select({ m: movimiento, almacen: almacen.nombre })
+      .select({ m: movimiento, almacen: almacen.nombre, guia: guiaSerieNumero })
       .from(movimiento)
       .innerJoin(almacen, eq(almacen.id, movimiento.idAlmacen))
       .where(donde)
@@ -279,7 +305,7 @@ export async function listarMovimientos(ctx: Contexto, auth: TAuth, q: z.output<
       .offset((q.pagina - 1) * q.regxpag),
     ctx.dbh.db.select({ n: count() }).from(movimiento).where(donde),
   ]);
-  return { Data: filas.map((f) => cabecera(f.m, f.almacen)), Count: Number(n) };
+  return { Data: filas.map((f) => cabecera(f.m, f.almacen, f.guia)), Count: Number(n) };
 }
 
 // ---- Kardex ----

@@ -42,9 +42,12 @@ const nombreIdentidad = (codigo: string) =>
 const parteGuia = (p: { tipoDocumento: string; numeroDocumento: string; nombre: string }) => ({
   CodigoTipoDocumento: p.tipoDocumento, TipoDocumento: nombreIdentidad(p.tipoDocumento), NumeroDocumento: p.numeroDocumento, Nombre: p.nombre,
 });
-const puntoGuia = (p: { ubigeo: string; direccion: string }) => {
+const puntoGuia = (p: { ubigeo: string; direccion: string; codigoLocal?: string }) => {
   const u = buscarUbigeo(p.ubigeo);
-  return { IdUbigeo: p.ubigeo, Departamento: u?.departamento ?? null, Provincia: u?.provincia ?? null, Distrito: u?.distrito ?? null, Direccion: p.direccion };
+  return {
+    IdUbigeo: p.ubigeo, Departamento: u?.departamento ?? null, Provincia: u?.provincia ?? null, Distrito: u?.distrito ?? null, Direccion: p.direccion,
+    CodigoEstablecimiento: p.codigoLocal ?? null,
+  };
 };
 
 /**

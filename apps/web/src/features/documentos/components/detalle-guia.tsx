@@ -29,6 +29,7 @@ function Punto({ p, testId }: { p: TPunto; testId: string }) {
       <div style={secundario}>
         {lugar || 'Ubigeo'} ({p.IdUbigeo})
       </div>
+      {p.CodigoEstablecimiento && <div style={secundario}>Establecimiento anexo {p.CodigoEstablecimiento}</div>}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAlmacen, TAlmacenGuardar, TItem, TKardex, TLogisticaConfig, TMovimiento, TMovimientoGuardar, TStockFila, TStockMinimoFila, TVencimientoFila } from '@yupana/contracts';
+import type { TAlmacen, TAlmacenGuardar, TItem, TKardex, TLogisticaConfig, TMovimiento, TMovimientoGuardar, TGuiaTraslado, TStockFila, TStockMinimoFila, TVencimientoFila } from '@yupana/contracts';
 import { guardarArchivo, obtenerArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
@@ -109,5 +109,17 @@ export function useSucursales(activo: boolean) {
     queryKey: ['inventario', 'sucursales'],
     queryFn: ({ signal }) => api.get<{ Data: { Id: number; RazonSocial: string; Descripcion?: string | null }[] }>('/entidades/v1/sucursales', { query: { pagina: 1, regxpag: 100, estado: 1 }, signal }),
     enabled: activo,
+  });
+}
+
+/** The GRE remitente (motivo 04) of a transfer already posted. */
+export function useEmitirGuiaTraslado() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, guia }: { id: number; guia: TGuiaTraslado }) => api.post<TMovimiento>(`${BASE}/movimientos/${id}/guias`, guia),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['inventario'] });
+      void qc.invalidateQueries({ queryKey: ['documentos'] });
+    },
   });
 }

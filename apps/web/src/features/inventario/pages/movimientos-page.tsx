@@ -1,11 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, DatePicker, Empty, Form, Input, Modal, Radio, Row, Select, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Checkbox, DatePicker, Divider, Empty, Form, Input, Modal, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ClasesMovimiento, OperacionesIngreso, OperacionesSalida, type TMovimiento, type TMovimientoGuardar, TiposOperacionInventario } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
-import { useAlmacenes, useMovimientos, useRegistrarMovimiento } from '../api/inventario';
+import { useAlmacenes, useEmitirGuiaTraslado, useMovimientos, useRegistrarMovimiento } from '../api/inventario';
+import { aGuiaTraslado, CamposGuiaTraslado, type TGuiaForm } from '../components/campos-guia-traslado';
 import { SelectorBien } from '../components/selector-bien';
 import { CamposLote, controlDe, type TControl } from '../../../components/campos-lote';
 
@@ -19,6 +20,8 @@ export function MovimientosPage() {
   const almacenes = useAlmacenes();
   const nombreAlmacen = (id: number | null) => almacenes.data?.Data.find((a) => a.Id === id)?.Nombre ?? '';
   const [abierto, setAbierto] = useState(false);
+  const [paraGuia, setParaGuia] = useState<Omit<TMovimiento, 'Detalle'> | null>(null);
+  const sucursalDe = (id: number | null) => almacenes.data?.Data.find((a) => a.Id === id)?.IdSucursal;
 
   return (
     <Card data-testid="pagina-movimientos">
@@ -44,18 +47,70 @@ export function MovimientosPage() {
           { title: 'Almacén', dataIndex: 'Almacen' },
           { title: 'Destino', dataIndex: 'IdAlmacenDestino', render: (v: number | null) => nombreAlmacen(v) },
           { title: 'Glosa', dataIndex: 'Glosa', render: (v: string | null, m) => (m.Numero ? v : '') },
+          {
+            title: 'Guía',
+            key: 'guia',
+            render: (_, m) =>
+              m.IdGuia ? (
+                <Link to={`/admin/documentos/${m.IdGuia}`} data-testid={`guia-${m.Id}`}>
+                  {m.GuiaSerieNumero}
+                </Link>
+              ) : m.Clase === 'T' && m.Numero && sucursalDe(m.IdAlmacen) !== sucursalDe(m.IdAlmacenDestino) ? (
+                <Button size="small" onClick={() => setParaGuia(m)} data-testid={`emitir-guia-${m.Id}`}>
+                  Emitir guía
+                </Button>
+              ) : null,
+          },
         ]}
       />
       <NuevoMovimiento abierto={abierto} onCerrar={() => setAbierto(false)} />
+      {paraGuia && <EmitirGuia movimiento={paraGuia} onCerrar={() => setParaGuia(null)} />}
     </Card>
   );
 }
 
-type TForm = { Clase: 'I' | 'S' | 'T'; TipoOperacion?: string; Fecha: Dayjs; IdAlmacen: number; IdAlmacenDestino?: number; Glosa?: string; Lineas: { IdItem: number; Cantidad: string; CostoUnitario?: string; Control?: TControl; Lote?: string; FechaVencimiento?: Dayjs; Series?: string[] }[] };
+const guiaInicial = () => ({ FechaTraslado: dayjs(), ModalidadTraslado: '02' as const });
+
+/** Shows the API's field errors on the form, and all of them in a message (some, like the branch's address, have no field here). */
+function mostrarErrores(form: ReturnType<typeof Form.useForm>[0], e: unknown, message: { error: (t: string) => void }) {
+  if (e instanceof ApiError && Object.keys(e.errores).length) {
+    form.setFields(Object.entries(e.errores).map(([name, error]) => ({ name: name.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) as never, errors: [error] })));
+    message.error(Object.values(e.errores).join(' · '));
+  } else message.error(mensajeDeError(e));
+}
+
+/** The GRE remitente (motivo 04) of a transfer already posted, from its row. */
+function EmitirGuia({ movimiento, onCerrar }: { movimiento: Omit<TMovimiento, 'Detalle'>; onCerrar: () => void }) {
+  const [form] = Form.useForm<TGuiaForm>();
+  const emitir = useEmitirGuiaTraslado();
+  const { message } = App.useApp();
+  async function enviar(v: TGuiaForm) {
+    try {
+      const m = await emitir.mutateAsync({ id: movimiento.Id, guia: aGuiaTraslado(v) });
+      message.success(`Guía de remisión ${m.GuiaSerieNumero} emitida`);
+      onCerrar();
+    } catch (e) {
+      mostrarErrores(form as never, e, message);
+    }
+  }
+  return (
+    <Modal open width={760} title={`Guía de remisión de la transferencia MOV-${movimiento.Numero}`} okText="Emitir guía" cancelText="Cancelar" onOk={() => form.submit()} confirmLoading={emitir.isPending} onCancel={onCerrar} destroyOnHidden>
+      <Typography.Paragraph type="secondary">
+        Motivo 04, traslado entre establecimientos de la misma empresa: la empresa es el destinatario; la partida y la llegada son las direcciones de las sucursales de los almacenes, con sus códigos de establecimiento.
+      </Typography.Paragraph>
+      <Form<TGuiaForm> form={form} layout="vertical" onFinish={enviar} initialValues={guiaInicial()}>
+        <CamposGuiaTraslado prefijo={[]} />
+      </Form>
+    </Modal>
+  );
+}
+
+type TForm = { EmitirGuia?: boolean; Guia?: TGuiaForm; Clase: 'I' | 'S' | 'T'; TipoOperacion?: string; Fecha: Dayjs; IdAlmacen: number; IdAlmacenDestino?: number; Glosa?: string; Lineas: { IdItem: number; Cantidad: string; CostoUnitario?: string; Control?: TControl; Lote?: string; FechaVencimiento?: Dayjs; Series?: string[] }[] };
 
 function NuevoMovimiento({ abierto, onCerrar }: { abierto: boolean; onCerrar: () => void }) {
   const [form] = Form.useForm<TForm>();
   const clase = Form.useWatch('Clase', form) ?? 'I';
+  const emitirGuia = Form.useWatch('EmitirGuia', form) ?? false;
   const almacenes = useAlmacenes();
   const registrar = useRegistrarMovimiento();
   const { message } = App.useApp();
@@ -75,16 +130,15 @@ function NuevoMovimiento({ abierto, onCerrar }: { abierto: boolean; onCerrar: ()
         ...(l.Control === 'L' && l.Lote?.trim() ? { Lote: l.Lote.trim(), ...(l.FechaVencimiento ? { FechaVencimiento: l.FechaVencimiento.format('YYYY-MM-DD') } : {}) } : {}),
         ...(l.Control === 'S' && l.Series?.length ? { Series: l.Series } : {}),
       })),
+      ...(v.Clase === 'T' && v.EmitirGuia && v.Guia ? { Guia: aGuiaTraslado(v.Guia) } : {}),
     };
     try {
       const m = await registrar.mutateAsync(datos);
-      message.success(`Movimiento MOV-${m.Numero} registrado`);
+      message.success(m.GuiaSerieNumero ? `Movimiento MOV-${m.Numero} registrado con la guía de remisión ${m.GuiaSerieNumero}` : `Movimiento MOV-${m.Numero} registrado`);
       form.resetFields();
       onCerrar();
     } catch (e) {
-      if (e instanceof ApiError && Object.keys(e.errores).length)
-        form.setFields(Object.entries(e.errores).map(([name, error]) => ({ name: name.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) as never, errors: [error] })));
-      else message.error(mensajeDeError(e));
+      mostrarErrores(form as never, e, message);
     }
   }
 
@@ -94,7 +148,7 @@ function NuevoMovimiento({ abierto, onCerrar }: { abierto: boolean; onCerrar: ()
         form={form}
         layout="vertical"
         onFinish={enviar}
-        initialValues={{ Clase: 'I', TipoOperacion: '02', Fecha: dayjs(), IdAlmacen: predeterminado, Lineas: [{}] }}
+        initialValues={{ Clase: 'I', TipoOperacion: '02', Fecha: dayjs(), IdAlmacen: predeterminado, Lineas: [{}], EmitirGuia: false, Guia: guiaInicial() }}
         onValuesChange={(c: Partial<TForm>) => {
           if (c.Clase) form.setFieldValue('TipoOperacion', c.Clase === 'I' ? '02' : c.Clase === 'S' ? '99' : undefined);
         }}
@@ -112,11 +166,11 @@ function NuevoMovimiento({ abierto, onCerrar }: { abierto: boolean; onCerrar: ()
             <DatePicker format="DD/MM/YYYY" />
           </Form.Item>
           <Form.Item name="IdAlmacen" label={clase === 'T' ? 'Almacén de origen' : 'Almacén'} rules={[{ required: true, message: 'Seleccione el almacén' }]}>
-            <Select style={{ width: 240 }} options={opcionesAlmacen} />
+            <Select style={{ width: 240 }} options={opcionesAlmacen} showSearch={{ optionFilterProp: 'label' }} />
           </Form.Item>
           {clase === 'T' && (
             <Form.Item name="IdAlmacenDestino" label="Almacén de destino" rules={[{ required: true, message: 'Seleccione el almacén de destino' }]}>
-              <Select style={{ width: 240 }} options={opcionesAlmacen} />
+              <Select style={{ width: 240 }} options={opcionesAlmacen} showSearch={{ optionFilterProp: 'label' }} />
             </Form.Item>
           )}
         </Space>
@@ -161,6 +215,15 @@ function NuevoMovimiento({ abierto, onCerrar }: { abierto: boolean; onCerrar: ()
             </>
           )}
         </Form.List>
+        {clase === 'T' && (
+          <>
+            <Divider />
+            <Form.Item name="EmitirGuia" valuePropName="checked">
+              <Checkbox>Emitir guía de remisión (motivo 04: traslado entre establecimientos de la misma empresa)</Checkbox>
+            </Form.Item>
+            {emitirGuia && <CamposGuiaTraslado prefijo={['Guia']} />}
+          </>
+        )}
       </Form>
     </Modal>
   );

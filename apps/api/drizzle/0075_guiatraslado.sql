@@ -1,0 +1,2 @@
+ALTER TABLE "movimiento_inventario" ADD COLUMN "id_guia" integer;--> statement-breakpoint
+CREATE UNIQUE INDEX "movimiento_guia_uq" ON "movimiento_inventario" USING btree ("id_guia") WHERE "movimiento_inventario"."id_guia" is not null;
