@@ -65,3 +65,9 @@ export async function unidadValida(ctx: Contexto, idEmpresa: number, codigo: str
     .where(and(eq(unidadEmpresa.idEmpresa, idEmpresa), eq(unidadEmpresa.codigo, codigo)));
   if (!(f ? f.activa : POR_DEFECTO.has(codigo))) throw errorDeCampo('CodigoUnidad', `La unidad ${codigo} no está activa en la empresa (actívela en Unidades, categorías y marcas)`);
 }
+
+/** The company's active unit codes (the catalogue import checks each row against them). */
+export async function activasDe(ctx: Contexto, idEmpresa: number): Promise<Set<string>> {
+  const elecciones = await eleccionesDe(ctx, idEmpresa);
+  return new Set(CODIGOS.filter((c) => activaEn(elecciones, c)));
+}
