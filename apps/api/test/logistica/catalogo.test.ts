@@ -96,7 +96,7 @@ describe('importación del catálogo desde Excel', () => {
     ]);
     const esperados = [
       { Fila: 3, Columna: C.Codigo, Mensaje: 'El código "ERR-OK" ya figura en la fila 2: cada código una sola vez' },
-      { Fila: 4, Columna: C.CodigoUnidad, Mensaje: 'La unidad "KG" no es válida: use NIU (bienes) o ZZ (servicios)' },
+      { Fila: 4, Columna: C.CodigoUnidad, Mensaje: 'La unidad "KG" no es válida o no está activa en la empresa: use NIU (bienes), ZZ (servicios) u otra unidad activa' },
       { Fila: 5, Columna: C.TipoExistencia, Mensaje: 'El tipo de existencia "11" no es válido (tabla 5 de SUNAT: 01 a 10, o 91 a 99)' },
       {
         Fila: 6,

@@ -71,12 +71,14 @@ describe('ítems', () => {
   });
 
   it('valida unidad, afectación, precio y código repetido', async () => {
-    const r = await crear({ CodigoUnidad: 'KGM', AfectacionIgv: '99', Precio: '-1' });
+    const r = await crear({ CodigoUnidad: 'KGMX', AfectacionIgv: '99', Precio: '-1' });
     expect(r.json().Errores).toMatchObject({
-      CodigoUnidad: 'Seleccione la unidad (NIU o ZZ)',
+      CodigoUnidad: 'Seleccione la unidad (código del catálogo 03, p. ej. NIU)',
       AfectacionIgv: 'Seleccione la afectación del IGV',
       Precio: 'Precio no válido (hasta 10 decimales)',
     });
+    // A catálogo 03 unit the company has not switched on (branch logsoporte) is refused by the server.
+    expect((await crear({ CodigoUnidad: 'KGM' })).json().Errores).toEqual({ CodigoUnidad: 'La unidad KGM no está activa en la empresa (actívela en Unidades, categorías y marcas)' });
     await crear({ Codigo: 'REPETIDO' });
     expect((await crear({ Codigo: 'repetido' })).json().Errores).toEqual({ Codigo: 'Ya existe un producto o servicio con este código' });
     // Another company may use the same code.

@@ -200,6 +200,12 @@ export const router = createBrowserRouter([
                 handle: h({ breadcrumb: 'Configuración de logística', description: 'Stock negativo y almacenes de cada sucursal', icon: 'SettingOutlined' }),
                 lazy: () => import('../features/inventario/pages/logisconfig-page').then((m) => ({ Component: m.LogisConfigPage })),
               },
+              {
+                path: 'logisticasoporte',
+                loader: guardPermiso({ idPermiso: 11400, componente: 'logisticasoporte' }),
+                handle: h({ breadcrumb: 'Unidades, categorías y marcas', description: 'Unidades de medida (catálogo 03), categorías y marcas de los productos', icon: 'AppstoreOutlined' }),
+                lazy: () => import('../features/items/pages/logisticasoporte-page').then((m) => ({ Component: m.LogisticaSoportePage })),
+              },
               // Purchases (issue 13): supplier documents into the warehouses and the payables.
               {
                 path: 'compras',

@@ -138,6 +138,9 @@ export const ZCompraXmlLinea = z.object({
   /** The company's item matched by code (or exact description); null: the user must pick one. */
   IdItem: z.number().int().nullable(),
   ItemDescripcion: z.string().nullable(),
+  /** Branch logsoporte: the lot (cac:ItemInstance/cac:LotIdentification) when the matched item is lot-tracked. */
+  Lote: z.string().nullable(),
+  FechaVencimientoLote: z.string().nullable(),
 });
 export const ZCompraXmlLeida = z.object({
   RucProveedor: z.string(),

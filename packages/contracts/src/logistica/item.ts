@@ -79,7 +79,12 @@ export const ZItemGuardar = z
   .object({
     Codigo: z.string({ error: 'Ingrese el código' }).trim().min(1, 'Ingrese el código').max(30, 'Máximo 30 caracteres'),
     Descripcion: z.string({ error: 'Ingrese la descripción' }).trim().min(1, 'Ingrese la descripción').max(500, 'Máximo 500 caracteres'),
-    CodigoUnidad: z.enum(['NIU', 'ZZ'], { error: 'Seleccione la unidad (NIU o ZZ)' }),
+    /** Catálogo 03 code; the server accepts the company's active units (or the unit the item already has). */
+    CodigoUnidad: z
+      .string({ error: 'Seleccione la unidad' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{2,3}$/, 'Seleccione la unidad (código del catálogo 03, p. ej. NIU)'),
     Precio: ZPrecio,
     /** true: Precio includes IGV (precio de venta); false: Precio is the value before IGV (valor unitario). */
     PrecioIncluyeIgv: z.boolean().default(true),
@@ -264,3 +269,14 @@ export const ZStockMinimoFila = z.object({
 });
 export type TStockMinimoFila = z.infer<typeof ZStockMinimoFila>;
 export const ZStockMinimo = z.object({ Data: z.array(ZStockMinimoFila), Count: z.number().int() });
+
+/** Units of measure of the company's item forms (branch logsoporte): every catálogo 03 code with its active flag. */
+export const ZUnidadEmpresa = z.object({ Codigo: z.string(), Descripcion: z.string(), Activa: z.boolean(), Items: z.number().int() });
+export type TUnidadEmpresa = z.infer<typeof ZUnidadEmpresa>;
+export const ZUnidadesEmpresa = z.object({ Data: z.array(ZUnidadEmpresa), Count: z.number().int() });
+export const ZUnidadesQuery = z.object({
+  buscar: ZTexto(50).optional().describe('Code or description fragment'),
+  estado: ZEntero({ min: -1, max: 1 }).default(-1).describe('-1 all, 1 active, 0 inactive'),
+});
+export const ZUnidadParams = z.object({ codigo: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,3}$/, 'Código de unidad no válido') });
+export const ZUnidadGuardar = z.object({ Activa: z.boolean({ error: 'Indique si la unidad está activa' }) });

@@ -33,6 +33,7 @@ import { importacionItem } from './catalogo.schema';
 import { filtroItems } from './items.service';
 import { filasDe, type Tx } from './libro.repo';
 import { item } from './logistica.schema';
+import { activasDe } from './unidades.service';
 
 /**
  * Item catalogue from and to Excel (issue 13). The import is a job: the upload is checked for size and shape, a row
@@ -129,7 +130,7 @@ function instrucciones(): string[] {
     `Un código que ya existe en el catálogo actualiza ese producto; uno nuevo lo crea. Cada código una sola vez en el archivo (hasta ${LIMITES_IMPORTACION_ITEMS.MAX_FILAS.toLocaleString('es-PE')} filas).`,
     'Una columna que no está en el archivo conserva el valor actual del producto (o el valor por defecto si es nuevo).',
     '',
-    `${C.CodigoUnidad} (catálogo 03 de SUNAT): ${Object.entries(UnidadesItem).map(([k, v]) => `${k} = ${v}`).join('; ')}.`,
+    `${C.CodigoUnidad} (catálogo 03 de SUNAT): ${Object.entries(UnidadesItem).map(([k, v]) => `${k} = ${v}`).join('; ')}; u otra unidad activa en "Unidades, categorías y marcas".`,
     `${C.Precio}: número no negativo con punto decimal (hasta 10 decimales). ${C.PrecioIncluyeIgv}: SI (precio de venta) o NO (valor sin IGV); por defecto SI.`,
     `${C.AfectacionIgv} (catálogo 07 de SUNAT), por defecto 10: ${AfectacionesIgv.join(', ')}. 10 gravado, 20 exonerado, 30 inafecto, 40 exportación; 11-17, 21 y 31-37 son transferencias gratuitas.`,
     `${C.TipoExistencia} (tabla 5 de SUNAT), por defecto 01:`,
@@ -202,6 +203,7 @@ function leerFila(
   celda: (k: TClaveColumnaCatalogo) => string | undefined,
   existentes: Map<string, TFilaItem>,
   error: (Columna: string, Mensaje: string) => void,
+  unidadesActivas: Set<string>,
 ): Omit<TLeida, 'numero'> | null {
   let mal = false;
   const falla = (k: TClaveColumnaCatalogo, m: string) => {
@@ -224,7 +226,9 @@ function leerFila(
   if (!descripcion) falla('Descripcion', 'Indique la descripción');
   const unidad = (celda('CodigoUnidad') ?? '').toUpperCase();
   if (!unidad) falla('CodigoUnidad', 'Indique la unidad: NIU (bienes) o ZZ (servicios)');
-  else if (!(unidad in UnidadesItem)) falla('CodigoUnidad', `La unidad "${unidad}" no es válida: use NIU (bienes) o ZZ (servicios)`);
+  // Branch logsoporte: a unit the company has active (logisticasoporte), or the one the item already has.
+  else if (!unidadesActivas.has(unidad) && unidad !== e?.codigo_unidad)
+    falla('CodigoUnidad', `La unidad "${unidad}" no es válida o no está activa en la empresa: use NIU (bienes), ZZ (servicios) u otra unidad activa`);
 
   let precio = (celda('Precio') ?? '').replace(/\s/g, '');
   if (!precio.includes('.')) precio = precio.replace(',', '.');
@@ -501,6 +505,7 @@ async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffe
     return;
   }
 
+  const unidadesActivas = await activasDe(ctx, auth.idEmpresa);
   const existentes = new Map(
     filasDe<TFilaItem>(await db.execute(sql`select ${COLUMNAS_SQL} from item where id_empresa = ${auth.idEmpresa}`)).map((f) => [f.codigo.toLowerCase(), { ...f, id: Number(f.id), log_estado: Number(f.log_estado) }]),
   );
@@ -540,7 +545,7 @@ async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffe
       if (previa !== undefined) error(C.Codigo, `El código "${codigo}" ya figura en la fila ${previa}: cada código una sola vez`);
       else vistos.set(codigo.toLowerCase(), f.numero);
     }
-    const leida = leerFila(celda, existentes, error);
+    const leida = leerFila(celda, existentes, error, unidadesActivas);
     for (const cb of leida?.datos.CodigosBarras ?? []) {
       const duenio = barrasUsadas.get(cb);
       const previa = barrasEnArchivo.get(cb);

@@ -87,6 +87,11 @@ export async function leerXmlCompra(ctx: Contexto, auth: TAuth, xml: string): Pr
     const valorUnitario = precio ? decimal(precio, `el precio de la línea ${i + 1}`) : q.gt(0) ? valorVenta.dividedBy(q) : new Decimal(0);
     const grupo = afectacion.startsWith('1') ? '10' : afectacion.startsWith('2') ? '20' : '30';
     if (grupo !== afectacion) avisos.push(`Línea ${i + 1}: afectación ${afectacion} registrada como ${grupo}`);
+    // UBL 2.1: cac:Item/cac:ItemInstance/cac:LotIdentification (cbc:LotNumberID, cbc:ExpiryDate).
+    const lote = ruta(l, 'cac:Item', 'cac:ItemInstance', 'cac:LotIdentification');
+    const numeroLote = texto(ruta(lote, 'cbc:LotNumberID')).slice(0, 30);
+    const vence = texto(ruta(lote, 'cbc:ExpiryDate'));
+    if (vence && !/^\d{4}-\d{2}-\d{2}$/.test(vence)) avisos.push(`Línea ${i + 1}: el vencimiento del lote "${vence.slice(0, 20)}" no es una fecha (AAAA-MM-DD): no se tomó`);
     return {
       Codigo: texto(ruta(l, 'cac:Item', 'cac:SellersItemIdentification', 'cbc:ID')) || null,
       Descripcion: texto(ruta(l, 'cac:Item', 'cbc:Description')).slice(0, 500),
@@ -97,6 +102,10 @@ export async function leerXmlCompra(ctx: Contexto, auth: TAuth, xml: string): Pr
       Total: valorVenta.plus(igv).toFixed(2),
       IdItem: null as number | null,
       ItemDescripcion: null as string | null,
+      Lote: null as string | null,
+      FechaVencimientoLote: null as string | null,
+      xmlLote: numeroLote || null,
+      xmlVence: /^\d{4}-\d{2}-\d{2}$/.test(vence) ? vence : null,
     };
   });
   if (!lineas.length) throw errorDeCampo('Xml', `${NO_ES_UBL}: no tiene líneas`);
@@ -104,8 +113,8 @@ export async function leerXmlCompra(ctx: Contexto, auth: TAuth, xml: string): Pr
   // Matching to the company's items: the supplier's code equal to the item's code, else the same description.
   const codigos = [...new Set(lineas.map((l) => l.Codigo?.toLowerCase()).filter((c): c is string => !!c))];
   const descripciones = [...new Set(lineas.map((l) => l.Descripcion.toLowerCase()))];
-  const encontrados = filasDe<{ id: number; codigo: string; descripcion: string }>(
-    await ctx.dbh.db.execute(sql`select id, codigo, descripcion from item where id_empresa = ${auth.idEmpresa} and codigo_unidad <> 'ZZ' and log_estado = 1 and (
+  const encontrados = filasDe<{ id: number; codigo: string; descripcion: string; control_lote: boolean }>(
+    await ctx.dbh.db.execute(sql`select id, codigo, descripcion, control_lote from item where id_empresa = ${auth.idEmpresa} and codigo_unidad <> 'ZZ' and log_estado = 1 and (
       lower(codigo) in (${sql.join([...codigos, ''].map((c) => sql`${c}`), sql`, `)}) or lower(descripcion) in (${sql.join(descripciones.map((d) => sql`${d}`), sql`, `)}))`),
   );
   for (const l of lineas) {
@@ -113,6 +122,11 @@ export async function leerXmlCompra(ctx: Contexto, auth: TAuth, xml: string): Pr
     if (m) {
       l.IdItem = Number(m.id);
       l.ItemDescripcion = m.descripcion;
+      // Branch logsoporte: the supplier's lot and expiry fill the line only for a lot-tracked item.
+      if (m.control_lote && l.xmlLote) {
+        l.Lote = l.xmlLote;
+        l.FechaVencimientoLote = l.xmlVence;
+      }
     }
   }
   const sinFirma = !/<(\w+:)?Signature[\s>]/.test(xml);
@@ -134,7 +148,7 @@ export async function leerXmlCompra(ctx: Contexto, auth: TAuth, xml: string): Pr
     Firmado: firma.valida,
     Igv: decimal(texto(ruta(raiz, 'cac:TaxTotal', 'cbc:TaxAmount')) || '0', 'el IGV').toFixed(2),
     Total: decimal(texto(ruta(raiz, 'cac:LegalMonetaryTotal', 'cbc:PayableAmount')) || '0', 'el total').toFixed(2),
-    Lineas: lineas,
+    Lineas: lineas.map(({ xmlLote: _l, xmlVence: _v, ...resto }) => resto),
     Avisos: avisos,
   };
 }

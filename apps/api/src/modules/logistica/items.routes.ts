@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   LIMITES_IMPORTACION_ITEMS, ZError, ZImportacionItems, ZImportacionItemsParams, ZItem, ZItemFavoritoQuery, ZItemGuardar, ZItemParams, ZItems,
   ZItemsExportacionQuery, ZItemsImportar, ZItemsQuery, ZMarca, ZMarcaGuardar, ZMarcas, ZMarcasQuery,
+  ZUnidadEmpresa, ZUnidadesEmpresa, ZUnidadesQuery, ZUnidadGuardar, ZUnidadParams,
   LIMITES_IMAGEN_ITEM, ZMinimosAlmacen, ZMinimosAlmacenGuardar, ZItemImagen, ZItemImagenes, ZItemImagenParams, ZItemImagenQuery, ZItemImagenSubir,
 } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
@@ -10,6 +11,7 @@ import { requerirAuth } from '../../lib/auth';
 import * as servicio from './items.service';
 import * as catalogo from './catalogo.service';
 import * as marcas from './marcas.service';
+import * as unidades from './unidades.service';
 import * as imagenes from './imagenes.service';
 import * as minimos from './minimos.service';
 
@@ -59,6 +61,19 @@ export async function rutasItems(app: FastifyInstance, ctx: Contexto): Promise<v
       handler: async (req) => marcas.editar(ctx, requerirAuth(req), clase, req.params.id, req.body),
     });
   }
+
+  // Units of measure (branch logsoporte): read by whoever may see items (the item form's unit select), switched on or
+  // off with the logistics settings' permission (logisconfig's, the back office).
+  r.get('/v1/unidades', {
+    config: { servicio: 'ITEM_VER' },
+    schema: { tags, security, summary: 'Unidades de medida (catálogo 03) con su estado en la empresa y cuántos productos las usan', querystring: ZUnidadesQuery, response: { 200: ZUnidadesEmpresa, ...errores } },
+    handler: async (req) => unidades.listar(ctx, requerirAuth(req), req.query),
+  });
+  r.put('/v1/unidades/:codigo', {
+    config: { servicio: 'INVENTARIO_CONFIGURAR' },
+    schema: { tags, security, summary: 'Activar o desactivar una unidad de medida en los formularios de productos (NIU queda activa)', params: ZUnidadParams, body: ZUnidadGuardar, response: { 200: ZUnidadEmpresa, ...errores } },
+    handler: async (req) => unidades.guardar(ctx, requerirAuth(req), req.params.codigo, req.body.Activa),
+  });
 
   r.get('/v1/items', {
     config: { servicio: 'ITEM_VER' },

@@ -11,6 +11,7 @@ import { barrasAdicionalesDeOtros, barrasDeOtroItem } from './codigos-barras';
 import { principalesDe } from './imagenes.service';
 import { existe as marcaExiste } from './marcas.service';
 import { presentacionesDeItems } from './presentaciones.service';
+import { unidadValida } from './unidades.service';
 // eslint-disable-next-line yupana/no-cross-import -- available = stock - what orders "Por facturar" reserve (issue 12)
 import { reservadoEn } from '../ventas/reservas';
 
@@ -345,6 +346,7 @@ function duplicadoDe(err: unknown) {
 export async function crearItem(ctx: Contexto, auth: TAuth, b: TGuardar): Promise<TItem> {
   if (await codigoRepetido(ctx, auth, b.Codigo)) throw errorDeCampo('Codigo', CODIGO_REPETIDO);
   await referenciasValidas(ctx, auth, b);
+  await unidadValida(ctx, auth.idEmpresa, b.CodigoUnidad);
   await codigosLibres(ctx, auth, b.CodigosBarras ?? []);
   await gtinLibre(ctx, auth, b.CodigoProducto);
   try {
@@ -361,9 +363,10 @@ export async function crearItem(ctx: Contexto, auth: TAuth, b: TGuardar): Promis
 }
 
 export async function editarItem(ctx: Contexto, auth: TAuth, id: number, b: TGuardar): Promise<TItem> {
-  await filaItem(ctx, auth, id);
+  const actual = await filaItem(ctx, auth, id);
   if (await codigoRepetido(ctx, auth, b.Codigo, id)) throw errorDeCampo('Codigo', CODIGO_REPETIDO);
   await referenciasValidas(ctx, auth, b);
+  await unidadValida(ctx, auth.idEmpresa, b.CodigoUnidad, actual.codigoUnidad);
   await codigosLibres(ctx, auth, b.CodigosBarras ?? [], id);
   await gtinLibre(ctx, auth, b.CodigoProducto, id);
   try {

@@ -87,3 +87,20 @@ export const itemCodigoBarras = pgTable(
   },
   (t) => [uniqueIndex('item_codigo_barras_uq').on(t.idEmpresa, t.codigo), index('item_codigo_barras_item_ix').on(t.idItem)],
 );
+
+/**
+ * Units of measure (catálogo 03) a company offers in its item forms (branch logsoporte, issue 13). A row records the
+ * company's choice for one code; a code without a row is active only when it is NIU or ZZ (the defaults). NIU can't be
+ * deactivated. Deactivating only hides a unit from new choices: the items that use it keep it.
+ */
+export const unidadEmpresa = pgTable(
+  'unidad_empresa',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    codigo: varchar('codigo', { length: 3 }).notNull(),
+    activa: boolean('activa').notNull(),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('unidad_empresa_codigo_uq').on(t.idEmpresa, t.codigo)],
+);

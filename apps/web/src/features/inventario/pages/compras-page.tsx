@@ -163,6 +163,8 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
           ValorUnitario: x.ValorUnitario,
           AfectacionIgv: x.AfectacionIgv as TLineaForm['AfectacionIgv'],
           DescripcionXml: `${x.Codigo ? `${x.Codigo} · ` : ''}${x.Descripcion}`,
+          // The supplier's lot (UBL LotIdentification) of a lot-tracked item.
+          ...(x.Lote ? { Control: 'L' as const, Lote: x.Lote, FechaVencimiento: x.FechaVencimientoLote ? dayjs(x.FechaVencimientoLote) : undefined } : {}),
         })),
       });
     } catch (e) {

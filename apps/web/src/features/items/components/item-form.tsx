@@ -1,5 +1,6 @@
 import { App, Button, Col, Form, Input, Radio, Row, Select, Space, Switch, Typography } from 'antd';
 import { useMarcas } from '../api/marcas';
+import { useUnidades } from '../api/unidades';
 import { useEffect } from 'react';
 import { descripcionCatalogo } from '@yupana/sunat/isomorfico';
 import { AfectacionesIgv, EstandaresCodigoProducto, MAX_CODIGOS_BARRAS, validarCodigoBarras, TiposExistencia, UnidadesItem, validarCodigoProducto, type TEstandarCodigoProducto, type TItem, type TItemGuardar } from '@yupana/contracts';
@@ -23,6 +24,12 @@ export function ItemForm({ item, onGuardado, onCancelar }: Props) {
   const estandar = Form.useWatch('EstandarCodigoProducto', form);
   const marcas = useMarcas('marcas');
   const categorias = useMarcas('categorias');
+  // The company's active units (logisticasoporte), plus the item's own when it was deactivated since.
+  const unidades = useUnidades(1);
+  const opcionesUnidad = (() => {
+    const o = (unidades.data?.Data ?? []).map((u) => ({ value: u.Codigo, label: `${u.Codigo} · ${u.Codigo in UnidadesItem ? UnidadesItem[u.Codigo as keyof typeof UnidadesItem] : u.Descripcion}` }));
+    return item && !o.some((x) => x.value === item.CodigoUnidad) ? [...o, { value: item.CodigoUnidad, label: item.CodigoUnidad }] : o;
+  })();
   // Active ones, plus the item's own when it was deactivated since.
   const opciones = (lista: { Id: number; Nombre: string }[] | undefined, id: number | null | undefined, nombre: string | null | undefined) => {
     const o = (lista ?? []).map((m) => ({ value: m.Id, label: m.Nombre }));
@@ -32,7 +39,7 @@ export function ItemForm({ item, onGuardado, onCancelar }: Props) {
   useEffect(() => {
     form.setFieldsValue(
       item
-        ? { ...item, CodigoUnidad: item.CodigoUnidad as 'NIU' | 'ZZ', AfectacionIgv: item.AfectacionIgv as Valores['AfectacionIgv'], TipoExistencia: item.TipoExistencia as Valores['TipoExistencia'], EstandarCodigoProducto: item.EstandarCodigoProducto as TEstandarCodigoProducto | null }
+        ? { ...item, AfectacionIgv: item.AfectacionIgv as Valores['AfectacionIgv'], TipoExistencia: item.TipoExistencia as Valores['TipoExistencia'], EstandarCodigoProducto: item.EstandarCodigoProducto as TEstandarCodigoProducto | null }
         : { CodigosBarras: [], IdMarca: null, IdCategoria: null, CodigoMarca: null, StockMinimo: null, CodigoUnidad: 'NIU', PrecioIncluyeIgv: true, AfectacionIgv: '10', TipoExistencia: '01', EsFavorito: false, ControlLote: false, ControlSerie: false, Codigo: '', Descripcion: '', Precio: '' },
     );
   }, [item, form]);
@@ -71,8 +78,8 @@ export function ItemForm({ item, onGuardado, onCancelar }: Props) {
           </Form.Item>
         </Col>
         <Col xs={24} sm={14}>
-          <Form.Item name="CodigoUnidad" label="Unidad" rules={[{ required: true, message: 'Seleccione la unidad (NIU o ZZ)' }]}>
-            <Radio.Group optionType="button" options={Object.entries(UnidadesItem).map(([value, label]) => ({ value, label: `${value} · ${label}` }))} />
+          <Form.Item name="CodigoUnidad" label="Unidad" rules={[{ required: true, message: 'Seleccione la unidad' }]}>
+            <Select aria-label="Unidad" showSearch={{ optionFilterProp: 'label' }} loading={unidades.isLoading} options={opcionesUnidad} data-testid="item-unidad" />
           </Form.Item>
         </Col>
       </Row>

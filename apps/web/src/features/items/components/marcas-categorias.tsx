@@ -5,7 +5,7 @@ import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useGuardarMarca, useMarcas, type TClaseMarca } from '../api/marcas';
 
 /** One list (brands or categories): add by name, rename in place, activate or deactivate. */
-function Lista({ clase }: { clase: TClaseMarca }) {
+export function Lista({ clase }: { clase: TClaseMarca }) {
   const consulta = useMarcas(clase, -1);
   const guardar = useGuardarMarca(clase);
   const { message } = App.useApp();
