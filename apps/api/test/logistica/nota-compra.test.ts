@@ -67,6 +67,11 @@ describe('notas de compra que modifican una compra al crédito', () => {
     expect((await sup.get(`${LOG}/compras/${c.Id}`)).json()).toMatchObject({ Total: '1180.00', Saldo: '944.00' });
     // Netted against the purchase: no credit in favour is left.
     expect(await disponible()).toBe('0.00');
+    // Books: the netted part debits POR_PAGAR (4212 by default, as the purchase credited it).
+    const asiento = await filas<{ codigo: string; debe: string; haber: string }>(sql`
+      select c.codigo, l.debe::text as debe, l.haber::text as haber from asiento_linea l join asiento_contable a on a.id = l.id_asiento join cuenta_contable c on c.id = l.id_cuenta
+       where a.clave_origen = ${`COMPRA:${nc.Id}`} order by l.orden`);
+    expect(asiento.map((l) => [l.codigo, l.debe, l.haber])).toContainEqual(['4212', '236.00', '0.00']);
     // The purchase cannot be voided under its note (601553); the note can, and everything comes back.
     const x = await sup.put(`${LOG}/compras/${c.Id}/anulaciones`, { Motivo: 'Error de registro' });
     expect(x.statusCode, x.body).toBe(409);
@@ -137,6 +142,27 @@ describe('notas de compra que modifican una compra al crédito', () => {
     expect(doc.Notas).toEqual([{ IdCompra: d.Id, TipoDocumento: '08', SerieNumero: d.SerieNumero, FechaEmision: hoy, Monto: '118.00' }]);
     expect((await sup.put(`${LOG}/compras/${d.Id}/anulaciones`, { Motivo: 'Nota registrada por error' })).statusCode).toBe(200);
     expect(await saldos(c.Id)).toEqual(['590.00', '590.00']);
+  });
+
+  it('el XML de una nota de crédito trae el documento que modifica (cac:BillingReference)', async () => {
+    const nota = (ref: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
+  <cbc:ID>FC01-777</cbc:ID><cbc:IssueDate>${hoy}</cbc:IssueDate><cbc:DocumentCurrencyCode>PEN</cbc:DocumentCurrencyCode>
+  ${ref}
+  <cac:AccountingSupplierParty><cac:Party><cac:PartyIdentification><cbc:ID schemeID="6">${RUC}</cbc:ID></cac:PartyIdentification>
+    <cac:PartyLegalEntity><cbc:RegistrationName>DISTRIBUIDORA DEL SUR S.A.C.</cbc:RegistrationName></cac:PartyLegalEntity></cac:Party></cac:AccountingSupplierParty>
+  <cac:TaxTotal><cbc:TaxAmount currencyID="PEN">1.80</cbc:TaxAmount></cac:TaxTotal>
+  <cac:LegalMonetaryTotal><cbc:PayableAmount currencyID="PEN">11.80</cbc:PayableAmount></cac:LegalMonetaryTotal>
+  <cac:CreditNoteLine><cbc:ID>1</cbc:ID><cbc:CreditedQuantity unitCode="NIU">1</cbc:CreditedQuantity><cbc:LineExtensionAmount currencyID="PEN">10.00</cbc:LineExtensionAmount>
+    <cac:TaxTotal><cbc:TaxAmount currencyID="PEN">1.80</cbc:TaxAmount></cac:TaxTotal><cac:Item><cbc:Description>ARROZ EXTRA 5 KG</cbc:Description></cac:Item>
+    <cac:Price><cbc:PriceAmount currencyID="PEN">10.00</cbc:PriceAmount></cac:Price></cac:CreditNoteLine>
+</CreditNote>`;
+    const r = await sup.post(`${LOG}/compras/xml`, { Xml: nota('<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>F002-501</cbc:ID><cbc:DocumentTypeCode>01</cbc:DocumentTypeCode></cac:InvoiceDocumentReference></cac:BillingReference>') });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ TipoDocumento: '07', Serie: 'FC01', Numero: 777, Total: '11.80', Referencia: { TipoDocumento: '01', Serie: 'F002', Numero: 501 } });
+    const sin = await sup.post(`${LOG}/compras/xml`, { Xml: nota('') });
+    expect(sin.json().Referencia).toBeNull();
+    expect(sin.json().Avisos).toContain('La nota no indica un documento que modifica reconocible (cac:BillingReference): indíquelo en el formulario');
   });
 
   it('PLE 8.1: la línea de la nota de crédito lleva la fecha, tipo, serie y número del documento que modifica (campos 27-31)', async () => {

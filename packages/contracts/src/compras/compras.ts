@@ -170,7 +170,7 @@ export const ZCompraXmlLeida = z.object({
   Igv: z.string(),
   Total: z.string(),
   /** A note's cac:BillingReference (the document it modifies), when it names a factura, boleta or liquidación. */
-  Referencia: ZCompraReferencia.nullable(),
+  Referencia: z.object({ TipoDocumento: z.string(), Serie: z.string(), Numero: z.number().int() }).nullable(),
   Lineas: z.array(ZCompraXmlLinea),
   Avisos: z.array(z.string()),
 });

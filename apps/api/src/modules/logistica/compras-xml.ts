@@ -122,7 +122,7 @@ export async function leerXmlCompra(ctx: Contexto, auth: TAuth, xml: string): Pr
     const [rs, rn] = texto(ruta(refDoc, 'cbc:ID')).split('-');
     const rt = texto(ruta(refDoc, 'cbc:DocumentTypeCode'));
     if (['01', '03', '04'].includes(rt) && /^[A-Z0-9]{1,4}$/.test(rs ?? '') && /^\d{1,8}$/.test(rn ?? '') && Number(rn) > 0)
-      referencia = { TipoDocumento: rt as '01', Serie: rs, Numero: Number(rn) };
+      referencia = { TipoDocumento: rt, Serie: rs, Numero: Number(rn) };
     else avisos.push('La nota no indica un documento que modifica reconocible (cac:BillingReference): indíquelo en el formulario');
   }
   const sinFirma = !/<(\w+:)?Signature[\s>]/.test(xml);
