@@ -176,3 +176,31 @@ describe('notas de compra que modifican una compra al crédito', () => {
     expect(campos[41]).toBe('1');
   });
 });
+
+describe('concurrencia y cuenta propia de las notas', () => {
+  it('dos notas de crédito simultáneas de 708.00 sobre la misma compra de 1180.00: solo una pasa (la compra se bloquea)', async () => {
+    const c = await compraCredito();
+    const rs = await Promise.all([nota('07', 60, c), nota('07', 60, c)]);
+    expect(rs.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(rs.find((r) => r.statusCode === 400)!.json().Errores.Referencia).toContain('(S/ 472.00)');
+    expect(await saldos(c.Id)).toEqual(['0.00', '472.00']);
+  });
+
+  it('con las notas de crédito de proveedores en 4219, lo neteado va a 4212 (POR_PAGAR) y el saldo a favor a 4219', async () => {
+    const cta = await sup.post(`${F}/cuentascontables`, { Codigo: '4219', Descripcion: 'Notas de crédito de proveedores por aplicar' });
+    expect(cta.statusCode, cta.body).toBe(201);
+    expect((await sup.put(`${F}/libros/configuracion`, { Mapeos: [{ Clave: 'POR_PAGAR_NOTA_CREDITO', IdCuenta: cta.json().Id }] })).statusCode).toBe(200);
+    const lineas = async (id: number) =>
+      (
+        await filas<{ codigo: string; debe: string; haber: string }>(sql`
+          select c.codigo, l.debe::text as debe, l.haber::text as haber from asiento_linea l join asiento_contable a on a.id = l.id_asiento join cuenta_contable c on c.id = l.id_cuenta
+           where a.clave_origen = ${`COMPRA:${id}`} and c.codigo like '42%' order by l.orden`)
+      ).map((l) => [l.codigo, l.debe, l.haber]);
+    const c = await compraCredito();
+    const neteada = (await nota('07', 20, c)).json() as TCompra;
+    expect(await lineas(neteada.Id)).toEqual([['4212', '236.00', '0.00']]);
+    const contado = (await sup.post(`${LOG}/compras`, { ...PROVEEDOR, TipoDocumento: '01', Serie: 'F004', Numero: ++numero, FechaEmision: hoy, Lineas: linea(10), IdCondicionPago: 1 })).json() as TCompra;
+    const favor = (await nota('07', 2, contado)).json() as TCompra;
+    expect(await lineas(favor.Id)).toEqual([['4219', '23.60', '0.00']]);
+  });
+});
