@@ -72,6 +72,8 @@ export const ErrorCodes = {
   COBRO_ANULADO: 600952,
   PAGO_ANULADO: 600953,
   SALDO_A_FAVOR_INSUFICIENTE: 600954,
+  // Supplier notes on the purchase they modify (601553-601568).
+  COMPRA_CON_NOTAS: 601553,
   // Letras de cambio (601350-601399).
   LETRA_TOTAL_DISTINTO: 601351,
   LETRA_ESTADO_INVALIDO: 601352,
@@ -244,5 +246,6 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.CODIGO_BARRAS_DE_OTRO_ITEM]: 'El código de barras ya es un código de barras adicional de otro producto de la empresa',
   [ErrorCodes.TRASLADO_CON_GUIA]: 'La transferencia ya tiene su guía de remisión',
   [ErrorCodes.MOVIMIENTO_NO_TRASLADO]: 'Solo una transferencia entre almacenes lleva guía de remisión de traslado',
+  [ErrorCodes.COMPRA_CON_NOTAS]: 'La compra tiene notas de crédito o de débito vigentes que la modifican: anúlelas primero',
   [ErrorCodes.MASIVO_DEMASIADOS]: 'El archivo supera el límite de 10000 comprobantes o 50000 filas: divídalo en varios archivos',
 };

@@ -38,6 +38,13 @@ export const ZCompraLinea = z.object({
   AfectacionIgv: z.enum(Object.keys(AfectacionesCompra) as ['10', '20', '30'], { error: 'Afectación del IGV: 10 gravado, 20 exonerado o 30 inafecto' }).default('10'),
   ...CamposLoteSerie,
 });
+/** The purchase a note (07 credit, 08 debit) modifies: one of the same supplier's purchases (factura, boleta, liquidación). */
+export const ZCompraReferencia = z.object({
+  TipoDocumento: z.enum(['01', '03', '04'], { error: 'Documento que modifica: tipo 01, 03 o 04' }),
+  Serie: textoPermitido(z.string({ error: 'Indique la serie del documento que modifica' }).trim().toUpperCase().regex(/^[A-Z0-9]{1,4}$/, 'Serie del documento que modifica: de 1 a 4 letras o dígitos')),
+  Numero: ZEntero({ min: 1, max: 99999999, mensaje: 'Número del documento que modifica: de 1 a 99999999' }),
+});
+export type TCompraReferencia = z.infer<typeof ZCompraReferencia>;
 export const ZCompraGuardar = z
   .object({
     RucProveedor: textoPermitido(z.string({ error: 'Indique el RUC del proveedor' }).trim()).refine((v) => esRucValido(v), 'RUC del proveedor no válido'),
@@ -55,6 +62,8 @@ export const ZCompraGuardar = z
       .default([]),
     Observacion: ZTexto(250).optional(),
     Origen: z.enum(['M', 'X']).default('M'),
+    /** Only for a note (07, 08): the purchase it modifies. A credit note on a crédito purchase lowers its dues. */
+    Referencia: ZCompraReferencia.optional(),
     /** Totals the user saw (e.g. from the supplier's XML): when present they must match the computed ones. */
     TotalDeclarado: ZDecimal('Total declarado', { enteros: 12, decimales: 2 }).optional(),
     Lineas: z.array(ZCompraLinea, { error: 'Indique las líneas de la compra' }).min(1, 'Agregue al menos una línea').max(500, 'Máximo 500 líneas'),
@@ -62,6 +71,8 @@ export const ZCompraGuardar = z
   .superRefine((v, ctx) => {
     if (v.IdCondicionPago === 2 && v.Cuotas.length === 0 && !v.FechaVencimiento)
       ctx.addIssue({ code: 'custom', path: ['FechaVencimiento'], message: 'Una compra al crédito necesita cuotas o una fecha de vencimiento' });
+    if (v.Referencia && v.TipoDocumento !== '07' && v.TipoDocumento !== '08')
+      ctx.addIssue({ code: 'custom', path: ['Referencia'], message: 'Solo una nota de crédito o de débito indica el documento que modifica' });
     if (v.FechaVencimiento && v.FechaVencimiento < v.FechaEmision)
       ctx.addIssue({ code: 'custom', path: ['FechaVencimiento'], message: 'El vencimiento no puede ser anterior a la emisión' });
     v.Cuotas.forEach((c, i) => {
@@ -113,6 +124,10 @@ export const ZCompra = z.object({
   Observacion: z.string().nullable(),
   Anulado: z.boolean(),
   MotivoAnulacion: z.string().nullable(),
+  /** A note's modified purchase (null for other documents and notes registered without it). */
+  Referencia: z
+    .object({ IdCompra: z.number().int(), TipoDocumento: z.string(), Serie: z.string(), Numero: z.number().int(), SerieNumero: z.string(), FechaEmision: z.string() })
+    .nullable(),
   Detalle: z.array(ZCompraDetalle),
 });
 export type TCompra = z.infer<typeof ZCompra>;
@@ -157,6 +172,8 @@ export const ZCompraXmlLeida = z.object({
   Firmado: z.boolean().describe('The file carries a signature whose digest and value verify'),
   Igv: z.string(),
   Total: z.string(),
+  /** A note's cac:BillingReference (the document it modifies), when it names a factura, boleta or liquidación. */
+  Referencia: z.object({ TipoDocumento: z.string(), Serie: z.string(), Numero: z.number().int() }).nullable(),
   Lineas: z.array(ZCompraXmlLinea),
   Avisos: z.array(z.string()),
 });
@@ -188,6 +205,8 @@ export const ZDocumentoPorPagar = z.object({
   DiasVencido: z.number().int(),
   Tramo: z.enum(TramosAntiguedad),
   Cuotas: z.array(ZCuotaPorPagar),
+  /** The supplier's notes applied to this purchase: a credit note lowered its dues (Monto negative), a debit note added one. */
+  Notas: z.array(z.object({ IdCompra: z.number().int(), TipoDocumento: z.string(), SerieNumero: z.string(), FechaEmision: z.string(), Monto: z.string() })),
 });
 export type TDocumentoPorPagar = z.infer<typeof ZDocumentoPorPagar>;
 export const ZCuentasPorPagarQuery = z.object({

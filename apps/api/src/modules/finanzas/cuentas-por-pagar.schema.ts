@@ -38,7 +38,38 @@ export const cuotaPagar = pgTable(
     index('cuota_pagar_proveedor_ix').on(t.idEmpresa, t.numeroDocumentoProveedor, t.fechaEmision),
     index('cuota_pagar_documento_ix').on(t.idEmpresa, t.idDocumento),
     check('cuota_pagar_pagado_ck', sql`${t.pagado} >= 0 and ${t.pagado} <= ${t.monto}`),
-    check('cuota_pagar_monto_ck', sql`${t.monto} > 0`),
+    // A due a supplier's credit note lowered entirely owes 0.00 (nota_compra_cuota keeps what the note did).
+    check('cuota_pagar_monto_ck', sql`${t.monto} >= 0`),
+  ],
+);
+
+/**
+ * What a supplier's note did to the dues of the purchase it modifies (the purchases' side of nota_cuota), so voiding
+ * the note undoes exactly that: C = a due's amount lowered by a credit note, D = a due added by a debit note. The part
+ * of a credit note nothing was owed for stays the supplier's credit in favour (note total less its C rows).
+ */
+export const notaCompraCuota = pgTable(
+  'nota_compra_cuota',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    // compra ids (owned by the purchases module): the note and the purchase it modifies.
+    idNota: integer('id_nota').notNull(),
+    idCompra: integer('id_compra').notNull(),
+    idCuota: integer('id_cuota').notNull().references(() => cuotaPagar.id),
+    tipo: varchar('tipo', { length: 1 }).notNull(),
+    monto: dinero('monto').notNull(),
+    idMoneda: smallint('id_moneda').notNull(),
+    numeroDocumentoProveedor: varchar('numero_documento_proveedor', { length: 15 }).notNull(),
+    revertido: boolean('revertido').notNull().default(false),
+    ...auditoria,
+  },
+  (t) => [
+    index('nota_compra_cuota_nota_ix').on(t.idNota),
+    index('nota_compra_cuota_compra_ix').on(t.idEmpresa, t.idCompra),
+    index('nota_compra_cuota_proveedor_ix').on(t.idEmpresa, t.numeroDocumentoProveedor, t.idMoneda).where(sql`${t.tipo} = 'C' and not ${t.revertido}`),
+    check('nota_compra_cuota_tipo_ck', sql`${t.tipo} in ('C', 'D')`),
+    check('nota_compra_cuota_monto_ck', sql`${t.monto} > 0`),
   ],
 );
 

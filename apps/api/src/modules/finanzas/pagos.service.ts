@@ -40,7 +40,7 @@ import {
 
 
 // ---- Payables (the receivables' aging code, on cuota_pagar) ----
-const aPorPagar = (d: TDocumentoGenerico): TDocumentoPorPagar => ({
+const aPorPagar = (d: TDocumentoGenerico, notas: TDocumentoPorPagar['Notas'] = []): TDocumentoPorPagar => ({
   IdCompra: d.IdDocumento,
   TipoDocumento: d.Tipo,
   SerieNumero: d.SerieNumero,
@@ -55,17 +55,41 @@ const aPorPagar = (d: TDocumentoGenerico): TDocumentoPorPagar => ({
   DiasVencido: d.DiasVencido,
   Tramo: d.Tramo,
   Cuotas: d.Cuotas.map(({ Aplicado, Detraccion: _detraccion, ...c }) => ({ ...c, Pagado: Aplicado })),
+  Notas: notas,
 });
+
+/** The supplier's notes applied to some purchases (nota_compra_cuota not reverted): a credit note negative, a debit note positive. */
+async function notasDe(db: Contexto['dbh']['db'], idEmpresa: number, ids: number[]): Promise<Map<number, TDocumentoPorPagar['Notas']>> {
+  const m = new Map<number, TDocumentoPorPagar['Notas']>();
+  if (!ids.length) return m;
+  const fs = await filas<{ id_compra: number; id_nota: number; tipo_documento: string; serie: string; numero: number; fecha_emision: string; monto: string }>(
+    db,
+    sql`select n.id_compra, n.id_nota, c.tipo_documento, c.serie, c.numero, c.fecha_emision::text as fecha_emision,
+               sum(case when n.tipo = 'C' then -n.monto else n.monto end)::text as monto
+          from nota_compra_cuota n join compra c on c.id = n.id_nota and c.id_empresa = n.id_empresa
+         where n.id_empresa = ${idEmpresa} and not n.revertido and n.id_compra in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
+         group by n.id_compra, n.id_nota, c.tipo_documento, c.serie, c.numero, c.fecha_emision
+         order by n.id_nota`,
+  );
+  for (const f of fs)
+    m.set(Number(f.id_compra), [
+      ...(m.get(Number(f.id_compra)) ?? []),
+      { IdCompra: Number(f.id_nota), TipoDocumento: f.tipo_documento, SerieNumero: serieNumero(f.serie, Number(f.numero)), FechaEmision: f.fecha_emision, Monto: new Decimal(f.monto).toFixed(2) },
+    ]);
+  return m;
+}
 
 export async function listarCuentasPorPagar(ctx: Contexto, auth: TAuth, q: z.infer<typeof ZCuentasPorPagarQuery>): Promise<TCuentasPorPagar> {
   const r = await listarAbiertas(ctx.dbh.db, LADO_PAGAR, auth.idEmpresa, { ...q, tercero: q.proveedor });
-  return { ...r, Data: r.Data.map(aPorPagar) };
+  const notas = await notasDe(ctx.dbh.db, auth.idEmpresa, r.Data.map((d) => d.IdDocumento));
+  return { ...r, Data: r.Data.map((d) => aPorPagar(d, notas.get(d.IdDocumento))) };
 }
 
 export async function obtenerCuentaPorPagar(ctx: Contexto, auth: TAuth, idCompra: number): Promise<TDocumentoPorPagar> {
   const d = await cuotasDeDocumento(ctx.dbh.db, LADO_PAGAR, auth.idEmpresa, idCompra);
   if (!d) throw noEncontrado('No se encontró la compra por pagar');
-  return aPorPagar(d);
+  const notas = await notasDe(ctx.dbh.db, auth.idEmpresa, [idCompra]);
+  return aPorPagar(d, notas.get(idCompra));
 }
 
 // The payables' side of the shared registration (liquidacion.ts); 13_002 is the advisory lock key (with the company
@@ -264,7 +288,7 @@ const MONEDA = (id: number) => (id === 2 ? 'US$' : 'S/');
 
 /**
  * A supplier's credit in favour of the company in one currency: its credit notes (purchases of type 07 not voided:
- * they owe nothing, their whole total is a credit) less the applications (payments of kind 3) not voided. `bloquear`
+ * they owe nothing; their total less what they lowered of the purchases they modify is a credit) less the applications (payments of kind 3) not voided. `bloquear`
  * takes the notes' rows FOR UPDATE (id order) first, so two applications of the same credit run one after the other
  * and the second sums the first's (a new statement after the wait sees the committed row); a note's void locks its
  * own row first too, so it waits for (or is waited by) an application.
@@ -276,8 +300,11 @@ export async function saldoDisponibleProveedor(tx: TTxFinanzas | Contexto['dbh']
     );
   const [f] = await filas<{ generado: string; aplicado: string }>(
     tx,
-    sql`select (select coalesce(sum(total), 0) from compra
-                 where id_empresa = ${idEmpresa} and ruc_proveedor = ${proveedor} and id_moneda = ${idMoneda} and tipo_documento = '07' and not anulado)::text as generado,
+    sql`select ((select coalesce(sum(total), 0) from compra
+                 where id_empresa = ${idEmpresa} and ruc_proveedor = ${proveedor} and id_moneda = ${idMoneda} and tipo_documento = '07' and not anulado)
+               -- What the notes lowered of the dues of the purchases they modify is no credit in favour.
+             - (select coalesce(sum(monto), 0) from nota_compra_cuota
+                 where id_empresa = ${idEmpresa} and numero_documento_proveedor = ${proveedor} and id_moneda = ${idMoneda} and tipo = 'C' and not revertido))::text as generado,
                (select coalesce(sum(monto), 0) from pago_proveedor
                  where id_empresa = ${idEmpresa} and numero_documento_proveedor = ${proveedor} and id_moneda = ${idMoneda} and id_tipo_pago = ${TIPO_PAGO_SALDO_A_FAVOR} and not anulado)::text as aplicado`,
   );

@@ -129,6 +129,16 @@ export async function leerXmlCompra(ctx: Contexto, auth: TAuth, xml: string): Pr
       }
     }
   }
+  // A note's modified document (cac:BillingReference/cac:InvoiceDocumentReference): kept when it is a purchase type.
+  let referencia: TCompraXmlLeida['Referencia'] = null;
+  if (tipo === '07' || tipo === '08') {
+    const refDoc = ruta(raiz, 'cac:BillingReference', 'cac:InvoiceDocumentReference');
+    const [rs, rn] = texto(ruta(refDoc, 'cbc:ID')).split('-');
+    const rt = texto(ruta(refDoc, 'cbc:DocumentTypeCode'));
+    if (['01', '03', '04'].includes(rt) && /^[A-Z0-9]{1,4}$/.test(rs ?? '') && /^\d{1,8}$/.test(rn ?? '') && Number(rn) > 0)
+      referencia = { TipoDocumento: rt, Serie: rs, Numero: Number(rn) };
+    else avisos.push('La nota no indica un documento que modifica reconocible (cac:BillingReference): indíquelo en el formulario');
+  }
   const sinFirma = !/<(\w+:)?Signature[\s>]/.test(xml);
   const firma = sinFirma ? { valida: false } : (() => { try { return verificarFirma(xml); } catch { return { valida: false }; } })();
   if (sinFirma) avisos.push('El XML no está firmado');
@@ -148,6 +158,7 @@ export async function leerXmlCompra(ctx: Contexto, auth: TAuth, xml: string): Pr
     Firmado: firma.valida,
     Igv: decimal(texto(ruta(raiz, 'cac:TaxTotal', 'cbc:TaxAmount')) || '0', 'el IGV').toFixed(2),
     Total: decimal(texto(ruta(raiz, 'cac:LegalMonetaryTotal', 'cbc:PayableAmount')) || '0', 'el total').toFixed(2),
+    Referencia: referencia,
     Lineas: lineas.map(({ xmlLote: _l, xmlVence: _v, ...resto }) => resto),
     Avisos: avisos,
   };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, check, date, index, integer, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, char, check, date, index, integer, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditoria, empresa, idGenerado, sucursal } from '../../db/schema';
 import { almacen } from './inventario.schema';
 import { item } from './logistica.schema';
@@ -38,6 +38,8 @@ export const compra = pgTable(
     // 'M' typed, 'X' imported from the supplier's UBL XML.
     origen: char('origen', { length: 1 }).notNull().default('M'),
     observacion: varchar('observacion', { length: 250 }),
+    // A note (07 credit, 08 debit): the purchase it modifies (same supplier, company and currency; issue 13/14 notes).
+    idCompraReferencia: integer('id_compra_referencia').references((): AnyPgColumn => compra.id),
     anulado: boolean('anulado').notNull().default(false),
     fechaAnulacion: timestamp('fecha_anulacion', { withTimezone: true, mode: 'date' }),
     motivoAnulacion: varchar('motivo_anulacion', { length: 200 }),
@@ -49,6 +51,8 @@ export const compra = pgTable(
     check('compra_tipo_ck', sql`${t.tipoDocumento} in ('01', '03', '04', '07', '08')`),
     check('compra_condicion_ck', sql`${t.idCondicionPago} in (1, 2)`),
     check('compra_moneda_ck', sql`${t.idMoneda} in (1, 2)`),
+    check('compra_referencia_ck', sql`${t.idCompraReferencia} is null or ${t.tipoDocumento} in ('07', '08')`),
+    index('compra_referencia_ix').on(t.idCompraReferencia).where(sql`${t.idCompraReferencia} is not null`),
   ],
 );
 

@@ -69,6 +69,8 @@ export type TCompraRegistrada = {
   total: string;
   conIngresoAlmacen: boolean;
   notaCredito: boolean;
+  /** The part of a credit note (soles) that lowered the dues of the purchase it modifies. */
+  netadoSoles?: string;
 };
 const trasRegistrar: ((tx: TTxCompra, c: TCompraRegistrada) => Promise<void>)[] = [];
 const trasAnular: ((tx: TTxCompra, c: { idEmpresa: number; idCompra: number; fecha: string; glosa: string }) => Promise<void>)[] = [];
@@ -112,6 +114,7 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
   const igv = t.igv.plus(total.minus(t.total));
   if (total.lte(0)) throw errorDeCampo('Lineas', 'El total de la compra debe ser mayor que cero');
   const esNotaCredito = b.TipoDocumento === '07';
+  const esNota = esNotaCredito || b.TipoDocumento === '08';
   const cuotas =
     esNotaCredito ? [] :
     b.IdCondicionPago === 2 && b.Cuotas.length
@@ -138,6 +141,11 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
         await tx.execute(sql`select id from compra where id_empresa = ${auth.idEmpresa} and ruc_proveedor = ${b.RucProveedor} and tipo_documento = ${b.TipoDocumento} and serie = ${b.Serie} and numero = ${b.Numero}`),
       );
       if (rep) throw duplicado();
+      // A note's modified purchase: the same supplier's (and company's), locked so its notes are registered one by one.
+      const ref = esNota && b.Referencia ? await referenciaDeNota(tx, auth.idEmpresa, b, total) : null;
+      // A debit note on a crédito purchase adds a due to that purchase instead of owing on its own.
+      const debitoEnCompra = b.TipoDocumento === '08' && ref?.id_condicion_pago === 2;
+      if (debitoEnCompra) cuotas.length = 0;
       // The supplier: an entity of type 4 (Proveedor) with the RUC, created when the company does not have it yet.
       let [prov] = filasDe<{ id: number; razon_social: string }>(
         await tx.execute(sql`select id, razon_social from entidad where id_empresa = ${auth.idEmpresa} and tipo_entidad = 4 and id_tipo_documento = 2 and documento = ${b.RucProveedor} limit 1`),
@@ -174,6 +182,7 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
           totalSoles: r2(total.times(tasa)).toFixed(2),
           origen: b.Origen,
           observacion: b.Observacion ?? null,
+          idCompraReferencia: ref?.id ?? null,
           logUsuarioCrea: auth.idUsuario,
         })
         .returning({ id: compra.id });
@@ -254,6 +263,11 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
             logUsuarioCrea: auth.idUsuario,
           })),
         );
+      // The note's effect on the modified purchase's dues (crédito purchases only; a contado one keeps the credit in favour).
+      const netado =
+        ref?.id_condicion_pago === 2
+          ? await aplicarNotaACompra(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idNota: c.id, idCompra: ref.id, credito: esNotaCredito, total, vencimiento: b.FechaVencimiento ?? b.FechaEmision })
+          : new Decimal(0);
       const totalSoles = r2(total.times(tasa));
       const igvSoles = r2(igv.times(tasa));
       for (const fn of trasRegistrar)
@@ -269,6 +283,7 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
           total: totalSoles.toFixed(2),
           conIngresoAlmacen: true,
           notaCredito: esNotaCredito,
+          netadoSoles: esNotaCredito ? r2(netado.times(tasa)).toFixed(2) : undefined,
         });
       return c.id;
     });
@@ -279,6 +294,88 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
     if (esDuplicado(err)) throw duplicado();
     throw err;
   }
+}
+
+type TReferencia = { id: number; tipo_documento: string; serie: string; numero: number; fecha_emision: string; id_moneda: number; id_condicion_pago: number; total: string; anulado: boolean };
+
+/**
+ * The purchase a note modifies, by the supplier's RUC, type, series and number within the company (another company's
+ * or supplier's purchase is simply not found), locked FOR UPDATE: not voided, same currency, not after the note, and
+ * for a credit note a total within what is left of the purchase (its total plus its debit notes less its credit notes).
+ */
+async function referenciaDeNota(tx: TTxCompra, idEmpresa: number, b: TCompraGuardarParseada, total: Decimal): Promise<TReferencia> {
+  const r = b.Referencia!;
+  const nombre = `${TiposDocumentoCompra[r.TipoDocumento]} ${serieNumero(r.Serie, r.Numero)}`;
+  const [ref] = filasDe<TReferencia>(
+    await tx.execute(sql`select id, tipo_documento, serie, numero, fecha_emision::text as fecha_emision, id_moneda, id_condicion_pago, total::text as total, anulado
+      from compra where id_empresa = ${idEmpresa} and ruc_proveedor = ${b.RucProveedor} and tipo_documento = ${r.TipoDocumento} and serie = ${r.Serie} and numero = ${r.Numero} for update`),
+  );
+  if (!ref) throw errorDeCampo('Referencia', `No se encontró la ${nombre} entre las compras del proveedor ${b.RucProveedor}`);
+  if (ref.anulado) throw errorDeCampo('Referencia', `La ${nombre} está anulada: una nota no puede modificarla`);
+  if (Number(ref.id_moneda) !== b.IdMoneda)
+    throw errorDeCampo('Referencia', `La ${nombre} está en ${MONEDA(Number(ref.id_moneda))} y la nota en ${MONEDA(b.IdMoneda)}: deben tener la misma moneda`);
+  if (b.FechaEmision < ref.fecha_emision) throw errorDeCampo('FechaEmision', `La nota no puede ser anterior a la ${nombre} (${ref.fecha_emision.split('-').reverse().join('/')})`);
+  if (b.TipoDocumento === '07') {
+    const [n] = filasDe<{ credito: string; debito: string }>(
+      await tx.execute(sql`select coalesce(sum(total) filter (where tipo_documento = '07'), 0)::text as credito, coalesce(sum(total) filter (where tipo_documento = '08'), 0)::text as debito
+        from compra where id_empresa = ${idEmpresa} and id_compra_referencia = ${ref.id} and not anulado`),
+    );
+    const resto = new Decimal(ref.total).plus(n.debito).minus(n.credito);
+    if (total.gt(resto))
+      throw errorDeCampo(
+        'Referencia',
+        `El total de la nota de crédito (${MONEDA(b.IdMoneda)} ${total.toFixed(2)}) supera lo que queda de la ${nombre} (${MONEDA(b.IdMoneda)} ${Decimal.max(resto, 0).toFixed(2)})`,
+      );
+  }
+  return { ...ref, id: Number(ref.id), id_condicion_pago: Number(ref.id_condicion_pago) };
+}
+
+/**
+ * A note on a crédito purchase, in the note's transaction (the sales notes' rule, nota_cuota): a credit note lowers the
+ * purchase's open dues by its total, oldest due first (by due date, then number), never below what was already paid;
+ * what nothing was owed for stays the supplier's credit in favour. A debit note adds a due to the purchase (due on the
+ * note's FechaVencimiento or its issue date). Each effect is written to nota_compra_cuota so the note's void undoes
+ * exactly it. Returns the amount the credit note lowered.
+ */
+async function aplicarNotaACompra(
+  tx: TTxCompra,
+  n: { idEmpresa: number; idUsuario: number; idNota: number; idCompra: number; credito: boolean; total: Decimal; vencimiento: string },
+): Promise<Decimal> {
+  // The purchase's dues under the row locks (id order) a payment takes.
+  const dues = filasDe<{ id: number; numero_cuota: number; monto: string; pagado: string; fecha_vencimiento: string; anulado: boolean; tipo_documento: string; serie: string; correlativo: number; fecha_emision: string; id_entidad: number | null; numero_documento_proveedor: string; razon_social_proveedor: string; id_moneda: number }>(
+    await tx.execute(sql`select id, numero_cuota, monto::text as monto, pagado::text as pagado, fecha_vencimiento::text as fecha_vencimiento, anulado, tipo_documento, serie, correlativo,
+        fecha_emision::text as fecha_emision, id_entidad, numero_documento_proveedor, razon_social_proveedor, id_moneda
+      from cuota_pagar where id_documento = ${n.idCompra} and id_empresa = ${n.idEmpresa} order by id for update`),
+  );
+  if (!dues.length) return new Decimal(0);
+  const d0 = dues[0];
+  const efecto = (idCuota: number, tipo: 'C' | 'D', monto: Decimal) =>
+    tx.execute(sql`insert into nota_compra_cuota (id_empresa, id_nota, id_compra, id_cuota, tipo, monto, id_moneda, numero_documento_proveedor, log_usuario_crea)
+      values (${n.idEmpresa}, ${n.idNota}, ${n.idCompra}, ${idCuota}, ${tipo}, ${monto.toFixed(2)}, ${d0.id_moneda}, ${d0.numero_documento_proveedor}, ${n.idUsuario})`);
+  if (!n.credito) {
+    const numero = dues.reduce((m, q) => Math.max(m, Number(q.numero_cuota)), 0) + 1;
+    const [q] = filasDe<{ id: number }>(
+      await tx.execute(sql`insert into cuota_pagar (id_empresa, id_documento, tipo_documento, serie, correlativo, fecha_emision, id_entidad, numero_documento_proveedor,
+            razon_social_proveedor, id_moneda, numero_cuota, fecha_vencimiento, monto, log_usuario_crea)
+          values (${n.idEmpresa}, ${n.idCompra}, ${d0.tipo_documento}, ${d0.serie}, ${d0.correlativo}, ${d0.fecha_emision}, ${d0.id_entidad}, ${d0.numero_documento_proveedor},
+            ${d0.razon_social_proveedor}, ${d0.id_moneda}, ${numero}, ${n.vencimiento}, ${n.total.toFixed(2)}, ${n.idUsuario})
+          returning id`),
+    );
+    await efecto(Number(q.id), 'D', n.total);
+    return new Decimal(0);
+  }
+  const abiertas = dues.filter((q) => !q.anulado).sort((a, b) => a.fecha_vencimiento.localeCompare(b.fecha_vencimiento) || Number(a.numero_cuota) - Number(b.numero_cuota));
+  let resto = n.total;
+  for (const q of abiertas) {
+    if (resto.lte(0)) break;
+    const pendiente = new Decimal(q.monto).minus(q.pagado);
+    if (pendiente.lte(0)) continue;
+    const baja = Decimal.min(pendiente, resto);
+    await tx.execute(sql`update cuota_pagar set monto = monto - ${baja.toFixed(2)}::numeric, log_usuario_modif = ${n.idUsuario}, log_fecha_modif = now() where id = ${q.id}`);
+    await efecto(Number(q.id), 'C', baja);
+    resto = resto.minus(baja);
+  }
+  return n.total.minus(resto);
 }
 
 /**
@@ -293,12 +390,24 @@ export async function anularCompra(ctx: Contexto, auth: TAuth, id: number, motiv
     );
     if (!c) throw noEncontrado('No se encontró la compra');
     if (c.anulado) throw new AppError(ErrorCodes.DOCUMENTO_ANULADO, 'La compra ya está anulada', 409);
+    // A purchase its notes modify is voided after them (a note registered meanwhile waits for this row's lock).
+    const notas = filasDe<{ tipo_documento: string; serie: string; numero: number }>(
+      await tx.execute(sql`select tipo_documento, serie, numero from compra where id_empresa = ${auth.idEmpresa} and id_compra_referencia = ${id} and not anulado order by id`),
+    );
+    if (notas.length)
+      throw new AppError(
+        ErrorCodes.COMPRA_CON_NOTAS,
+        `No se puede anular la compra ${serieNumero(c.serie, c.numero)}: la modifican ${notas.map((n) => `${TiposDocumentoCompra[n.tipo_documento as '07']} ${serieNumero(n.serie, n.numero)}`).join(', ')}. Anúlelas primero.`,
+        409,
+      );
     if (c.tipo_documento === '07') {
       // A supplier's credit note is a credit in favour of the company: once applied to the supplier's dues it cannot be
       // voided below what was applied (the row lock above orders this with an application, which locks the notes).
       const [f] = filasDe<{ resto: string }>(
         await tx.execute(sql`select ((select coalesce(sum(total), 0) from compra where id_empresa = ${auth.idEmpresa} and ruc_proveedor = ${c.ruc_proveedor} and id_moneda = ${c.id_moneda}
                                         and tipo_documento = '07' and not anulado and id <> ${id})
+                                   - (select coalesce(sum(monto), 0) from nota_compra_cuota where id_empresa = ${auth.idEmpresa} and numero_documento_proveedor = ${c.ruc_proveedor}
+                                        and id_moneda = ${c.id_moneda} and tipo = 'C' and not revertido and id_nota <> ${id})
                                    - (select coalesce(sum(monto), 0) from pago_proveedor where id_empresa = ${auth.idEmpresa} and numero_documento_proveedor = ${c.ruc_proveedor}
                                         and id_moneda = ${c.id_moneda} and id_tipo_pago = 3 and not anulado))::text as resto`),
       );
@@ -314,6 +423,7 @@ export async function anularCompra(ctx: Contexto, auth: TAuth, id: number, motiv
     );
     if (new Decimal(pagado).gt(0))
       throw new AppError(ErrorCodes.VALIDACION, `No se puede anular la compra ${serieNumero(c.serie, c.numero)}: ya tiene pagos por ${MONEDA(c.id_moneda)} ${new Decimal(pagado).toFixed(2)}. Anule primero los pagos.`, 400);
+    await revertirNotaEnCompra(tx, auth, id, `${TiposDocumentoCompra[c.tipo_documento as '07'] ?? 'nota'} ${serieNumero(c.serie, c.numero)}`, Number(c.id_moneda));
     const det = filasDe<{ id_movimiento: number; id_item: number; id_almacen: number; cantidad: string; costo: string; descripcion: string; almacen: string; clase: 'I' | 'S' }>(
       await tx.execute(sql`select m.id as id_movimiento, md.id_item, md.id_almacen, md.cantidad::text as cantidad, md.costo_unitario::text as costo, i.descripcion, a.nombre as almacen, m.clase
         from movimiento_inventario m
@@ -348,9 +458,45 @@ export async function anularCompra(ctx: Contexto, auth: TAuth, id: number, motiv
   return anulada;
 }
 
+/**
+ * A note's void gives back what it did to the purchase it modifies: the amounts it lowered return to their dues, the
+ * due it added is closed (refused while that due has payments). Under the dues' row locks (id order), like a payment.
+ */
+async function revertirNotaEnCompra(tx: TTxCompra, auth: TAuth, idNota: number, nombre: string, idMoneda: number): Promise<void> {
+  const efectos = filasDe<{ id: number; id_cuota: number; tipo: 'C' | 'D'; monto: string }>(
+    await tx.execute(sql`select id, id_cuota, tipo, monto::text as monto from nota_compra_cuota where id_nota = ${idNota} and id_empresa = ${auth.idEmpresa} and not revertido order by id`),
+  );
+  if (!efectos.length) return;
+  const cuotas = filasDe<{ id: number; pagado: string }>(
+    await tx.execute(sql`select id, pagado::text as pagado from cuota_pagar where id in (${sql.join(efectos.map((e) => sql`${e.id_cuota}`), sql`, `)}) order by id for update`),
+  );
+  for (const e of efectos.filter((x) => x.tipo === 'D')) {
+    const pagado = new Decimal(cuotas.find((q) => Number(q.id) === Number(e.id_cuota))?.pagado ?? 0);
+    if (pagado.gt(0))
+      throw new AppError(ErrorCodes.VALIDACION, `No se puede anular la ${nombre}: la cuota que agregó ya tiene pagos por ${MONEDA(idMoneda)} ${pagado.toFixed(2)}. Anule primero los pagos.`, 400);
+  }
+  for (const e of efectos) {
+    if (e.tipo === 'C') await tx.execute(sql`update cuota_pagar set monto = monto + ${e.monto}::numeric, log_usuario_modif = ${auth.idUsuario}, log_fecha_modif = now() where id = ${e.id_cuota}`);
+    else await tx.execute(sql`update cuota_pagar set anulado = true, log_usuario_modif = ${auth.idUsuario}, log_fecha_modif = now() where id = ${e.id_cuota}`);
+  }
+  await tx.execute(sql`update nota_compra_cuota set revertido = true, log_usuario_modif = ${auth.idUsuario}, log_fecha_modif = now() where id_nota = ${idNota} and not revertido`);
+}
+
 type TFilaCompra = typeof compra.$inferSelect & { pagado: string; debe: string };
 
-function aCompra(c: TFilaCompra): Omit<TCompra, 'Detalle'> {
+type TRefCompra = TCompra['Referencia'];
+/** The modified purchases of some notes, by the note's reference id. */
+async function referenciasDe(db: Contexto['dbh']['db'], idEmpresa: number, ids: (number | null)[]): Promise<Map<number, NonNullable<TRefCompra>>> {
+  const unicos = [...new Set(ids.filter((i): i is number => i != null))];
+  if (!unicos.length) return new Map();
+  const fs = await db
+    .select({ id: compra.id, tipo: compra.tipoDocumento, serie: compra.serie, numero: compra.numero, fecha: compra.fechaEmision })
+    .from(compra)
+    .where(and(eq(compra.idEmpresa, idEmpresa), inArray(compra.id, unicos)));
+  return new Map(fs.map((f) => [f.id, { IdCompra: f.id, TipoDocumento: f.tipo, Serie: f.serie, Numero: f.numero, SerieNumero: serieNumero(f.serie, f.numero), FechaEmision: f.fecha }]));
+}
+
+function aCompra(c: TFilaCompra, refs: Map<number, NonNullable<TRefCompra>> = new Map()): Omit<TCompra, 'Detalle'> {
   const pagado = new Decimal(c.pagado ?? 0);
   const debe = new Decimal(c.debe ?? 0);
   const estado = c.anulado ? 7 : debe.gt(0) && pagado.gte(debe) ? 4 : pagado.gt(0) ? 3 : debe.gt(0) ? 1 : 4;
@@ -382,6 +528,7 @@ function aCompra(c: TFilaCompra): Omit<TCompra, 'Detalle'> {
     Observacion: c.observacion,
     Anulado: c.anulado,
     MotivoAnulacion: c.motivoAnulacion,
+    Referencia: c.idCompraReferencia != null ? (refs.get(c.idCompraReferencia) ?? null) : null,
   };
 }
 
@@ -399,8 +546,9 @@ export async function obtenerCompra(ctx: Contexto, auth: TAuth, id: number): Pro
     .leftJoin(almacen, eq(almacen.id, compraDetalle.idAlmacen))
     .where(eq(compraDetalle.idCompra, id))
     .orderBy(asc(compraDetalle.id));
+  const refs = await referenciasDe(db, auth.idEmpresa, [f.c.idCompraReferencia]);
   return {
-    ...aCompra({ ...f.c, pagado: f.pagado, debe: f.debe }),
+    ...aCompra({ ...f.c, pagado: f.pagado, debe: f.debe }, refs),
     Detalle: det.map(({ d, codigo, almacen: nombre }) => ({
       IdItem: d.idItem,
       Codigo: codigo,
@@ -430,5 +578,6 @@ export async function listarCompras(ctx: Contexto, auth: TAuth, q: z.output<type
     db.select({ c: compra, pagado: pagos, debe: deuda }).from(compra).where(donde).orderBy(sql`${compra.fechaEmision} desc, ${compra.id} desc`).limit(q.regxpag).offset((q.pagina - 1) * q.regxpag),
     db.select({ n: sql<number>`count(*)::int` }).from(compra).where(donde),
   ]);
-  return { Data: fs.map((f) => aCompra({ ...f.c, pagado: f.pagado, debe: f.debe })), Count: Number(n) };
+  const refs = await referenciasDe(db, auth.idEmpresa, fs.map((f) => f.c.idCompraReferencia));
+  return { Data: fs.map((f) => aCompra({ ...f.c, pagado: f.pagado, debe: f.debe }, refs)), Count: Number(n) };
 }

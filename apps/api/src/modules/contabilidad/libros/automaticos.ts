@@ -683,6 +683,8 @@ export type TCompraContable = {
   conIngresoAlmacen?: boolean;
   /** A supplier's credit note (07): the same accounts the other way round (42 D / 60 H / 40 H; 61 D / 20 H). */
   notaCredito?: boolean;
+  /** The part of a credit note (soles) that lowered the dues of the purchase it modifies: it debits POR_PAGAR, not POR_PAGAR_NOTA_CREDITO. */
+  netadoSoles?: Decimal.Value;
 };
 
 /**
@@ -695,12 +697,19 @@ export async function contabilizarCompra(tx: TTx, c: TCompraContable): Promise<n
   const base = new Decimal(c.base).toDecimalPlaces(2);
   const igv = new Decimal(c.igv).toDecimalPlaces(2);
   const total = new Decimal(c.total).toDecimalPlaces(2);
+  const netado = Decimal.min(new Decimal(c.netadoSoles ?? 0).toDecimalPlaces(2), total);
   const girar = (l: TLineaNueva): TLineaNueva => (c.notaCredito ? { idCuenta: l.idCuenta, debe: l.haber, haber: l.debe } : l);
   const lineas: TLineaNueva[] = [
     { idCuenta: k.COMPRAS, debe: total.minus(igv), haber: 0 },
     { idCuenta: k.IGV_COMPRAS, debe: igv, haber: 0 },
-    // A supplier's credit note debits its own mapped account (POR_PAGAR_NOTA_CREDITO, 4212 by default like POR_PAGAR).
-    { idCuenta: c.notaCredito ? k.POR_PAGAR_NOTA_CREDITO : k.POR_PAGAR, debe: 0, haber: total },
+    // A supplier's credit note debits its own mapped account (POR_PAGAR_NOTA_CREDITO, 4212 by default like POR_PAGAR)
+    // for the credit in favour it leaves, and POR_PAGAR for what it lowered of the modified purchase's dues.
+    ...(c.notaCredito
+      ? [
+          { idCuenta: k.POR_PAGAR_NOTA_CREDITO, debe: 0, haber: total.minus(netado) },
+          { idCuenta: k.POR_PAGAR, debe: 0, haber: netado },
+        ]
+      : [{ idCuenta: k.POR_PAGAR, debe: 0, haber: total }]),
   ]
     .filter((l) => !new Decimal(l.debe).isZero() || !new Decimal(l.haber).isZero())
     .map(girar);

@@ -283,13 +283,16 @@ export async function pleCompras(ctx: Contexto, auth: TAuth, periodo: string): P
   const cuos = await cuosDe(ctx.dbh.db, auth.idEmpresa, 'COMPRA', docs.map((d) => d.id!).filter(Boolean));
   const per = periodoPle(periodo);
   const lineas = docs.map((d) => {
+    const ref = d.referencia;
     const noGravado = new Decimal(d.exonerado || '0').plus(d.inafecto || '0').toString();
     return linea([
       per, cuos.get(d.id!) ?? `C${d.id}`, 'M1', fechaPle(d.fechaEmision), d.fechaVencimiento ? fechaPle(d.fechaVencimiento) : '',
       d.tipo, d.serie, '', numeroCp(d.numero), '', d.tipoDocumento, d.numeroDocumento, textoPle(d.razonSocial, 100) || '-',
       importe(d, d.baseImponible), importe(d, d.igv), '0.00', '0.00', '0.00', '0.00', importe(d, noGravado),
       importe(d, d.isc), importe(d, d.icbper), importe(d, d.otros), importe(d, d.total), d.moneda, tc(d),
-      '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '1',
+      // 27-31: the modified document of a note (fecha, tipo, serie, código de dependencia aduanera, número).
+      ref?.fecha ? fechaPle(ref.fecha) : '', ref?.tipo ?? '', ref?.serie ?? '', '', ref ? numeroCp(ref.numero) : '',
+      '', '', '', '', '', '', '', '', '', '', '1',
     ]);
   });
   return archivoEnMemoria(nombrePle(auth, periodo, '080100', lineas.length > 0), lineas);

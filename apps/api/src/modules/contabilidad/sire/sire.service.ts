@@ -323,11 +323,14 @@ export async function documentosYupana(ctx: Contexto, auth: TAuth, libro: TLibro
   const r = filas<{
     id: number; tipo_documento: string; serie: string; numero: number; fecha_emision: string; fecha_vencimiento: string | null; ruc_proveedor: string;
     razon_social_proveedor: string; id_moneda: number; tipo_cambio: string; op_gravada: string; op_exonerada: string; op_inafecta: string; igv: string; total: string;
+    ref_tipo: string | null; ref_serie: string | null; ref_numero: number | null; ref_fecha: string | null;
   }>(
     await db.execute(sql`
       select c.id, c.tipo_documento, c.serie, c.numero, c.fecha_emision::text as fecha_emision, c.fecha_vencimiento::text as fecha_vencimiento,
-             c.ruc_proveedor, c.razon_social_proveedor, c.id_moneda, c.tipo_cambio, c.op_gravada, c.op_exonerada, c.op_inafecta, c.igv, c.total
+             c.ruc_proveedor, c.razon_social_proveedor, c.id_moneda, c.tipo_cambio, c.op_gravada, c.op_exonerada, c.op_inafecta, c.igv, c.total,
+             r.tipo_documento as ref_tipo, r.serie as ref_serie, r.numero as ref_numero, r.fecha_emision::text as ref_fecha
         from compra c
+        left join compra r on r.id = c.id_compra_referencia and r.id_empresa = c.id_empresa
        where c.id_empresa = ${auth.idEmpresa} and c.fecha_emision between ${desde} and ${hasta} and not c.anulado
          and c.tipo_documento in ('01', '03', '07', '08')
        order by c.fecha_emision, c.ruc_proveedor, c.tipo_documento, c.serie, c.numero`),
@@ -337,6 +340,7 @@ export async function documentosYupana(ctx: Contexto, auth: TAuth, libro: TLibro
     tipoDocumento: '6', numeroDocumento: c.ruc_proveedor, razonSocial: c.razon_social_proveedor,
     exportacion: '0', baseImponible: c.op_gravada, igv: c.igv, exonerado: c.op_exonerada, inafecto: c.op_inafecta, isc: '0', icbper: '0', otros: '0',
     total: c.total, moneda: c.id_moneda === 2 ? 'USD' : 'PEN', tipoCambio: c.tipo_cambio,
+    referencia: c.ref_tipo && c.ref_serie && c.ref_numero ? { fecha: c.ref_fecha, tipo: c.ref_tipo, serie: c.ref_serie, numero: String(c.ref_numero) } : null,
   }));
 }
 

@@ -107,7 +107,21 @@ function DocumentosPorPagar() {
           ),
         }}
         columns={[
-          { title: 'Documento', dataIndex: 'SerieNumero' },
+          {
+            title: 'Documento',
+            dataIndex: 'SerieNumero',
+            render: (v: string, d) => (
+              <Space orientation="vertical" size={0}>
+                <span>{v}</span>
+                {/* The supplier's notes that modified this purchase: a credit note lowered its dues, a debit note added one. */}
+                {(d.Notas ?? []).map((n) => (
+                  <Tag key={n.IdCompra} color={n.TipoDocumento === '07' ? 'green' : 'volcano'} data-testid={`nota-cxp-${n.SerieNumero}`}>
+                    {n.TipoDocumento === '07' ? 'Nota de crédito' : 'Nota de débito'} {n.SerieNumero}: {dinero(n.Monto, d.IdMoneda)}
+                  </Tag>
+                ))}
+              </Space>
+            ),
+          },
           { title: 'Emisión', dataIndex: 'FechaEmision', render: (v: string) => fechaPe(v) },
           { title: 'Proveedor', key: 'proveedor', render: (_, d) => `${d.RazonSocialProveedor} (${d.NumeroDocumentoProveedor})` },
           { title: 'Total', dataIndex: 'Total', align: 'right', render: (v: string, d) => dinero(v, d.IdMoneda) },

@@ -12,6 +12,16 @@ export function useCompras(f: { proveedor: string; pagina: number }) {
   });
 }
 
+/** The supplier's purchases a note can modify (facturas, boletas, liquidaciones not voided), newest first. */
+export function useComprasDelProveedor(ruc: string | undefined, activo: boolean) {
+  return useQuery({
+    queryKey: ['inventario', 'compras', 'proveedor', ruc],
+    queryFn: ({ signal }) => api.get<{ Data: Omit<TCompra, 'Detalle'>[]; Count: number }>(`${BASE}/compras`, { query: { proveedor: ruc ?? '', pagina: 1, regxpag: 100 }, signal }),
+    enabled: activo && !!ruc && /^\d{11}$/.test(ruc),
+    select: (r) => r.Data.filter((c) => !c.Anulado && ['01', '03', '04'].includes(c.TipoDocumento)),
+  });
+}
+
 export function useCompra(id: number | null) {
   return useQuery({ queryKey: ['inventario', 'compra', id], queryFn: ({ signal }) => api.get<TCompra>(`${BASE}/compras/${id}`, { signal }), enabled: !!id });
 }

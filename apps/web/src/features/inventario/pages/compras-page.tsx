@@ -7,7 +7,7 @@ import { AfectacionesCompra, TiposDocumentoCompra, type TCompra, type TCompraGua
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { fecha, monto } from '../../../lib/formato';
 import { useAlmacenes } from '../api/inventario';
-import { leerXmlCompra, useAnularCompra, useCompras, useRegistrarCompra } from '../api/compras';
+import { leerXmlCompra, useAnularCompra, useCompras, useComprasDelProveedor, useRegistrarCompra } from '../api/compras';
 import { SelectorBien } from '../components/selector-bien';
 import { CamposLote, controlDe, type TControl } from '../../../components/campos-lote';
 
@@ -30,6 +30,8 @@ type TValores = {
   IdMoneda: 1 | 2;
   IdCondicionPago: 1 | 2;
   Observacion?: string;
+  /** A note's modified purchase, as "tipo|serie|número". */
+  Referencia?: string;
   Lineas: TLineaForm[];
 };
 
@@ -93,7 +95,11 @@ export function ComprasPage() {
         pagination={{ current: filtro.pagina, pageSize: 20, total: consulta.data?.Count ?? 0, showSizeChanger: false, onChange: (p) => setParams({ ...(filtro.proveedor ? { proveedor: filtro.proveedor } : {}), pagina: String(p) }, { replace: true }) }}
         columns={[
           { title: 'Emisión', dataIndex: 'FechaEmision', render: (v: string) => fecha(v) },
-          { title: 'Documento', key: 'doc', render: (_, c) => `${c.NombreTipoDocumento} ${c.SerieNumero}` },
+          {
+            title: 'Documento',
+            key: 'doc',
+            render: (_, c) => (c.Referencia ? `${c.NombreTipoDocumento} ${c.SerieNumero} (modifica ${c.Referencia.SerieNumero})` : `${c.NombreTipoDocumento} ${c.SerieNumero}`),
+          },
           { title: 'Proveedor', key: 'prov', render: (_, c) => `${c.RazonSocialProveedor} (${c.RucProveedor})` },
           { title: 'Condición', key: 'cond', render: (_, c) => (c.IdCondicionPago === 2 ? 'Crédito' : 'Contado') },
           { title: 'Total', dataIndex: 'Total', align: 'right', render: (v: string, c) => dinero(v, c.IdMoneda) },
@@ -129,6 +135,21 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [leyendo, setLeyendo] = useState(false);
   const condicion = Form.useWatch('IdCondicionPago', form);
+  const tipo = Form.useWatch('TipoDocumento', form);
+  const ruc = Form.useWatch('RucProveedor', form);
+  const esNota = tipo === '07' || tipo === '08';
+  const delProveedor = useComprasDelProveedor(ruc, esNota);
+  const refXml = xml?.Referencia ? `${xml.Referencia.TipoDocumento}|${xml.Referencia.Serie}|${xml.Referencia.Numero}` : null;
+  const opcionesReferencia = [
+    ...(delProveedor.data ?? []).map((c) => ({
+      value: `${c.TipoDocumento}|${c.Serie}|${c.Numero}`,
+      label: `${c.NombreTipoDocumento} ${c.SerieNumero} · ${fecha(c.FechaEmision)} · ${dinero(c.Total, c.IdMoneda)}${c.IdCondicionPago === 2 ? ` · saldo ${dinero(c.Saldo, c.IdMoneda)}` : ' · contado'}`,
+    })),
+  ];
+  if (refXml && !opcionesReferencia.some((o) => o.value === refXml)) {
+    const [t, se, n] = refXml.split('|');
+    opcionesReferencia.push({ value: refXml, label: `${TiposDocumentoCompra[t as '01']} ${se}-${n} (del XML)` });
+  }
   const activos = (almacenes.data?.Data ?? []).filter((a) => a.LogEstado === 1);
   const predeterminado = activos.find((a) => a.EsPredeterminado)?.Id ?? activos[0]?.Id;
   const lineaNueva = (): TLineaForm => ({ IdAlmacen: predeterminado, AfectacionIgv: '10' });
@@ -155,6 +176,7 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
         FechaVencimiento: l.FechaVencimiento ? dayjs(l.FechaVencimiento) : undefined,
         IdMoneda: l.IdMoneda as 1 | 2,
         IdCondicionPago: l.IdCondicionPago as 1 | 2,
+        Referencia: l.Referencia ? `${l.Referencia.TipoDocumento}|${l.Referencia.Serie}|${l.Referencia.Numero}` : undefined,
         Lineas: l.Lineas.map((x) => ({
           IdItem: x.IdItem ?? undefined,
           EtiquetaItem: x.ItemDescripcion ?? undefined,
@@ -188,6 +210,12 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
       IdMoneda: v.IdMoneda,
       IdCondicionPago: v.IdCondicionPago,
       Observacion: v.Observacion || undefined,
+      ...((v.TipoDocumento === '07' || v.TipoDocumento === '08') && v.Referencia
+        ? (() => {
+            const [t, se, n] = v.Referencia.split('|');
+            return { Referencia: { TipoDocumento: t as '01', Serie: se, Numero: Number(n) } };
+          })()
+        : {}),
       ...(v.IdCondicionPago === 2 && v.FechaVencimiento ? { FechaVencimiento: v.FechaVencimiento.format('YYYY-MM-DD') } : {}),
       ...(xml ? { Origen: 'X' as const, TotalDeclarado: xml.Total, ...(v.IdCondicionPago === 2 && xml.Cuotas.length ? { Cuotas: xml.Cuotas } : {}) } : {}),
       Lineas: v.Lineas.map((l) => ({
@@ -202,7 +230,7 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
       onCerrar();
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.errores).length) {
-        const conocidos = ['RucProveedor', 'RazonSocialProveedor', 'TipoDocumento', 'Serie', 'Numero', 'FechaEmision', 'FechaVencimiento', 'IdMoneda', 'IdCondicionPago', 'Observacion', 'Lineas'];
+        const conocidos = ['RucProveedor', 'RazonSocialProveedor', 'TipoDocumento', 'Serie', 'Numero', 'FechaEmision', 'FechaVencimiento', 'IdMoneda', 'IdCondicionPago', 'Observacion', 'Lineas', 'Referencia'];
         form.setFields(
           Object.entries(e.errores)
             .filter(([k]) => conocidos.includes(k.split('.')[0]) && k !== 'Lineas')
@@ -294,6 +322,24 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
               <Radio.Group options={[{ value: 1, label: 'Contado' }, { value: 2, label: 'Crédito' }]} />
             </Form.Item>
           </Col>
+          {esNota && (
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="Referencia"
+                label="Documento que modifica"
+                extra={tipo === '07' ? 'Una nota de crédito sobre una compra al crédito rebaja sus cuotas; sobre una al contado o pagada queda como saldo a favor' : 'Sobre una compra al crédito, la nota de débito le agrega una cuota'}
+              >
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  loading={delProveedor.isFetching}
+                  placeholder={ruc && /^\d{11}$/.test(ruc) ? 'Elija la compra del proveedor' : 'Indique primero el RUC del proveedor'}
+                  options={opcionesReferencia}
+                  notFoundContent="El proveedor no tiene compras registradas"
+                />
+              </Form.Item>
+            </Col>
+          )}
           {condicion === 2 && !(xml?.Cuotas.length) && (
             <Col xs={12} md={5}>
               <Form.Item name="FechaVencimiento" label="Vencimiento" rules={[{ required: true, message: 'Indique el vencimiento' }]}>
