@@ -83,6 +83,8 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/logistica/v1/items/importacion/:id': { tabla: 'importacion_item' },
   // Branch marcas: brands and categories (marcas.test.ts also checks another company's id gives 404).
   'PUT /api/logistica/v1/marcas/:id': { tabla: 'marca', cuerpo: { Nombre: 'MATRIZ' } },
+  // Branch logsoporte: the parameter is a catálogo 03 unit code; the switch is written on the token's company's row.
+  'PUT /api/logistica/v1/unidades/:codigo': { exento: 'código del catálogo 03 (global); la activación se guarda para la empresa del token (unidades.test)' },
   'PUT /api/logistica/v1/categorias/:id': { tabla: 'categoria_item', cuerpo: { Nombre: 'MATRIZ' } },
   'PUT /api/logistica/v1/items/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/items/:id (verificado)' },
   'PUT /api/logistica/v1/items/favoritos/:id': { exento: 'modificación: la empresa se filtra como en GET /v1/items/:id (verificado)' },
