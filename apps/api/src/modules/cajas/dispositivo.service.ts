@@ -179,7 +179,7 @@ export async function venderDesdeDispositivo(ctx: Contexto, auth: TAuth, b: z.in
     return await vender(ctx, auth, venta, `dispositivo:${Uuid.toLowerCase()}`, { id: d.id, idCaja: d.idCaja, ...serieVenta, numero: Numero, horaEmision: HoraEmision });
   } catch (e) {
     // The engine's window (no more than 3 days late): said so that the cashier knows what to do (the red banner).
-    if (boleta && e instanceof AppError && e.errores?.['FechaEmision'])
+    if (boleta && e instanceof AppError && e.errores?.['FechaEmision']?.includes('anterior'))
       throw new AppError(
         ErrorCodes.VALIDACION,
         `SUNAT ya no acepta la boleta ${d.serieBoleta}-${Numero} del ${venta.Documento.FechaEmision.split('-').reverse().join('/')}: se emitió sin conexión hace más de 3 días. ` +
