@@ -121,10 +121,10 @@ describe('ventas sin conexión de un dispositivo de caja', () => {
     expect(ajena.json().ErrorId).toBe(ErrorCodes.DISPOSITIVO_OTRA_CAJA);
     const cierreB = await sup.post(`${F}/cajas/cierres`, { IdSesion: (sB.json() as TSesionCaja).Id, Declarado: [] });
     expect(cierreB.statusCode, cierreB.body).toBe(200);
-    const boleta = venta(2, randomUUID());
-    const r = await cajero.post(`${V}/dispositivos/ventas`, { ...boleta, Documento: { ...boleta.Documento, IdTipoDocumento: 1004 } });
+    const factura = venta(2, randomUUID());
+    const r = await cajero.post(`${V}/dispositivos/ventas`, { ...factura, Documento: { ...factura.Documento, IdTipoDocumento: 1003 } });
     expect(r.statusCode).toBe(400);
-    expect(r.json().Errores['Documento.IdTipoDocumento']).toBe('Sin conexión solo se emiten notas de venta');
+    expect(r.json().Errores['Documento.IdTipoDocumento']).toBe('Sin conexión solo se emiten boletas y notas de venta');
   });
 
   it('dos envíos simultáneos del mismo número con distinto UUID: uno entra, el otro 409', async () => {

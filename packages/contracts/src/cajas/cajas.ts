@@ -68,7 +68,14 @@ export const ZCierreCaja = z.object({
   Declarado: z.array(ZMontoMedio).max(5).default([]),
   Observacion: ZTexto(300).optional(),
   /** The device closing reports the last number it used offline: a number the server has not received refuses the close. */
-  Dispositivo: z.object({ IdDispositivo: z.string().uuid('IdDispositivo: UUID inválido'), UltimoNumero: ZEntero({ min: 0, max: 99_999_999, mensaje: 'UltimoNumero: entero de 0 a 99999999' }) }).optional(),
+  Dispositivo: z
+    .object({
+      IdDispositivo: z.string().uuid('IdDispositivo: UUID inválido'),
+      UltimoNumero: ZEntero({ min: 0, max: 99_999_999, mensaje: 'UltimoNumero: entero de 0 a 99999999' }),
+      /** The last boleta number it used offline (posboleta; absent from older clients). */
+      UltimoNumeroBoleta: ZEntero({ min: 0, max: 99_999_999, mensaje: 'UltimoNumeroBoleta: entero de 0 a 99999999' }).optional(),
+    })
+    .optional(),
 });
 export type TCierreCaja = z.input<typeof ZCierreCaja>;
 
@@ -161,6 +168,8 @@ export const ZDispositivoRegistrar = z.object({
   IdCaja: ZId,
   /** The last number the device used offline (0 if none): the server keeps the highest reported. */
   UltimoNumero: ZEntero({ min: 0, max: 99_999_999, mensaje: 'UltimoNumero: entero de 0 a 99999999' }).default(0),
+  /** The last boleta number the device used offline (posboleta). */
+  UltimoNumeroBoleta: ZEntero({ min: 0, max: 99_999_999, mensaje: 'UltimoNumeroBoleta: entero de 0 a 99999999' }).default(0),
 });
 export type TDispositivoRegistrar = z.input<typeof ZDispositivoRegistrar>;
 export const ZDispositivoCaja = z.object({
@@ -172,6 +181,10 @@ export const ZDispositivoCaja = z.object({
   IdTipoDocumento: z.number().int(),
   /** The last number of the series the server has received (the device numbers after max(this, its own last)). */
   UltimoSincronizado: z.number().int(),
+  /** The device's boleta series B### (posboleta); null when the company issues no boletas (without RUC). */
+  IdSerieBoleta: z.number().int().nullable(),
+  SerieBoleta: z.string().nullable(),
+  UltimoSincronizadoBoleta: z.number().int(),
 });
 export type TDispositivoCaja = z.infer<typeof ZDispositivoCaja>;
 export const ZVentaDispositivo = ZVentaCajaCrear.extend({

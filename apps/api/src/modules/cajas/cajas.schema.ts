@@ -134,7 +134,16 @@ export const dispositivoCaja = pgTable(
     uuid: varchar('uuid', { length: 36 }).notNull(),
     idSerie: integer('id_serie').notNull().references(() => serie.id),
     ultimoReportado: integer('ultimo_reportado').notNull().default(0),
+    /** The device's own boleta series B### (branch posboleta; null for a company without RUC), reserved like idSerie. */
+    idSerieBoleta: integer('id_serie_boleta').references(() => serie.id),
+    /** The highest boleta number the device said it used. */
+    ultimoReportadoBoleta: integer('ultimo_reportado_boleta').notNull().default(0),
     ...auditoria,
   },
-  (t) => [uniqueIndex('dispositivo_caja_uuid_uq').on(t.idEmpresa, t.uuid), uniqueIndex('dispositivo_caja_serie_uq').on(t.idSerie), index('dispositivo_caja_caja_idx').on(t.idCaja)],
+  (t) => [
+    uniqueIndex('dispositivo_caja_uuid_uq').on(t.idEmpresa, t.uuid),
+    uniqueIndex('dispositivo_caja_serie_uq').on(t.idSerie),
+    uniqueIndex('dispositivo_caja_serie_boleta_uq').on(t.idSerieBoleta),
+    index('dispositivo_caja_caja_idx').on(t.idCaja),
+  ],
 );

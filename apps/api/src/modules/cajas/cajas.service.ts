@@ -259,7 +259,10 @@ export async function cerrarSesion(db: Db, auth: TAuth, b: z.infer<typeof ZCierr
   if (b.Dispositivo)
     await db
       .update(dispositivoCaja)
-      .set({ ultimoReportado: sql`greatest(${dispositivoCaja.ultimoReportado}, ${b.Dispositivo.UltimoNumero})` })
+      .set({
+        ultimoReportado: sql`greatest(${dispositivoCaja.ultimoReportado}, ${b.Dispositivo.UltimoNumero})`,
+        ultimoReportadoBoleta: sql`greatest(${dispositivoCaja.ultimoReportadoBoleta}, ${b.Dispositivo.UltimoNumeroBoleta ?? 0})`,
+      })
       .where(
         and(
           eq(dispositivoCaja.idEmpresa, auth.idEmpresa),
@@ -310,12 +313,13 @@ export async function cerrarSesion(db: Db, auth: TAuth, b: z.infer<typeof ZCierr
 
 /**
  * Offline sales not yet received refuse the close (posoffline): every device of the box whose reported number is above its series' last received number
- * counts. Runs under the session's row lock, which every sale of the session takes too.
+ * counts, on its nota de venta series and on its boleta series (posboleta). Runs under the session's row lock, which every sale of the session takes too.
  */
 async function sinVentasPendientes(tx: Tx, auth: TAuth, idCaja: number): Promise<void> {
   const filas = await tx.execute(
-    sql`select coalesce(sum(d.ultimo_reportado - s.correlativo), 0)::int as n from ${dispositivoCaja} d join serie s on s.id = d.id_serie
-         where d.id_empresa = ${auth.idEmpresa} and d.id_caja = ${idCaja} and d.ultimo_reportado > s.correlativo`,
+    sql`select coalesce(sum(greatest(d.ultimo_reportado - s.correlativo, 0) + greatest(d.ultimo_reportado_boleta - coalesce(b.correlativo, 0), 0)), 0)::int as n
+         from ${dispositivoCaja} d join serie s on s.id = d.id_serie left join serie b on b.id = d.id_serie_boleta
+         where d.id_empresa = ${auth.idEmpresa} and d.id_caja = ${idCaja}`,
   );
   const n = Number((filas as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   if (n > 0)

@@ -1,9 +1,11 @@
-import { and, eq, like, sql } from 'drizzle-orm';
-import { ErrorCodes, TipoDocumentoContable, type TDispositivoCaja, type TVentaCaja } from '@yupana/contracts';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { ErrorCodes, TipoDocumentoContable, TipoEmpresa, type TDispositivoCaja, type TVentaCaja } from '@yupana/contracts';
 import type { z } from 'zod';
 import type { ZDispositivoRegistrar, ZVentaDispositivo } from '@yupana/contracts';
 import type { Db } from '../../db/client';
-import { AppError, noEncontrado } from '../../lib/app-error';
+import { empresa } from '../../db/schema';
+import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { TAuth } from '../../lib/auth';
 import type { Contexto } from '../../lib/contexto';
 import { serie } from '../entidades/series/series.schema';
@@ -24,11 +26,24 @@ const esUnico = (e: unknown, restriccion: string) => {
   return false;
 };
 
+const serieBoleta = alias(serie, 'serie_boleta');
+
 async function leer(db: Pick<Db, 'select'>, idEmpresa: number, uuid: string) {
   const [f] = await db
-    .select({ id: dispositivoCaja.id, idCaja: dispositivoCaja.idCaja, uuid: dispositivoCaja.uuid, idSerie: dispositivoCaja.idSerie, serie: serie.serie, correlativo: serie.correlativo })
+    .select({
+      id: dispositivoCaja.id,
+      idCaja: dispositivoCaja.idCaja,
+      uuid: dispositivoCaja.uuid,
+      idSerie: dispositivoCaja.idSerie,
+      serie: serie.serie,
+      correlativo: serie.correlativo,
+      idSerieBoleta: dispositivoCaja.idSerieBoleta,
+      serieBoleta: serieBoleta.serie,
+      correlativoBoleta: serieBoleta.correlativo,
+    })
     .from(dispositivoCaja)
     .innerJoin(serie, eq(serie.id, dispositivoCaja.idSerie))
+    .leftJoin(serieBoleta, eq(serieBoleta.id, dispositivoCaja.idSerieBoleta))
     .where(and(eq(dispositivoCaja.idEmpresa, idEmpresa), eq(dispositivoCaja.uuid, uuid.toLowerCase())));
   return f;
 }
@@ -41,57 +56,100 @@ const aDispositivo = (f: NonNullable<Awaited<ReturnType<typeof leer>>>): TDispos
   Serie: f.serie,
   IdTipoDocumento: TipoDocumentoContable.NOTA_VENTA,
   UltimoSincronizado: f.correlativo,
+  IdSerieBoleta: f.idSerieBoleta,
+  SerieBoleta: f.serieBoleta,
+  UltimoSincronizadoBoleta: f.correlativoBoleta ?? 0,
 });
 
 const otraCaja = (descripcion: string) => new AppError(ErrorCodes.DISPOSITIVO_OTRA_CAJA, `El dispositivo está registrado en la caja ${descripcion}`, 409);
 
+/** Base 36 after 999 (A00...ZZZ), so both prefixes never run out: SUNAT's series are the letter + 3 alphanumerics. */
+const alfanumerico = (i: number) => (i < 1000 ? String(i).padStart(3, '0') : i.toString(36).toUpperCase().padStart(3, '0')).slice(-3);
+
+/**
+ * Creates the device's reserved series of one type: notas de venta the first free D001, D002...; boletas the first free
+ * B900, B901... (far from the usual B001; then base 36 after B999), among the company's series of that type.
+ */
+async function crearSerieReservada(tx: Tx, auth: TAuth, idSucursal: number, descripcionCaja: string, uuid: string, tipo: 1004 | 1008): Promise<number> {
+  const letra = tipo === TipoDocumentoContable.BOLETA ? 'B' : 'D';
+  const usados = await tx
+    .select({ s: serie.serie })
+    .from(serie)
+    .where(and(eq(serie.idEmpresa, auth.idEmpresa), eq(serie.idTipoDocumento, tipo), like(serie.serie, `${letra}%`)));
+  const ocupados = new Set(usados.map((u) => u.s.toUpperCase()));
+  let n = letra === 'B' ? 900 : 1;
+  while (ocupados.has(`${letra}${alfanumerico(n)}`) && n < 46_000) n++;
+  const [s] = await tx
+    .insert(serie)
+    .values({
+      idEmpresa: auth.idEmpresa,
+      idSucursal,
+      idTipoDocumento: tipo,
+      serie: `${letra}${alfanumerico(n)}`,
+      tipoSerie: 2,
+      descripcion: `Ventas sin conexión: ${descripcionCaja}, dispositivo ${uuid.slice(0, 8)}`,
+      logUsuarioCrea: auth.idUsuario,
+    })
+    .returning({ id: serie.id });
+  return s.id;
+}
+
+type Tx = Pick<Db, 'select' | 'insert' | 'update'>;
+
 /**
  * Registers the device to a box (or answers its registration again): a box of another company is 404, one of a branch
- * the caller does not have 403, a device of another box 409. The first time, a nota de venta series D### of the box's
- * branch is created for it, in the same transaction as the device row.
+ * the caller does not have 403, a device of another box 409. The first time, a nota de venta series D### and (for a
+ * company with RUC) a boleta series B9xx of the box's branch are created for it, in the same transaction as the device
+ * row; a device registered before boletas offline existed gets its boleta series at its next registration.
  */
 export async function registrarDispositivo(db: Db, auth: TAuth, b: z.infer<typeof ZDispositivoRegistrar>): Promise<TDispositivoCaja> {
   const c = await obtenerCaja(db, auth, b.IdCaja);
   if (!auth.sucursales.includes(c.IdSucursal)) throw new AppError(ErrorCodes.SUCURSAL_NO_ASIGNADA, 'La caja es de una sucursal que no tiene asignada', 403);
   const uuid = b.IdDispositivo.toLowerCase();
+  const [emp] = await db.select({ tipo: empresa.tipoEmpresa }).from(empresa).where(eq(empresa.id, auth.idEmpresa));
+  const conBoletas = emp?.tipo !== TipoEmpresa.SIN_RUC;
   for (let intento = 0; intento < 20; intento++) {
     const previo = await leer(db, auth.idEmpresa, uuid);
-    if (previo) {
-      if (previo.idCaja !== c.Id) throw otraCaja((await obtenerCaja(db, auth, previo.idCaja)).Descripcion);
-      await db
-        .update(dispositivoCaja)
-        .set({ ultimoReportado: sql`greatest(${dispositivoCaja.ultimoReportado}, ${b.UltimoNumero})` })
-        .where(eq(dispositivoCaja.id, previo.id));
-      return aDispositivo(previo);
-    }
     try {
-      await db.transaction(async (tx) => {
-        // The next free code D001, D002... (base 36 after D999) among the company's notas de venta series.
-        const usados = await tx
-          .select({ s: serie.serie })
-          .from(serie)
-          .where(and(eq(serie.idEmpresa, auth.idEmpresa), eq(serie.idTipoDocumento, TipoDocumentoContable.NOTA_VENTA), like(serie.serie, 'D%')));
-        const ocupados = new Set(usados.map((u) => u.s.toUpperCase()));
-        let n = 1;
-        const codigo = (i: number) => `D${(i < 1000 ? String(i).padStart(3, '0') : i.toString(36).toUpperCase().padStart(3, '0')).slice(-3)}`;
-        while (ocupados.has(codigo(n)) && n < 46_000) n++;
-        const [s] = await tx
-          .insert(serie)
-          .values({
-            idEmpresa: auth.idEmpresa,
-            idSucursal: c.IdSucursal,
-            idTipoDocumento: TipoDocumentoContable.NOTA_VENTA,
-            serie: codigo(n),
-            tipoSerie: 2,
-            descripcion: `Ventas sin conexión: ${c.Descripcion}, dispositivo ${uuid.slice(0, 8)}`,
-            logUsuarioCrea: auth.idUsuario,
+      if (previo) {
+        if (previo.idCaja !== c.Id) throw otraCaja((await obtenerCaja(db, auth, previo.idCaja)).Descripcion);
+        await db
+          .update(dispositivoCaja)
+          .set({
+            ultimoReportado: sql`greatest(${dispositivoCaja.ultimoReportado}, ${b.UltimoNumero})`,
+            ultimoReportadoBoleta: sql`greatest(${dispositivoCaja.ultimoReportadoBoleta}, ${b.UltimoNumeroBoleta})`,
           })
-          .returning({ id: serie.id });
-        await tx.insert(dispositivoCaja).values({ idEmpresa: auth.idEmpresa, idCaja: c.Id, uuid, idSerie: s.id, ultimoReportado: b.UltimoNumero, logUsuarioCrea: auth.idUsuario });
+          .where(eq(dispositivoCaja.id, previo.id));
+        if (previo.idSerieBoleta !== null || !conBoletas) return aDispositivo(previo);
+        // Registered before boletas offline (posboleta): its boleta series now, once (a racing registration retries).
+        await db.transaction(async (tx) => {
+          const idSerieBoleta = await crearSerieReservada(tx, auth, c.IdSucursal, c.Descripcion, uuid, TipoDocumentoContable.BOLETA);
+          const r = await tx
+            .update(dispositivoCaja)
+            .set({ idSerieBoleta, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
+            .where(and(eq(dispositivoCaja.id, previo.id), isNull(dispositivoCaja.idSerieBoleta)))
+            .returning({ id: dispositivoCaja.id });
+          if (!r.length) throw Object.assign(new Error('carrera'), { code: '23505' });
+        });
+        continue;
+      }
+      await db.transaction(async (tx) => {
+        const idSerie = await crearSerieReservada(tx, auth, c.IdSucursal, c.Descripcion, uuid, TipoDocumentoContable.NOTA_VENTA);
+        const idSerieBoleta = conBoletas ? await crearSerieReservada(tx, auth, c.IdSucursal, c.Descripcion, uuid, TipoDocumentoContable.BOLETA) : null;
+        await tx.insert(dispositivoCaja).values({
+          idEmpresa: auth.idEmpresa,
+          idCaja: c.Id,
+          uuid,
+          idSerie,
+          idSerieBoleta,
+          ultimoReportado: b.UltimoNumero,
+          ultimoReportadoBoleta: b.UltimoNumeroBoleta,
+          logUsuarioCrea: auth.idUsuario,
+        });
       });
     } catch (e) {
       // Two registrations raced (the same device twice, or two devices taking the same code): read or try again.
-      if (esUnico(e, 'dispositivo_caja_uuid_uq') || esUnico(e, 'serie_empresa_tipo_serie_uq')) continue;
+      if (esUnico(e, 'dispositivo_caja_uuid_uq') || esUnico(e, 'serie_empresa_tipo_serie_uq') || esUnico(e, 'dispositivo_caja_serie_boleta_uq')) continue;
       throw e;
     }
   }
@@ -100,14 +158,35 @@ export async function registrarDispositivo(db: Db, auth: TAuth, b: z.infer<typeo
 
 /**
  * One offline sale arriving: the device must be the company's (404) and of the box of the caller's open session (403);
- * the sale is a nota de venta on the device's series with the device's number. The same UUID again answers the same
- * sale (idempotency key `caja:<uuid>`); the number is checked against the one the series lock gives, inside the issue's
- * transaction: below it the number was already used by another sale (409 601631), above it an earlier sale of the
- * device has not arrived (409 601632, the device keeps it queued and sends the earlier one first).
+ * the sale is a nota de venta or a boleta on the device's series of that type with the device's number. The same UUID
+ * again answers the same sale (idempotency key `caja:<uuid>`); the number is checked against the one the series lock
+ * gives, inside the issue's transaction: below it the number was already used by another sale (409 601631), above it
+ * an earlier sale of the device has not arrived (409 601632, the device keeps it queued and sends the earlier one
+ * first). A boleta is issued by the ordinary engine with the device's date and time (signed, in the daily summary); a
+ * date SUNAT no longer accepts is refused with a message the cashier can act on (docs/decisions.md "posboleta").
  */
 export async function venderDesdeDispositivo(ctx: Contexto, auth: TAuth, b: z.infer<typeof ZVentaDispositivo>): Promise<{ venta: TVentaCaja; repetido: boolean }> {
   const d = await leer(ctx.dbh.db, auth.idEmpresa, b.IdDispositivo);
   if (!d) throw noEncontrado('No se encontró el dispositivo de caja');
   const { IdDispositivo: _d, Uuid, Numero, HoraEmision, ...venta } = b;
-  return vender(ctx, auth, venta, `dispositivo:${Uuid.toLowerCase()}`, { id: d.id, idCaja: d.idCaja, idSerie: d.idSerie, serie: d.serie, numero: Numero, horaEmision: HoraEmision });
+  const boleta = venta.Documento.IdTipoDocumento === TipoDocumentoContable.BOLETA;
+  if (!boleta && venta.Documento.IdTipoDocumento !== TipoDocumentoContable.NOTA_VENTA)
+    throw errorDeCampo('Documento.IdTipoDocumento', 'Sin conexión solo se emiten boletas y notas de venta');
+  if (boleta && (d.idSerieBoleta === null || d.serieBoleta === null))
+    throw errorDeCampo('Documento.IdTipoDocumento', 'El dispositivo no tiene serie de boletas: conéctese para registrarlo de nuevo');
+  const serieVenta = boleta ? { idSerie: d.idSerieBoleta!, serie: d.serieBoleta!, boleta: true } : { idSerie: d.idSerie, serie: d.serie, boleta: false };
+  try {
+    return await vender(ctx, auth, venta, `dispositivo:${Uuid.toLowerCase()}`, { id: d.id, idCaja: d.idCaja, ...serieVenta, numero: Numero, horaEmision: HoraEmision });
+  } catch (e) {
+    // The engine's window (no more than 3 days late): said so that the cashier knows what to do (the red banner).
+    if (boleta && e instanceof AppError && e.errores?.['FechaEmision']?.includes('anterior'))
+      throw new AppError(
+        ErrorCodes.VALIDACION,
+        `SUNAT ya no acepta la boleta ${d.serieBoleta}-${Numero} del ${venta.Documento.FechaEmision.split('-').reverse().join('/')}: se emitió sin conexión hace más de 3 días. ` +
+          'Comuníquese con el administrador: la venta no se registró; debe emitirse con la fecha de hoy desde Documentos y anotarse como regularización',
+        400,
+        { errores: { 'Documento.FechaEmision': e.errores['FechaEmision'] } },
+      );
+    throw e;
+  }
 }

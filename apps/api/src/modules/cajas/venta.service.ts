@@ -43,7 +43,7 @@ function validarCredito(d: z.infer<typeof ZVentaCajaCrear>['Documento'], pagos: 
  * same sale and creates nothing.
  */
 /** A device's offline sale (dispositivo.service.ts): its box, its reserved series and the number it gave the sale. */
-export type TVentaDeDispositivo = { id: number; idCaja: number; idSerie: number; serie: string; numero: number; horaEmision?: string };
+export type TVentaDeDispositivo = { id: number; idCaja: number; idSerie: number; serie: string; boleta: boolean; numero: number; horaEmision?: string };
 
 export async function vender(
   ctx: Contexto,
@@ -53,7 +53,6 @@ export async function vender(
   dispositivo?: TVentaDeDispositivo,
 ): Promise<{ venta: TVentaCaja; repetido: boolean }> {
   const d = dispositivo ? { ...b.Documento, IdSerie: dispositivo.idSerie } : b.Documento;
-  if (dispositivo && d.IdTipoDocumento !== TipoDocumentoContable.NOTA_VENTA) throw errorDeCampo('Documento.IdTipoDocumento', 'Sin conexión solo se emiten notas de venta');
   if (!TIPOS_VENTA.includes(d.IdTipoDocumento)) throw errorDeCampo('Documento.IdTipoDocumento', 'En el punto de venta se emite factura, boleta o nota de venta');
   if (d.IdMoneda !== 1) throw errorDeCampo('Documento.IdMoneda', 'La caja recibe pagos en soles');
   const credito = d.IdCondicionPago !== 1;
@@ -83,7 +82,11 @@ export async function vender(
           throw new AppError(ErrorCodes.VENTA_DISPOSITIVO_FUERA_DE_ORDEN, `Falta sincronizar antes la venta ${dispositivo.serie}-${n} del dispositivo`, 409);
         await tx
           .update(dispositivoCaja)
-          .set({ ultimoReportado: sql`greatest(${dispositivoCaja.ultimoReportado}, ${n})` })
+          .set(
+            dispositivo.boleta
+              ? { ultimoReportadoBoleta: sql`greatest(${dispositivoCaja.ultimoReportadoBoleta}, ${n})` }
+              : { ultimoReportado: sql`greatest(${dispositivoCaja.ultimoReportado}, ${n})` },
+          )
           .where(eq(dispositivoCaja.id, dispositivo.id));
       }
       const total = new Decimal(emitido.creado.MontoTotal);

@@ -96,7 +96,7 @@ export async function prepararEmision(ctx: Contexto, auth: TAuth, b: TDocumentoC
       },
       s: serie,
       // A series reserved for a point-of-sale device's offline sales (cajas' dispositivo_caja; read as SQL, no import).
-      reservada: sql<boolean>`exists (select 1 from dispositivo_caja d where d.id_serie = ${serie.id})`,
+      reservada: sql<boolean>`exists (select 1 from dispositivo_caja d where d.id_serie = ${serie.id} or d.id_serie_boleta = ${serie.id})`,
     })
     .from(empresa)
     .leftJoin(serie, and(eq(serie.id, b.IdSerie), eq(serie.idEmpresa, empresa.id), eq(serie.logEstado, 1)))

@@ -28,7 +28,7 @@ function condiciones(idEmpresa: number, f: TFiltroSeries): SQL {
   if (f.logEstado === undefined || f.logEstado !== -1) c.push(eq(serie.logEstado, f.logEstado ?? 1));
   if (f.tipoDocumentoReferencia) c.push(eq(serie.idTipoDocumentoReferencia, f.tipoDocumentoReferencia));
   if (f.filtro) c.push(ilike(serie.serie, `%${f.filtro.replace(/[%_\\]/g, '\\$&')}%`));
-  if (f.sinReservadas) c.push(sql`not exists (select 1 from dispositivo_caja d where d.id_serie = ${serie.id})`);
+  if (f.sinReservadas) c.push(sql`not exists (select 1 from dispositivo_caja d where d.id_serie = ${serie.id} or d.id_serie_boleta = ${serie.id})`);
   if (f.descripcion) c.push(ilike(serie.descripcion, `%${f.descripcion.replace(/[%_\\]/g, '\\$&')}%`));
   return and(...c) as SQL;
 }

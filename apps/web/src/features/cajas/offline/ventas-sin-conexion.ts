@@ -10,7 +10,8 @@ import { api } from '../../../lib/session';
  *   a nota de venta series of its own (D001...).
  * - The catalogue (a bounded sync of up to 300 items of the box's branch plus every item searched) and the customers
  *   looked up are kept in IndexedDB, so the cart can be filled without a connection.
- * - Offline, a sale is a nota de venta numbered by the device: the number and the queued sale are written in ONE
+ * - Offline, a sale is a nota de venta or a boleta (branch posboleta: the device's B9xx series) numbered by the device,
+ *   one counter per series: the number and the queued sale are written in ONE
  *   IndexedDB transaction (the counter lives next to the queue), so a number is never given twice nor skipped.
  * - On reconnect (the online event, and every 10 s while something is pending) the queue goes to the server in number
  *   order, one at a time; the server de-duplicates by the sale's UUID and by (series, number). A refused sale stays
@@ -23,6 +24,8 @@ type TVentaLocal = {
   Uuid: string;
   IdCaja: number;
   IdDispositivo: string;
+  /** 1008 nota de venta, 1004 boleta (posboleta; absent on the notas queued before boletas offline). */
+  Tipo?: 1004 | 1008;
   Serie: string;
   Numero: number;
   HoraEmision: string;
@@ -70,11 +73,17 @@ const pedir = <T>(r: IDBRequest<T>, fn: (v: T) => void) => (r.onsuccess = () => 
 
 async function ventasDeCaja(idCaja: number): Promise<TVentaLocal[]> {
   const todas = await enTransaccion<TVentaLocal[]>(['ventas'], 'readonly', (t, fijar) => pedir(t.objectStore('ventas').getAll() as IDBRequest<TVentaLocal[]>, fijar));
-  return todas.filter((v) => v.IdCaja === idCaja).sort((a, b) => a.Numero - b.Numero);
+  // In the order they were made: each series' numbers are then in order (the server takes them only so).
+  return todas.filter((v) => v.IdCaja === idCaja).sort((a, b) => a.Creada.localeCompare(b.Creada) || a.Numero - b.Numero);
 }
 
-async function ultimoLocal(idCaja: number): Promise<number> {
-  const v = await enTransaccion<number | undefined>(['contadores'], 'readonly', (t, fijar) => pedir(t.objectStore('contadores').get(`ultimo-${idCaja}`) as IDBRequest<number | undefined>, fijar));
+/** The counter of a series of the device: one per box and document type (notas keep their original key). */
+const claveContador = (idCaja: number, tipo: 1004 | 1008) => (tipo === 1004 ? `ultimo-boleta-${idCaja}` : `ultimo-${idCaja}`);
+
+async function ultimoLocal(idCaja: number, tipo: 1004 | 1008 = 1008): Promise<number> {
+  const v = await enTransaccion<number | undefined>(['contadores'], 'readonly', (t, fijar) =>
+    pedir(t.objectStore('contadores').get(claveContador(idCaja, tipo)) as IDBRequest<number | undefined>, fijar),
+  );
   return v ?? 0;
 }
 
@@ -144,11 +153,11 @@ export type TSinConexion = {
   sincronizando: boolean;
   /** A request failed for lack of network: the screen switches to offline selling. */
   marcarSinConexion: () => void;
-  /** Queues a sale made offline (a nota de venta on the device's series) and returns it with its number. */
-  venderSinConexion: (cuerpo: TVentaCajaCrear, total: string, vuelto: string) => Promise<TVentaLocal>;
+  /** Queues a sale made offline (a nota de venta or a boleta on the device's series of that type) and returns it with its number. */
+  venderSinConexion: (cuerpo: TVentaCajaCrear, total: string, vuelto: string, tipo: 1004 | 1008) => Promise<TVentaLocal>;
   sincronizar: () => Promise<void>;
   /** What the close reports: the device and the last number it used. */
-  reporteCierre: () => Promise<{ IdDispositivo: string; UltimoNumero: number } | undefined>;
+  reporteCierre: () => Promise<{ IdDispositivo: string; UltimoNumero: number; UltimoNumeroBoleta: number } | undefined>;
 };
 
 /** The device of this browser for the box of the open session: registration, cache, queue and sync. */
@@ -164,7 +173,12 @@ export function useVentasSinConexion(idCaja: number, idSucursal: number, alSincr
   const releer = useCallback(async () => setPendientes(await ventasDeCaja(idCaja)), [idCaja]);
 
   const registrar = useCallback(async () => {
-    const d = await api.post<TDispositivoCaja>('/ventas/v1/cajas/dispositivos', { IdDispositivo: idDispositivo(idCaja), IdCaja: idCaja, UltimoNumero: await ultimoLocal(idCaja) });
+    const d = await api.post<TDispositivoCaja>('/ventas/v1/cajas/dispositivos', {
+      IdDispositivo: idDispositivo(idCaja),
+      IdCaja: idCaja,
+      UltimoNumero: await ultimoLocal(idCaja),
+      UltimoNumeroBoleta: await ultimoLocal(idCaja, 1004),
+    });
     localStorage.setItem(claveRegistro(idCaja), JSON.stringify(d));
     setDispositivo(d);
     return d;
@@ -242,27 +256,32 @@ export function useVentasSinConexion(idCaja: number, idSucursal: number, alSincr
   }, [sincronizar, enLinea, pendientes.length]);
 
   const venderSinConexion = useCallback(
-    async (cuerpo: TVentaCajaCrear, total: string, vuelto: string) => {
+    async (cuerpo: TVentaCajaCrear, total: string, vuelto: string, tipo: 1004 | 1008) => {
       const d = dispositivo ?? registroGuardado(idCaja);
       if (!d) throw new Error('Este equipo no tiene serie para vender sin conexión: conéctese una vez con la caja abierta para registrarlo');
+      const boleta = tipo === 1004;
+      if (boleta && (d.IdSerieBoleta == null || !d.SerieBoleta)) throw new Error('Este equipo no tiene serie de boletas sin conexión: conéctese una vez para registrarla');
+      const serie = boleta ? { IdSerie: d.IdSerieBoleta!, Serie: d.SerieBoleta!, Ultimo: d.UltimoSincronizadoBoleta ?? 0 } : { IdSerie: d.IdSerie, Serie: d.Serie, Ultimo: d.UltimoSincronizado };
+      const clave = claveContador(idCaja, tipo);
       const venta = await enTransaccion<TVentaLocal>(['ventas', 'contadores'], 'readwrite', (t, fijar) => {
         // The counter and the sale in one transaction: the number is taken only if the sale is stored.
-        pedir(t.objectStore('contadores').get(`ultimo-${idCaja}`) as IDBRequest<number | undefined>, (ultimo) => {
-          const numero = Math.max(ultimo ?? 0, d.UltimoSincronizado) + 1;
+        pedir(t.objectStore('contadores').get(clave) as IDBRequest<number | undefined>, (ultimo) => {
+          const numero = Math.max(ultimo ?? 0, serie.Ultimo) + 1;
           const v: TVentaLocal = {
             Uuid: uuid(),
             IdCaja: idCaja,
             IdDispositivo: d.IdDispositivo,
-            Serie: d.Serie,
+            Tipo: tipo,
+            Serie: serie.Serie,
             Numero: numero,
             HoraEmision: horaLima(),
-            Cuerpo: { ...cuerpo, Documento: { ...cuerpo.Documento, IdTipoDocumento: 1008, IdSerie: d.IdSerie } },
+            Cuerpo: { ...cuerpo, Documento: { ...cuerpo.Documento, IdTipoDocumento: tipo, IdSerie: serie.IdSerie } },
             Total: total,
             Vuelto: vuelto,
             Creada: new Date().toISOString(),
           };
           t.objectStore('ventas').put(v);
-          t.objectStore('contadores').put(numero, `ultimo-${idCaja}`);
+          t.objectStore('contadores').put(numero, clave);
           fijar(v);
         });
       });
@@ -274,7 +293,7 @@ export function useVentasSinConexion(idCaja: number, idSucursal: number, alSincr
 
   const reporteCierre = useCallback(async () => {
     const d = dispositivo ?? registroGuardado(idCaja);
-    return d ? { IdDispositivo: d.IdDispositivo, UltimoNumero: await ultimoLocal(idCaja) } : undefined;
+    return d ? { IdDispositivo: d.IdDispositivo, UltimoNumero: await ultimoLocal(idCaja), UltimoNumeroBoleta: await ultimoLocal(idCaja, 1004) } : undefined;
   }, [dispositivo, idCaja]);
 
   return { enLinea, dispositivo, pendientes, sincronizando, marcarSinConexion: () => setEnLinea(false), venderSinConexion, sincronizar, reporteCierre };

@@ -201,10 +201,15 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   });
   const [pendiente, setPendiente] = useState<TVentaLocal | null>(null);
   const sinConexion = !off.enLinea;
-  // Offline the sale is a nota de venta on the device's series.
+  // Offline the sale is a nota de venta (what it switches to: no buyer identification, no SUNAT window) or, if the
+  // cashier picks it, a boleta (posboleta), on the device's series of that type.
+  const boletaSinConexion = off.dispositivo?.IdSerieBoleta != null;
   useEffect(() => {
     if (sinConexion) setTipo(1008);
   }, [sinConexion]);
+  const serieSinConexion = tipo === 1004 && off.dispositivo?.IdSerieBoleta != null ? { value: off.dispositivo.IdSerieBoleta, label: off.dispositivo.SerieBoleta ?? '' } : off.dispositivo ? { value: off.dispositivo.IdSerie, label: off.dispositivo.Serie } : null;
+  // Offline a customer not kept on this device is typed (document and name): there is no RENIEC/SUNAT lookup.
+  const [nombreManual, setNombreManual] = useState<string | null>(null);
   const boletas = useSeriesVenta(1004, sesion.IdSucursal);
   const facturas = useSeriesVenta(1003, sesion.IdSucursal);
   // Price list of the sale (none = the item's own price); its price for the item's base unit applies when adding.
@@ -212,9 +217,9 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   const [idLista, setIdLista] = useState<number | undefined>();
 
   useEffect(() => {
-    const s = (series.data?.Data ?? []).filter((x) => x.Id !== off.dispositivo?.IdSerie);
+    const s = (series.data?.Data ?? []).filter((x) => x.Id !== off.dispositivo?.IdSerie && x.Id !== off.dispositivo?.IdSerieBoleta);
     setIdSerie((actual) => (s.some((x) => x.Id === actual) ? actual : s[0]?.Id));
-  }, [series.data, off.dispositivo?.IdSerie]);
+  }, [series.data, off.dispositivo?.IdSerie, off.dispositivo?.IdSerieBoleta]);
   // A company without RUC has neither boletas nor facturas: the sale note is its document.
   useEffect(() => {
     if (boletas.data && !boletas.data.Data.length && tipo === 1004) setTipo(1008);
@@ -374,6 +379,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
     setLineas([]);
     setCliente(null);
     setDocCliente('');
+    setNombreManual(null);
     setTexto('');
     setResultados(null);
     buscador.current?.focus();
@@ -385,6 +391,9 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
     if (sinConexion && !off.dispositivo) return void message.warning('Este equipo no tiene serie para vender sin conexión: conéctese una vez con la caja abierta para registrarlo');
     if (!sinConexion && !idSerie) return void message.warning('No hay una serie activa para este comprobante en su sucursal');
     if (tipo === 1003 && cliente?.IdTipoDocumento !== 2) return void message.warning('La factura requiere un cliente con RUC');
+    // The engine's rule (SUNAT): a boleta from S/ 700.00 identifies the buyer; offline it is said before charging.
+    if (sinConexion && tipo === 1004 && !cliente && total.gte(700))
+      return void message.warning('Para boletas desde S/ 700.00 ingrese el DNI y el nombre del cliente (norma de SUNAT)');
     setCobrando(true);
   }
 
@@ -415,7 +424,10 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
     const idTipoDocumento = n.length === 8 ? 1 : 2;
     if (sinConexion) {
       const c = await clienteEnCache(n).catch(() => undefined);
-      if (!c) return void message.warning('Sin conexión: el cliente no está guardado en este equipo; venda a CLIENTES VARIOS');
+      if (!c) {
+        message.info('Sin conexión: el cliente no está guardado en este equipo; escriba su nombre');
+        return void setNombreManual('');
+      }
       return void setCliente(c);
     }
     try {
@@ -469,7 +481,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
           showIcon
           style={{ marginBottom: 12 }}
           data-testid="pv-aviso-sin-conexion"
-          title={`Sin conexión: las ventas se registran como notas de venta de la serie ${off.dispositivo?.Serie ?? 'del equipo'} y se sincronizarán al volver la conexión`}
+          title={`Sin conexión: las ventas se registran como notas de venta de la serie ${off.dispositivo?.Serie ?? 'del equipo'}${off.dispositivo?.SerieBoleta ? ` o boletas de la serie ${off.dispositivo.SerieBoleta}` : ''} y se sincronizarán al volver la conexión`}
         />
       )}
       {off.pendientes.some((p) => p.Error) && (
@@ -659,7 +671,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
           <div style={{ marginTop: 12 }}>
             <Radio.Group value={tipo} onChange={(e) => setTipo(e.target.value as number)} optionType="button" buttonStyle="solid" size="small">
               {TIPOS.map((t) => (
-                <Radio.Button key={t.id} value={t.id} disabled={sinConexion ? t.id !== 1008 : t.id === 1004 ? !boletas.data?.Data.length : t.id === 1003 ? !facturas.data?.Data.length : false}>
+                <Radio.Button key={t.id} value={t.id} disabled={sinConexion ? !(t.id === 1008 || (t.id === 1004 && boletaSinConexion)) : t.id === 1004 ? !boletas.data?.Data.length : t.id === 1003 ? !facturas.data?.Data.length : false}>
                   {t.nombre}
                 </Radio.Button>
               ))}
@@ -668,13 +680,13 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
               aria-label="Serie"
               size="small"
               style={{ width: 100, marginLeft: 8 }}
-              value={sinConexion ? off.dispositivo?.IdSerie : idSerie}
+              value={sinConexion ? serieSinConexion?.value : idSerie}
               onChange={setIdSerie}
               disabled={sinConexion}
               options={
                 sinConexion
-                  ? off.dispositivo ? [{ value: off.dispositivo.IdSerie, label: off.dispositivo.Serie }] : []
-                  : (series.data?.Data ?? []).filter((s) => s.Id !== off.dispositivo?.IdSerie).map((s) => ({ value: s.Id, label: s.Serie }))
+                  ? serieSinConexion ? [serieSinConexion] : []
+                  : (series.data?.Data ?? []).filter((s) => s.Id !== off.dispositivo?.IdSerie && s.Id !== off.dispositivo?.IdSerieBoleta).map((s) => ({ value: s.Id, label: s.Serie }))
               }
               notFoundContent="Sin series"
             />
@@ -694,6 +706,24 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
             <Input aria-label="DNI o RUC del cliente" placeholder="DNI o RUC (vacío: CLIENTES VARIOS)" value={docCliente} onChange={(e) => setDocCliente(e.target.value)} onPressEnter={buscarCliente} inputMode="numeric" />
             <Button onClick={buscarCliente}>Buscar</Button>
           </Space.Compact>
+          {sinConexion && nombreManual !== null && !cliente && (
+            <Space.Compact style={{ width: '100%', marginTop: 8 }}>
+              <Input aria-label="Nombre del cliente" placeholder="Nombre o razón social del cliente" value={nombreManual} onChange={(e) => setNombreManual(e.target.value)} maxLength={200} />
+              <Button
+                onClick={() => {
+                  const n = docCliente.trim();
+                  if (!/^(\d{8}|\d{11})$/.test(n)) return void message.warning('Ingrese un DNI de 8 dígitos o un RUC de 11');
+                  if (nombreManual.trim().length < 3) return void message.warning('Escriba el nombre del cliente');
+                  const c: TEntidadDocumento = { TipoEntidad: 2, IdTipoDocumento: n.length === 8 ? 1 : 2, NumeroDocumento: n, RazonSocial: nombreManual.trim().toUpperCase() };
+                  setCliente(c);
+                  setNombreManual(null);
+                  void guardarCliente(c).catch(() => undefined);
+                }}
+              >
+                Usar
+              </Button>
+            </Space.Compact>
+          )}
           <div style={{ marginTop: 4 }} data-testid="pv-cliente">
             Cliente: <strong>{cliente ? `${cliente.RazonSocial} (${cliente.NumeroDocumento})` : 'CLIENTES VARIOS'}</strong>
             {cliente && (
@@ -732,7 +762,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
           onRechazo={() => void refrescarExistencias()}
           cuerpoDocumento={(cuotas) => ({
             IdTipoDocumento: tipo as 1003 | 1004 | 1008,
-            IdSerie: sinConexion ? off.dispositivo!.IdSerie : idSerie!,
+            IdSerie: sinConexion ? serieSinConexion!.value : idSerie!,
             IdMoneda: 1,
             IdCondicionPago: cuotas ? 2 : 1,
             ...(cuotas ? { ListaCuotas: cuotas, FechaVencimiento: cuotas[cuotas.length - 1].FechaVencimiento } : {}),
@@ -830,12 +860,17 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
         {pendiente && (
           <div data-testid="pv-pendiente" style={{ fontSize: 16 }}>
             <p>
-              Nota de venta <strong>{`${pendiente.Serie}-${pendiente.Numero}`}</strong> por <strong>{soles(pendiente.Total)}</strong>
+              {pendiente.Tipo === 1004 ? 'Boleta de venta electrónica' : 'Nota de venta'} <strong>{`${pendiente.Serie}-${pendiente.Numero}`}</strong> por <strong>{soles(pendiente.Total)}</strong>
             </p>
             <p style={{ fontSize: 22 }}>
               Vuelto: <strong>{soles(pendiente.Vuelto)}</strong>
             </p>
-            <Tag color="orange">Pendiente de sincronizar</Tag>
+            {pendiente.Tipo === 1004 && pendiente.Cuerpo.Documento.ListaEntidades?.[0] && (
+              <p>
+                Cliente: {pendiente.Cuerpo.Documento.ListaEntidades[0].RazonSocial} ({pendiente.Cuerpo.Documento.ListaEntidades[0].NumeroDocumento})
+              </p>
+            )}
+            <Tag color="orange">{pendiente.Tipo === 1004 ? 'Pendiente de envío a SUNAT: se firma y envía al sincronizar' : 'Pendiente de sincronizar'}</Tag>
             <ul style={{ marginTop: 8 }}>
               {pendiente.Cuerpo.Documento.ListaItems.map((l, i) => (
                 <li key={i}>
@@ -913,7 +948,12 @@ function Cobro({
     const cuerpo = { Documento: cuerpoDocumento(lista), Pagos: lista ? [] : pagos.filter((p) => aDecimal(p.Monto).gt(0)) };
     if (sinConexion) {
       try {
-        const v = await sinConexion.venderSinConexion(cuerpo, total.toFixed(2), Decimal.max(pagado.minus(total), 0).toFixed(2));
+        const v = await sinConexion.venderSinConexion(
+          cuerpo,
+          total.toFixed(2),
+          Decimal.max(pagado.minus(total), 0).toFixed(2),
+          cuerpo.Documento.IdTipoDocumento === 1004 ? 1004 : 1008,
+        );
         onPendiente(v);
       } catch (e) {
         setError(e instanceof Error ? e.message : String(e));
