@@ -14,16 +14,36 @@ export const CONTRASENHA_DEMO = 'Demo.2026';
  * Chooses an option of the header's user menu: opens it, waits until the open dropdown shows the option, clicks it.
  * (Scoped to the open dropdown: a closed one stays in the page, hidden, and a click must not land while it animates.)
  */
+/** The antd Select that holds a combobox (its shown value is there). */
+export function selectDe(campo: Locator): Locator {
+  return campo.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+}
+
 /** Types into an antd Select with search and picks the option with that title (again until the list shows it). */
 export async function elegirOpcion(page: Page, campo: Locator, texto: string, titulo: string) {
   // The select that holds the field: the pick counts only once it shows the option (a click that landed while the
   // list was still opening, or on another line's list, chose nothing; seen in CI with two account selects).
-  const select = campo.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const select = selectDe(campo);
   await expect(async () => {
     await campo.click();
     await campo.fill(texto);
     await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${titulo}"]`).click({ timeout: 3_000 });
     await expect(select).toContainText(titulo, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
+ * Picks the option of an antd Select that contains `opcion` (typing `texto` first when the select searches), again
+ * until the select shows it: a click that landed while the list was opening, or while the options were still loading,
+ * chose nothing (seen in CI on the purchase form's document type and "Documento que modifica").
+ */
+export async function elegirQueContenga(page: Page, campo: Locator, opcion: string, texto?: string) {
+  const select = selectDe(campo);
+  await expect(async () => {
+    await campo.click();
+    if (texto !== undefined) await campo.fill(texto);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: opcion }).first().click({ timeout: 3_000 });
+    await expect(select).toContainText(opcion, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
 

@@ -1,5 +1,5 @@
 import { expect as expectBase, test } from '@playwright/test';
-import { iniciarSesion, llamarApi, rucPropio } from './helpers';
+import { elegirQueContenga, iniciarSesion, llamarApi, rucPropio, selectDe } from './helpers';
 
 // Branch notacompra (issues 13 and 14): a supplier's credit note registered at /admin/compras names the purchase it
 // modifies ("Documento que modifica", picked from the supplier's purchases); on a crédito purchase it lowers the dues,
@@ -10,11 +10,9 @@ const MARCA = Date.now().toString(36).toUpperCase();
 const hoy = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
 const enDias = (dias: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date(Date.now() + dias * 86_400_000));
 
-// Skipped, with its reason: in the fresh-clone CI run of 2026-11-29 it failed twice after the other specs (the pick of
-// "07 Nota de crédito" was lost, so "Documento que modifica" never showed; in the retry the note was saved without its
-// reference), while it passed alone and with its neighbours. Its picks must be verified (as helpers' elegirOpcion does)
-// before it runs again; the behaviour stays covered by apps/api/test/logistica/nota-compra.test.ts.
-test.fixme('nota de crédito del proveedor sobre una compra al crédito: rebaja el saldo por pagar', async ({ page }) => {
+// Every pick is verified (elegirQueContenga): in the fresh-clone CI of 2026-11-29 a lost pick of "07 Nota de crédito"
+// and, in the retry, a note saved without its reference made it fail when it ran after the other specs.
+test('nota de crédito del proveedor sobre una compra al crédito: rebaja el saldo por pagar', async ({ page }) => {
   test.setTimeout(240_000);
   await iniciarSesion(page, 'supervisor');
   const ruc = rucPropio();
@@ -41,17 +39,18 @@ test.fixme('nota de crédito del proveedor sobre una compra al crédito: rebaja 
   await page.getByRole('button', { name: 'Nueva compra' }).click();
   const cajon = page.getByRole('dialog', { name: 'Nueva compra' });
   await cajon.getByLabel('RUC del proveedor').fill(ruc);
-  await cajon.getByRole('combobox', { name: 'Tipo de documento' }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="07 Nota de crédito"]').click();
+  await expect(cajon.getByLabel('RUC del proveedor')).toHaveValue(ruc);
+  await elegirQueContenga(page, cajon.getByRole('combobox', { name: 'Tipo de documento' }), '07 Nota de crédito');
   await cajon.getByLabel('Serie').fill('FC81');
   await cajon.getByLabel('Número').fill(String(numero));
-  await cajon.getByRole('combobox', { name: 'Documento que modifica' }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: serieNumero }).click();
-  await cajon.getByRole('combobox', { name: 'Producto' }).click();
-  await cajon.getByRole('combobox', { name: 'Producto' }).fill(codigo);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: codigo }).first().click();
+  // The supplier's purchases load after the RUC: the pick is retried until the list holds the purchase and it shows.
+  await elegirQueContenga(page, cajon.getByRole('combobox', { name: 'Documento que modifica' }), serieNumero);
+  await elegirQueContenga(page, cajon.getByRole('combobox', { name: 'Producto' }), codigo, codigo);
   await cajon.getByLabel('Cantidad').fill('20');
   await cajon.getByLabel('Valor unitario (sin IGV)').fill('10');
+  // Still a note with its reference when it is saved (nothing above resets them).
+  await expect(selectDe(cajon.getByRole('combobox', { name: 'Tipo de documento' }))).toContainText('07 Nota de crédito');
+  await expect(selectDe(cajon.getByRole('combobox', { name: 'Documento que modifica' }))).toContainText(serieNumero);
   await cajon.getByRole('button', { name: 'Registrar compra' }).click();
   await expect(page.getByText(`Compra ${notaSerieNumero} registrada: S/ 236.00`)).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(notaSerieNumero) })).toContainText(`modifica ${serieNumero}`);
