@@ -278,4 +278,52 @@ describe('letras de cambio por cobrar', () => {
     expect(n).toBe(1);
     expect(await letra(l.Id)).toMatchObject({ Estado: 4, Cobrado: '40.00', Saldo: '0.00' });
   });
+
+  it('canje de una factura en dólares a otro tipo de cambio: la letra al del canje, la 12 se cancela a lo contabilizado y la diferencia va a 776/676', async () => {
+    const ayer = sumarDias(hoy, -1);
+    expect((await sup.post(`${F}/tiposcambios`, { Fecha: ayer, Compra: '3.690', Venta: '3.700' })).statusCode).toBe(201);
+    expect((await sup.post(`${F}/tiposcambios`, { Fecha: hoy, Compra: '3.740', Venta: '3.750' })).statusCode).toBe(201);
+    // US$ 100.00 issued yesterday: the receivable booked at 3.700 = S/ 370.00.
+    const f = await facturaCredito(['100.00'], CLIENTE, 2, ayer);
+    expect((await lineasDe(`VENTA:${f.Id}`))[0]).toEqual(['1212', '370.00', '0.00']);
+    const [q] = await cuotas(f.Id);
+    const r = await canjear({ Cuotas: [{ IdCuota: q.IdCuota, Monto: '100.00' }], Letras: [{ FechaVencimiento: sumarDias(hoy, 30), Monto: '60.00' }, { FechaVencimiento: sumarDias(hoy, 60), Monto: '40.00' }] });
+    expect(r.statusCode, r.body).toBe(201);
+    const { IdCanje, Letras } = r.json() as { IdCanje: number; Letras: TLetra[] };
+    // Letras at today's 3.750: US$ 100.00 = S/ 375.00 (225.00 + 150.00); 12 credited with the S/ 370.00 booked: S/ 5.00 gained.
+    expect(await lineasDe(`LETRA-CANJE:${IdCanje}`)).toEqual([
+      ['1231', '375.00', '0.00'],
+      ['1212', '0.00', '370.00'],
+      ['776', '0.00', '5.00'],
+    ]);
+    const saldo12 = async () =>
+      (
+        await filas<{ s: string }>(sql`
+          select coalesce(sum(l.debe - l.haber), 0)::numeric(16,2)::text as s from asiento_linea l join asiento_contable a on a.id = l.id_asiento join cuenta_contable c on c.id = l.id_cuenta
+           where c.codigo = '1212' and a.clave_origen in (${`VENTA:${f.Id}`}, ${`LETRA-CANJE:${IdCanje}`}, ${`ANULA-LETRA-CANJE:${IdCanje}`})`)
+      )[0].s;
+    expect(await saldo12()).toBe('0.00');
+    // A loss the other way: another invoice of yesterday (3.700), exchanged after today's rate is corrected to 3.650.
+    const g = await facturaCredito(['20.00'], CLIENTE, 2, ayer);
+    expect((await lineasDe(`VENTA:${g.Id}`))[0]).toEqual(['1212', '74.00', '0.00']);
+    expect((await sup.post(`${F}/tiposcambios`, { Fecha: hoy, Compra: '3.640', Venta: '3.650' })).statusCode).toBe(201);
+    const [qg] = await cuotas(g.Id);
+    const rg = await canjear({ Cuotas: [{ IdCuota: qg.IdCuota, Monto: '20.00' }], Letras: [{ FechaVencimiento: sumarDias(hoy, 30), Monto: '20.00' }] });
+    expect(rg.statusCode, rg.body).toBe(201);
+    // US$ 20.00 x 3.650 = S/ 73.00 in letras; booked S/ 74.00: S/ 1.00 lost.
+    expect(await lineasDe(`LETRA-CANJE:${rg.json().IdCanje}`)).toEqual([
+      ['1231', '73.00', '0.00'],
+      ['1212', '0.00', '74.00'],
+      ['676', '1.00', '0.00'],
+    ]);
+    // Voiding the first canje reverses its difference too, and 12 is back to the invoice's S/ 370.00.
+    const a = await sup.put(`${F}/documentos/pagares/${Letras[0].Id}/anulaciones`, { Motivo: 'Canje mal registrado' });
+    expect(a.statusCode, a.body).toBe(200);
+    expect(await lineasDe(`ANULA-LETRA-CANJE:${IdCanje}`)).toEqual([
+      ['1231', '0.00', '375.00'],
+      ['1212', '370.00', '0.00'],
+      ['776', '5.00', '0.00'],
+    ]);
+    expect(await saldo12()).toBe('370.00');
+  });
 });

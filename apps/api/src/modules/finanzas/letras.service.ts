@@ -47,7 +47,15 @@ const LADO_CANJE: TLadoLiquidacion = {
   textos: { ...LADO_COBRO.textos, operacion: 'canje', accion: 'canjear', cuotaNoEncontrada: 'No se encontró la cuota a canjear' },
 };
 
-export type TAsientoLetraFinanzas = { idEmpresa: number; idUsuario: number; fecha: string; glosa: string; clave: string; lineas: { clave: TClaveMapeo; debe: Decimal.Value; haber: Decimal.Value; idCuentaFinanciera?: number | null }[] };
+export type TAsientoLetraFinanzas = {
+  idEmpresa: number; idUsuario: number; fecha: string; glosa: string; clave: string;
+  lineas: { clave: TClaveMapeo; debe: Decimal.Value; haber: Decimal.Value; idCuentaFinanciera?: number | null }[];
+  /**
+   * A canje of receivables: its kind-4 collection. The letras (first line, D) are at the canje date's rate; the books
+   * credit the receivable (second line) with the soles the dues were booked at and post the exchange difference.
+   */
+  idCobroCanje?: number;
+};
 type TRevertirLetra = { idEmpresa: number; clave: string; fecha: string; glosa: string };
 const trasMovimiento: ((tx: TTxFinanzas, a: TAsientoLetraFinanzas) => Promise<void>)[] = [];
 const trasRevertir: ((tx: TTxFinanzas, a: TRevertirLetra) => Promise<void>)[] = [];
@@ -183,7 +191,7 @@ export async function canjear(ctx: Contexto, auth: TAuth, b: z.infer<typeof ZCan
     const docs = [...new Set(cuotas.map((q) => serieNumero(q.serie, q.correlativo)))].join(', ');
     const cobrar: TClaveMapeo = Number(doc?.id_tipo_documento) === TipoDocumentoContable.BOLETA ? 'COBRAR_BOLETA' : 'COBRAR_FACTURA';
     await asentar(tx, {
-      idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, fecha: fechaGiro, clave: `LETRA-CANJE:${c.id}`,
+      idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, fecha: fechaGiro, clave: `LETRA-CANJE:${c.id}`, idCobroCanje: c.id,
       glosa: `Canje de ${docs} por letras ${numeros.join(', ')} - ${primera.razon}`,
       lineas: [
         { clave: 'LETRAS_CARTERA', debe: montoSoles, haber: 0 },

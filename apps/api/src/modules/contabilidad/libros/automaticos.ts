@@ -777,6 +777,31 @@ export async function solesContabilizados(
 }
 
 /**
+ * What a collection (or a canje's kind-4 collection) settles, in the soles its dues were booked at
+ * (solesContabilizados), with the first due's document type and, for a letra's due, where the letra is.
+ */
+async function solesDelCobro(tx: TTx, idEmpresa: number, idCobro: number): Promise<{ ubicacion: number | null; codigoTipo: string | null; contabilizado: Decimal }> {
+  const detalle = filasDe<{ codigo_tipo: string | null; id_moneda: number; monto: string; monto_cuenta: string; fecha_emision: string; moneda_cuenta: number; tipo_cambio: string | null; ubicacion: number | null }>(
+    await tx.execute(sql`select d.codigo_tipo, q.id_moneda, x.monto, x.monto_cuenta, coalesce(d.fecha_emision, q.fecha_emision)::text as fecha_emision, k.id_moneda as moneda_cuenta, k.tipo_cambio,
+                                l.ubicacion
+                           from cobro_detalle x join cobro k on k.id = x.id_cobro join cuota_cobrar q on q.id = x.id_cuota
+                           left join documento_contable d on d.id = q.id_documento left join letra l on l.id = -q.id_documento and q.id_documento < 0
+                          where x.id_cobro = ${idCobro} order by x.id`),
+  );
+  const contabilizado = await solesContabilizados(
+    tx,
+    idEmpresa,
+    detalle.map((x) => ({
+      idMoneda: Number(x.id_moneda),
+      monto: x.monto,
+      fechaDocumento: x.fecha_emision,
+      solesAlCobro: Number(x.moneda_cuenta) === 1 ? x.monto_cuenta : new Decimal(x.monto_cuenta).times(x.tipo_cambio ?? 1).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
+    })),
+  );
+  return { ubicacion: detalle[0]?.ubicacion == null ? null : Number(detalle[0].ubicacion), codigoTipo: detalle[0]?.codigo_tipo ?? null, contabilizado };
+}
+
+/**
  * finance's alRegistrarCobro: 10 D (soles received) / 12 H (the soles the collected documents were booked at) in the
  * collection's transaction, on the receivable of the first document's type; a dollar document collected at another
  * rate than its issue date's posts the difference: 676 D (loss) or 776 H (gain).
@@ -791,27 +816,10 @@ export async function contabilizarAlCobrar(
   }
   // A letra's due (id_documento = -letra.id) is booked where the letra is (1231/1232/1233); a discounted letra the
   // customer paid to the bank settles the discount's obligation (4511) instead of bringing money in.
-  const detalle = filasDe<{ codigo_tipo: string | null; id_moneda: number; monto: string; monto_cuenta: string; fecha_emision: string; moneda_cuenta: number; tipo_cambio: string | null; ubicacion: number | null }>(
-    await tx.execute(sql`select d.codigo_tipo, q.id_moneda, x.monto, x.monto_cuenta, coalesce(d.fecha_emision, q.fecha_emision)::text as fecha_emision, k.id_moneda as moneda_cuenta, k.tipo_cambio,
-                                l.ubicacion
-                           from cobro_detalle x join cobro k on k.id = x.id_cobro join cuota_cobrar q on q.id = x.id_cuota
-                           left join documento_contable d on d.id = q.id_documento left join letra l on l.id = -q.id_documento and q.id_documento < 0
-                          where x.id_cobro = ${c.idCobro} order by x.id`),
-  );
-  const ubicacion = detalle[0]?.ubicacion == null ? null : Number(detalle[0].ubicacion);
+  const { ubicacion, codigoTipo, contabilizado } = await solesDelCobro(tx, c.idEmpresa, c.idCobro);
   const cobrar: TClaveMapeo =
-    ubicacion === null ? (COBRAR_POR_TIPO[detalle[0]?.codigo_tipo ?? '01'] ?? 'COBRAR_FACTURA') : ubicacion === 2 ? 'LETRAS_COBRANZA' : ubicacion === 3 ? 'LETRAS_DESCUENTO' : 'LETRAS_CARTERA';
+    ubicacion === null ? (COBRAR_POR_TIPO[codigoTipo ?? '01'] ?? 'COBRAR_FACTURA') : ubicacion === 2 ? 'LETRAS_COBRANZA' : ubicacion === 3 ? 'LETRAS_DESCUENTO' : 'LETRAS_CARTERA';
   const recibido = new Decimal(c.montoSoles);
-  const contabilizado = await solesContabilizados(
-    tx,
-    c.idEmpresa,
-    detalle.map((x) => ({
-      idMoneda: Number(x.id_moneda),
-      monto: x.monto,
-      fechaDocumento: x.fecha_emision,
-      solesAlCobro: Number(x.moneda_cuenta) === 1 ? x.monto_cuenta : new Decimal(x.monto_cuenta).times(x.tipo_cambio ?? 1).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
-    })),
-  );
   await conMensaje(() =>
     contabilizarCobro(tx, {
       idEmpresa: c.idEmpresa, idUsuario: c.idUsuario, idCobro: c.idCobro, fecha: c.fecha, importe: recibido, efectivo: c.efectivo, glosa: c.glosa, cobrar, contabilizado,
@@ -824,14 +832,27 @@ export async function contabilizarAlCobrar(
 export type TAsientoLetra = {
   idEmpresa: number; idUsuario: number; fecha: string; glosa: string; clave: string;
   lineas: { clave: TClaveMapeo; debe: Decimal.Value; haber: Decimal.Value; idCuentaFinanciera?: number | null }[];
+  /** A canje of receivables: lines are [letras D, receivable H]; see contabilizarLetra. */
+  idCobroCanje?: number;
 };
 
-/** finance's alMovimientoLetra: canje 1231/12, cobranza 1232/1231, descuento, protesto, renovación (balanced). */
+/**
+ * finance's alMovimientoLetra: canje 1231/12, cobranza 1232/1231, descuento, protesto, renovación (balanced). A canje of
+ * dollar dues books the letras at the canje date's rate (finance's amounts) and credits the receivable with the soles
+ * the invoices were booked at, so 12 nets to zero; the difference is 776 H (gain) or 676 D (loss), as a collection's.
+ */
 export async function contabilizarLetra(tx: TTx, a: TAsientoLetra): Promise<void> {
   const ids = await conMensaje(() => cuentasDeLineas(tx, a.idEmpresa, a.lineas));
-  const lineas: TLineaNueva[] = a.lineas
-    .map((l, i) => ({ idCuenta: ids[i], debe: new Decimal(l.debe).toDecimalPlaces(2), haber: new Decimal(l.haber).toDecimalPlaces(2) }))
-    .filter((l) => !l.debe.isZero() || !l.haber.isZero());
+  const todas: TLineaNueva[] =
+    a.idCobroCanje === undefined
+      ? a.lineas.map((l, i) => ({ idCuenta: ids[i], debe: new Decimal(l.debe).toDecimalPlaces(2), haber: new Decimal(l.haber).toDecimalPlaces(2) }))
+      : await lineasConDiferencia(tx, a.idEmpresa, {
+          medio: ids[0],
+          contra: ids[1],
+          recibido: a.lineas[0].debe,
+          contabilizado: (await solesDelCobro(tx, a.idEmpresa, a.idCobroCanje)).contabilizado,
+        });
+  const lineas = todas.filter((l) => !new Decimal(l.debe).isZero() || !new Decimal(l.haber).isZero());
   await conMensaje(() =>
     registrarAsiento(tx, { idEmpresa: a.idEmpresa, idUsuario: a.idUsuario, idDiario: DIARIO_GENERAL, fecha: a.fecha, glosa: a.glosa.slice(0, 200), origen: 'LETRA', claveOrigen: a.clave, lineas, siCerradoSiguiente: true }),
   );
