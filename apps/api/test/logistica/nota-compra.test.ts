@@ -204,3 +204,57 @@ describe('concurrencia y cuenta propia de las notas', () => {
     expect(await lineas(favor.Id)).toEqual([['4219', '23.60', '0.00']]);
   });
 });
+
+describe('notas de compra en dólares sobre una compra de otro día', () => {
+  it('la nota de crédito cancela el 42 al tipo de cambio de la compra (diferencia a 676/776); la cuota de una nota de débito se paga a su propio tipo de cambio', async () => {
+    const ayer = sumarDias(hoy, -1);
+    expect((await sup.post(`${F}/tiposcambios`, { Fecha: ayer, Compra: '3.690', Venta: '3.700' })).statusCode).toBe(201);
+    expect((await sup.post(`${F}/tiposcambios`, { Fecha: hoy, Compra: '3.740', Venta: '3.750' })).statusCode).toBe(201);
+    const lineas = async (clave: string) =>
+      (
+        await filas<{ codigo: string; debe: string; haber: string }>(sql`
+          select c.codigo, l.debe::text as debe, l.haber::text as haber from asiento_linea l join asiento_contable a on a.id = l.id_asiento join cuenta_contable c on c.id = l.id_cuenta
+           where a.clave_origen = ${clave} and (c.codigo like '42%' or c.codigo in ('676', '776')) order by l.orden`)
+      ).map((l) => [l.codigo, l.debe, l.haber]);
+    // US$ 118.00 (10 x 10.00 + IGV) bought yesterday at 3.700, al crédito: 42 H S/ 436.60.
+    const r = await sup.post(`${LOG}/compras`, {
+      ...PROVEEDOR, TipoDocumento: '01', Serie: 'F005', Numero: ++numero, FechaEmision: ayer, IdMoneda: 2, Lineas: linea(10),
+      IdCondicionPago: 2, Cuotas: [{ Monto: '118.00', FechaVencimiento: sumarDias(hoy, 30) }],
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const c = r.json() as TCompra;
+    expect(await lineas(`COMPRA:${c.Id}`)).toEqual([['4212', '0.00', '436.60']]);
+    // Credit note today, US$ 23.60 at 3.750 = S/ 88.50: the due is lowered by US$ 23.60, booked at 3.700 = S/ 87.32,
+    // so 42 D 87.32 and the S/ 1.18 more the note is worth today is a loss (676 D).
+    const nc = await nota('07', 2, c, { IdMoneda: 2 });
+    expect(nc.statusCode, nc.body).toBe(201);
+    expect(await saldos(c.Id)).toEqual(['94.40']);
+    expect(await lineas(`COMPRA:${(nc.json() as TCompra).Id}`)).toEqual([
+      ['4212', '87.32', '0.00'],
+      ['676', '1.18', '0.00'],
+    ]);
+    // Debit note today, US$ 11.80 at 3.750 = S/ 44.25 on 42: a new due booked at the note's rate.
+    const nd = await nota('08', 1, c, { IdMoneda: 2, FechaVencimiento: sumarDias(hoy, 15) });
+    expect(nd.statusCode, nd.body).toBe(201);
+    expect(await lineas(`COMPRA:${(nd.json() as TCompra).Id}`)).toEqual([['4212', '0.00', '44.25']]);
+    const cuotas = (await porPagar(c.Id)).Cuotas;
+    expect(cuotas.map((q) => q.Saldo)).toEqual(['94.40', '11.80']);
+    // Both dues paid today at 3.750 from a soles cash box: US$ 94.40 = S/ 354.00 against S/ 349.28 booked (676 D 4.72);
+    // US$ 11.80 = S/ 44.25 against the debit note's S/ 44.25 (no difference).
+    const caja = ((await sup.get(`${F}/cuentasfinancieras`)).json().Data as { Id: number; IdTipoCuenta: number; IdMoneda: number }[]).find((k) => k.IdTipoCuenta !== 3 && k.IdMoneda === 1)!;
+    const p1 = await sup.post(`${F}/pagos/efectivos`, { IdCuentaFinanciera: caja.Id, Detalle: [{ IdCuota: cuotas[0].IdCuota, Monto: '94.40' }] });
+    expect(p1.statusCode, p1.body).toBe(201);
+    expect(await lineas(`PAGO:${p1.json().Id}`)).toEqual([
+      ['4212', '349.28', '0.00'],
+      ['676', '4.72', '0.00'],
+    ]);
+    const p2 = await sup.post(`${F}/pagos/efectivos`, { IdCuentaFinanciera: caja.Id, Detalle: [{ IdCuota: cuotas[1].IdCuota, Monto: '11.80' }] });
+    expect(p2.statusCode, p2.body).toBe(201);
+    expect(await lineas(`PAGO:${p2.json().Id}`)).toEqual([['4212', '44.25', '0.00']]);
+    // The purchase's payable is exactly cancelled in soles: 436.60 + 44.25 - 87.32 - 349.28 - 44.25.
+    const [saldo] = await filas<{ s: string }>(sql`
+      select sum(l.haber - l.debe)::numeric(16,2)::text as s from asiento_linea l join asiento_contable a on a.id = l.id_asiento join cuenta_contable c on c.id = l.id_cuenta
+       where c.codigo = '4212' and a.clave_origen in (${`COMPRA:${c.Id}`}, ${`COMPRA:${(nc.json() as TCompra).Id}`}, ${`COMPRA:${(nd.json() as TCompra).Id}`}, ${`PAGO:${p1.json().Id}`}, ${`PAGO:${p2.json().Id}`})`);
+    expect(saldo.s).toBe('0.00');
+  });
+});

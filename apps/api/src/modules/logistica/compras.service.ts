@@ -71,6 +71,8 @@ export type TCompraRegistrada = {
   notaCredito: boolean;
   /** The part of a credit note (soles) that lowered the dues of the purchase it modifies. */
   netadoSoles?: string;
+  /** The same part at the rates those dues were booked at (the purchase's, or the debit note's that added the due). */
+  netadoContabilizadoSoles?: string;
 };
 const trasRegistrar: ((tx: TTxCompra, c: TCompraRegistrada) => Promise<void>)[] = [];
 const trasAnular: ((tx: TTxCompra, c: { idEmpresa: number; idCompra: number; fecha: string; glosa: string }) => Promise<void>)[] = [];
@@ -264,10 +266,10 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
           })),
         );
       // The note's effect on the modified purchase's dues (crédito purchases only; a contado one keeps the credit in favour).
-      const netado =
+      const { netado, contabilizado } =
         ref?.id_condicion_pago === 2
           ? await aplicarNotaACompra(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idNota: c.id, idCompra: ref.id, credito: esNotaCredito, total, vencimiento: b.FechaVencimiento ?? b.FechaEmision })
-          : new Decimal(0);
+          : { netado: new Decimal(0), contabilizado: new Decimal(0) };
       const totalSoles = r2(total.times(tasa));
       const igvSoles = r2(igv.times(tasa));
       for (const fn of trasRegistrar)
@@ -284,6 +286,7 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
           conIngresoAlmacen: true,
           notaCredito: esNotaCredito,
           netadoSoles: esNotaCredito ? r2(netado.times(tasa)).toFixed(2) : undefined,
+          netadoContabilizadoSoles: esNotaCredito ? contabilizado.toFixed(2) : undefined,
         });
       return c.id;
     });
@@ -335,19 +338,21 @@ async function referenciaDeNota(tx: TTxCompra, idEmpresa: number, b: TCompraGuar
  * purchase's open dues by its total, oldest due first (by due date, then number), never below what was already paid;
  * what nothing was owed for stays the supplier's credit in favour. A debit note adds a due to the purchase (due on the
  * note's FechaVencimiento or its issue date). Each effect is written to nota_compra_cuota so the note's void undoes
- * exactly it. Returns the amount the credit note lowered.
+ * exactly it. Returns the amount the credit note lowered and, in soles, the same amount at the rate each lowered due was
+ * booked at (the purchase's rate, or the debit note's for a due a debit note added), so the books can cancel the
+ * payable at what it holds and post the exchange difference against the note's own rate.
  */
 async function aplicarNotaACompra(
   tx: TTxCompra,
   n: { idEmpresa: number; idUsuario: number; idNota: number; idCompra: number; credito: boolean; total: Decimal; vencimiento: string },
-): Promise<Decimal> {
+): Promise<{ netado: Decimal; contabilizado: Decimal }> {
   // The purchase's dues under the row locks (id order) a payment takes.
   const dues = filasDe<{ id: number; numero_cuota: number; monto: string; pagado: string; fecha_vencimiento: string; anulado: boolean; tipo_documento: string; serie: string; correlativo: number; fecha_emision: string; id_entidad: number | null; numero_documento_proveedor: string; razon_social_proveedor: string; id_moneda: number }>(
     await tx.execute(sql`select id, numero_cuota, monto::text as monto, pagado::text as pagado, fecha_vencimiento::text as fecha_vencimiento, anulado, tipo_documento, serie, correlativo,
         fecha_emision::text as fecha_emision, id_entidad, numero_documento_proveedor, razon_social_proveedor, id_moneda
       from cuota_pagar where id_documento = ${n.idCompra} and id_empresa = ${n.idEmpresa} order by id for update`),
   );
-  if (!dues.length) return new Decimal(0);
+  if (!dues.length) return { netado: new Decimal(0), contabilizado: new Decimal(0) };
   const d0 = dues[0];
   const efecto = (idCuota: number, tipo: 'C' | 'D', monto: Decimal) =>
     tx.execute(sql`insert into nota_compra_cuota (id_empresa, id_nota, id_compra, id_cuota, tipo, monto, id_moneda, numero_documento_proveedor, log_usuario_crea)
@@ -362,8 +367,17 @@ async function aplicarNotaACompra(
           returning id`),
     );
     await efecto(Number(q.id), 'D', n.total);
-    return new Decimal(0);
+    return { netado: new Decimal(0), contabilizado: new Decimal(0) };
   }
+  // The rate each due was booked at: the debit note's that added it, else the purchase's (1 for soles).
+  const tasas = new Map(
+    filasDe<{ id: number; tasa: string }>(
+      await tx.execute(sql`select q.id, coalesce(n.tipo_cambio, c.tipo_cambio)::text as tasa from cuota_pagar q join compra c on c.id = q.id_documento
+                             left join nota_compra_cuota x on x.id_cuota = q.id and x.tipo = 'D' and not x.revertido left join compra n on n.id = x.id_nota
+                            where q.id_documento = ${n.idCompra} and q.id_empresa = ${n.idEmpresa}`),
+    ).map((t) => [Number(t.id), new Decimal(t.tasa)]),
+  );
+  let contabilizado = new Decimal(0);
   const abiertas = dues.filter((q) => !q.anulado).sort((a, b) => a.fecha_vencimiento.localeCompare(b.fecha_vencimiento) || Number(a.numero_cuota) - Number(b.numero_cuota));
   let resto = n.total;
   for (const q of abiertas) {
@@ -373,9 +387,10 @@ async function aplicarNotaACompra(
     const baja = Decimal.min(pendiente, resto);
     await tx.execute(sql`update cuota_pagar set monto = monto - ${baja.toFixed(2)}::numeric, log_usuario_modif = ${n.idUsuario}, log_fecha_modif = now() where id = ${q.id}`);
     await efecto(Number(q.id), 'C', baja);
+    contabilizado = contabilizado.plus(r2(baja.times(tasas.get(Number(q.id)) ?? 1)));
     resto = resto.minus(baja);
   }
-  return n.total.minus(resto);
+  return { netado: n.total.minus(resto), contabilizado };
 }
 
 /**

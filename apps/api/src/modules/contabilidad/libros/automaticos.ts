@@ -685,6 +685,11 @@ export type TCompraContable = {
   notaCredito?: boolean;
   /** The part of a credit note (soles) that lowered the dues of the purchase it modifies: it debits POR_PAGAR, not POR_PAGAR_NOTA_CREDITO. */
   netadoSoles?: Decimal.Value;
+  /**
+   * That part at the rates the lowered dues were booked at (a dollar note on a purchase of another day): POR_PAGAR is
+   * debited with it, and the difference with `netadoSoles` is the exchange difference (776 H gain, 676 D loss).
+   */
+  netadoContabilizadoSoles?: Decimal.Value;
 };
 
 /**
@@ -693,11 +698,14 @@ export type TCompraContable = {
  * (key COMPRA-ALMACEN:<id>); a credit note the other way round.
  */
 export async function contabilizarCompra(tx: TTx, c: TCompraContable): Promise<number | null> {
-  const k = await cuentasDe(tx, c.idEmpresa, ['COMPRAS', 'IGV_COMPRAS', 'POR_PAGAR', 'POR_PAGAR_NOTA_CREDITO', 'MERCADERIAS', 'VARIACION_MERCADERIAS']);
+  const netado = Decimal.min(new Decimal(c.netadoSoles ?? 0).toDecimalPlaces(2), new Decimal(c.total).toDecimalPlaces(2));
+  // Debiting the payable at what it was booked at: a gain (776) when that is more than the note's soles, else a loss (676).
+  const diferencia = c.notaCredito && c.netadoContabilizadoSoles !== undefined ? new Decimal(c.netadoContabilizadoSoles).toDecimalPlaces(2).minus(netado) : new Decimal(0);
+  const claveDiferencia: TClaveMapeo = diferencia.isPos() ? 'GANANCIA_CAMBIO' : 'PERDIDA_CAMBIO';
+  const k = await cuentasDe(tx, c.idEmpresa, ['COMPRAS', 'IGV_COMPRAS', 'POR_PAGAR', 'POR_PAGAR_NOTA_CREDITO', 'MERCADERIAS', 'VARIACION_MERCADERIAS', ...(diferencia.isZero() ? [] : [claveDiferencia])]);
   const base = new Decimal(c.base).toDecimalPlaces(2);
   const igv = new Decimal(c.igv).toDecimalPlaces(2);
   const total = new Decimal(c.total).toDecimalPlaces(2);
-  const netado = Decimal.min(new Decimal(c.netadoSoles ?? 0).toDecimalPlaces(2), total);
   const girar = (l: TLineaNueva): TLineaNueva => (c.notaCredito ? { idCuenta: l.idCuenta, debe: l.haber, haber: l.debe } : l);
   const lineas: TLineaNueva[] = [
     { idCuenta: k.COMPRAS, debe: total.minus(igv), haber: 0 },
@@ -707,7 +715,9 @@ export async function contabilizarCompra(tx: TTx, c: TCompraContable): Promise<n
     ...(c.notaCredito
       ? [
           { idCuenta: k.POR_PAGAR_NOTA_CREDITO, debe: 0, haber: total.minus(netado) },
-          { idCuenta: k.POR_PAGAR, debe: 0, haber: netado },
+          { idCuenta: k.POR_PAGAR, debe: 0, haber: netado.plus(diferencia) },
+          // (turned round below with the rest: a gain ends up H, a loss D)
+          diferencia.isPos() ? { idCuenta: k[claveDiferencia], debe: diferencia, haber: 0 } : { idCuenta: k[claveDiferencia], debe: 0, haber: diferencia.abs() },
         ]
       : [{ idCuenta: k.POR_PAGAR, debe: 0, haber: total }]),
   ]
@@ -1105,12 +1115,14 @@ export async function contabilizarAlPagar(
     await conMensaje(() => contabilizarAplicacionSaldoProveedor(tx, p));
     return;
   }
-  // A letra por pagar's due (id_documento = -letra_pagar.id) is booked on 423 at the letra's own soles (its rate).
+  // A letra por pagar's due (id_documento = -letra_pagar.id) is booked on 423 at the letra's own soles (its rate); a due
+  // a supplier's debit note added to its purchase was booked at the note's rate.
   const detalle = filasDe<{ id_moneda: number; monto: string; tasa: string | null; monto_cuenta: string; moneda_cuenta: number; tasa_pago: string | null; letra: number | null }>(
-    await tx.execute(sql`select q.id_moneda, x.monto::text as monto, coalesce(c.tipo_cambio, lp.monto_soles / lp.monto)::text as tasa, x.monto_cuenta::text as monto_cuenta,
+    await tx.execute(sql`select q.id_moneda, x.monto::text as monto, coalesce(nd.tipo_cambio, c.tipo_cambio, lp.monto_soles / lp.monto)::text as tasa, x.monto_cuenta::text as monto_cuenta,
                                 k.id_moneda as moneda_cuenta, k.tipo_cambio::text as tasa_pago, lp.id as letra
                            from pago_proveedor_detalle x join pago_proveedor k on k.id = x.id_pago_proveedor join cuota_pagar q on q.id = x.id_cuota
                            left join compra c on c.id = q.id_documento and c.id_empresa = q.id_empresa
+                           left join nota_compra_cuota ncd on ncd.id_cuota = q.id and ncd.tipo = 'D' and not ncd.revertido left join compra nd on nd.id = ncd.id_nota
                            left join letra_pagar lp on lp.id = -q.id_documento and q.id_documento < 0
                           where x.id_pago_proveedor = ${p.idPago} order by x.id`),
   );
