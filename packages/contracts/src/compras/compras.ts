@@ -20,6 +20,8 @@ export const TiposDocumentoCompra = {
 export type TTipoDocumentoCompra = keyof typeof TiposDocumentoCompra;
 /** IGV affectations of a purchase line (catálogo 07). */
 export const AfectacionesCompra = { '10': 'Gravado', '20': 'Exonerado', '30': 'Inafecto' } as const;
+/** IGV percepción rates (Ley 29173 and its appendix): 2 % general, 1 % when the buyer is identified in some operations, 0.5 % when the buyer is itself a percepción agent. */
+export const PorcentajesPercepcion = ['2', '1', '0.5'] as const;
 /** Payment status of a purchase (spec §4: 1 pending, 3 partially paid, 4 paid, 7 annulled). */
 export const EstadosPagoCompra = { 1: 'Pendiente', 3: 'Pagado parcialmente', 4: 'Pagado', 7: 'Anulado' } as const;
 
@@ -64,6 +66,24 @@ export const ZCompraGuardar = z
     Origen: z.enum(['M', 'X']).default('M'),
     /** Only for a note (07, 08): the purchase it modifies. A credit note on a crédito purchase lowers its dues. */
     Referencia: ZCompraReferencia.optional(),
+    /**
+     * A factura subject to the SPOT (detracción, RS 183-2004/SUNAT): the company deposits Monto (document currency) into
+     * the supplier's Banco de la Nación account, and pays the supplier the rest. Its own due, settled by the deposit.
+     */
+    Detraccion: z
+      .object({
+        CodigoBien: textoPermitido(z.string({ error: 'Indique el bien o servicio sujeto a detracción' }).trim().regex(/^\d{3}$/, 'Bien o servicio: código de 3 dígitos del catálogo 54')),
+        Porcentaje: ZPositivo('Porcentaje de detracción', 3, 2),
+        Monto: ZPositivo('Monto de la detracción', 12, 2),
+      })
+      .optional(),
+    /** The supplier, a percepción agent (Ley 29173), charged the IGV percepción on top of the total: 2 %, 1 % or 0.5 %. */
+    Percepcion: z
+      .object({
+        Porcentaje: z.enum(PorcentajesPercepcion, { error: 'Porcentaje de percepción: 2, 1 o 0.5' }),
+        Monto: ZPositivo('Monto de la percepción', 12, 2),
+      })
+      .optional(),
     /** Totals the user saw (e.g. from the supplier's XML): when present they must match the computed ones. */
     TotalDeclarado: ZDecimal('Total declarado', { enteros: 12, decimales: 2 }).optional(),
     Lineas: z.array(ZCompraLinea, { error: 'Indique las líneas de la compra' }).min(1, 'Agregue al menos una línea').max(500, 'Máximo 500 líneas'),
@@ -73,6 +93,9 @@ export const ZCompraGuardar = z
       ctx.addIssue({ code: 'custom', path: ['FechaVencimiento'], message: 'Una compra al crédito necesita cuotas o una fecha de vencimiento' });
     if (v.Referencia && v.TipoDocumento !== '07' && v.TipoDocumento !== '08')
       ctx.addIssue({ code: 'custom', path: ['Referencia'], message: 'Solo una nota de crédito o de débito indica el documento que modifica' });
+    if (v.Detraccion && v.TipoDocumento !== '01') ctx.addIssue({ code: 'custom', path: ['Detraccion'], message: 'Solo una factura lleva detracción' });
+    if (v.Percepcion && v.TipoDocumento !== '01' && v.TipoDocumento !== '03')
+      ctx.addIssue({ code: 'custom', path: ['Percepcion'], message: 'Solo una factura o una boleta lleva percepción' });
     if (v.FechaVencimiento && v.FechaVencimiento < v.FechaEmision)
       ctx.addIssue({ code: 'custom', path: ['FechaVencimiento'], message: 'El vencimiento no puede ser anterior a la emisión' });
     v.Cuotas.forEach((c, i) => {
@@ -128,6 +151,10 @@ export const ZCompra = z.object({
   Referencia: z
     .object({ IdCompra: z.number().int(), TipoDocumento: z.string(), Serie: z.string(), Numero: z.number().int(), SerieNumero: z.string(), FechaEmision: z.string() })
     .nullable(),
+  /** The SPOT data the purchase was registered with (null when not subject to it). */
+  Detraccion: z.object({ CodigoBien: z.string(), Porcentaje: z.string(), Monto: z.string() }).nullable(),
+  /** The percepción the supplier charged (null when none): the payable is Total + Monto. */
+  Percepcion: z.object({ Porcentaje: z.string(), Monto: z.string() }).nullable(),
   Detalle: z.array(ZCompraDetalle),
 });
 export type TCompra = z.infer<typeof ZCompra>;
@@ -189,6 +216,7 @@ export const ZCuotaPorPagar = z.object({
   Saldo: z.string(),
   DiasVencido: z.number().int(),
   Tramo: z.enum(TramosAntiguedad),
+  Detraccion: z.boolean().optional().describe('The detracción due: the company deposits it into the supplier\'s Banco de la Nación account (Detracción), it is not paid to the supplier'),
 });
 export const ZDocumentoPorPagar = z.object({
   IdCompra: z.number().int(),

@@ -43,6 +43,7 @@ export const MapeosContables = {
   PLANILLA_CTS: { Grupo: 'Planillas', Descripcion: 'Compensación por tiempo de servicios (provisión mensual, gasto)', Defecto: '6291' },
   CTS_POR_PAGAR: { Grupo: 'Planillas', Descripcion: 'Compensación por tiempo de servicios por pagar', Defecto: '4151' },
   BANCO_DETRACCIONES: { Grupo: 'Medios de pago', Descripcion: 'Banco de la Nación - cuenta de detracciones (depósitos de clientes)', Defecto: '1042' },
+  PERCEPCIONES_IGV: { Grupo: 'Tributos', Descripcion: 'IGV - régimen de percepciones (percepciones sufridas por aplicar)', Defecto: '40113' },
   RETENCIONES_IGV: { Grupo: 'Tributos', Descripcion: 'IGV - régimen de retenciones (retenciones sufridas por aplicar)', Defecto: '40114' },
   ITF: { Grupo: 'Medios de pago', Descripcion: 'Impuesto a las transacciones financieras (ITF, gasto)', Defecto: '6412' },
   LETRAS_CARTERA: { Grupo: 'Letras', Descripcion: 'Letras por cobrar en cartera', Defecto: '1231' },

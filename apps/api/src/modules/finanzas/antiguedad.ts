@@ -25,6 +25,8 @@ export const LADO_PAGAR: TLadoCuotas = {
   tercero: sql.raw('numero_documento_proveedor'),
   razon: sql.raw('razon_social_proveedor'),
   tipo: sql.raw('tipo_documento'),
+  // A purchase's detracción due (registered with its SPOT data): settled by the deposit, not by a payment.
+  detraccion: sql.raw('detraccion'),
 };
 
 export async function filas<T>(db: Pick<Db, 'execute'>, q: SQL): Promise<T[]> {

@@ -30,6 +30,8 @@ export const cuotaPagar = pgTable(
     monto: dinero('monto').notNull(),
     pagado: dinero('pagado').notNull().default('0'),
     anulado: boolean('anulado').notNull().default(false),
+    // The due of a purchase's detracción: settled by the deposit into the supplier's Banco de la Nación account.
+    detraccion: boolean('detraccion').notNull().default(false),
     ...auditoria,
   },
   (t) => [

@@ -66,7 +66,8 @@ type TCuota = { id: number; serie: string; correlativo: number; id_moneda: numbe
 /** The document's dues under row locks (id order, as collections take them); 404 when none is the company's. */
 async function bloquearDocumento(tx: TTxFinanzas, lado: TLado, idEmpresa: number, idDocumento: number): Promise<TCuota[]> {
   const L = LADOS[lado];
-  const detraccion = lado === 'C' ? sql`q.detraccion` : sql`false`;
+  // Both sides' dues carry the detracción flag (a purchase's since its SPOT data, issue 13).
+  const detraccion = sql`q.detraccion`;
   const cuotas = await filas<TCuota>(
     tx,
     sql`select q.id, q.serie, q.correlativo, q.id_moneda, q.monto::text as monto, q.${L.aplicado}::text as aplicado, q.fecha_vencimiento::text as fecha_vencimiento,
@@ -216,7 +217,8 @@ export async function obtener(ctx: Contexto, auth: TAuth, id: number): Promise<T
 export async function listarDeDocumento(ctx: Contexto, auth: TAuth, lado: TLado, idDocumento: number): Promise<TDeduccionesDocumento> {
   const db = ctx.dbh.db;
   const L = LADOS[lado];
-  const detraccion = lado === 'C' ? sql`q.detraccion` : sql`false`;
+  // Both sides' dues carry the detracción flag (a purchase's since its SPOT data, issue 13).
+  const detraccion = sql`q.detraccion`;
   const cuotas = await filas<{ serie: string; correlativo: number; id_moneda: number; monto: string; aplicado: string; detraccion: boolean; anulado: boolean }>(
     db,
     sql`select q.serie, q.correlativo, q.id_moneda, q.monto::text as monto, q.${L.aplicado}::text as aplicado, ${detraccion} as detraccion, q.anulado
@@ -248,6 +250,18 @@ export async function listarDeDocumento(ctx: Contexto, auth: TAuth, lado: TLado,
     } else {
       // Operations under SPOT are excluded from the retention régimen: suggested only without detracción.
       retencion = new Decimal(doc?.monto_total ?? total).times(TASA_RETENCION_IGV).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+    }
+  } else {
+    // A purchase registered with its SPOT data: the detracción due the deposit settles.
+    const [c] = await filas<{ codigo: string | null; porcentaje: string | null }>(
+      db,
+      sql`select detraccion_codigo as codigo, detraccion_porcentaje::text as porcentaje from compra where id = ${idDocumento} and id_empresa = ${auth.idEmpresa}`,
+    );
+    const dues = vivas.filter((q) => q.detraccion);
+    if (dues.length) {
+      const m = dues.reduce((s, q) => s.plus(q.monto), new Decimal(0));
+      const p = dues.reduce((s, q) => s.plus(new Decimal(q.monto).minus(q.aplicado)), new Decimal(0));
+      det = { CodigoBien: c?.codigo ?? null, Porcentaje: c?.porcentaje ?? null, Monto: m.toFixed(2), Pendiente: p.toFixed(2) };
     }
   }
   return {

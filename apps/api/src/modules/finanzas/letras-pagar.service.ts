@@ -64,6 +64,18 @@ export async function canjearPagar(ctx: Contexto, auth: TAuth, b: z.infer<typeof
     const porId = await bloquearCuotas(tx, LADO_PAGO, auth.idEmpresa, b.Cuotas);
     const cuotas = [...porId.values()];
     if (cuotas.some((q) => q.id_documento < 0)) throw errorDeCampo('Cuotas', 'Una letra no se canjea por otra letra');
+    // A purchase's detracción due is deposited into the supplier's Banco de la Nación account: never a letra.
+    const [detraccion] = await filas<{ serie: string; correlativo: number }>(
+      tx,
+      sql`select serie, correlativo from cuota_pagar where id in (${sql.join(cuotas.map((q) => sql`${q.id}`), sql`, `)}) and detraccion limit 1`,
+    );
+    if (detraccion)
+      throw new AppError(
+        ErrorCodes.CUOTA_DETRACCION_NO_CANJEABLE,
+        `La cuota de detracción de ${serieNumero(detraccion.serie, detraccion.correlativo)} no se canjea por letras: se deposita en la cuenta de detracciones del proveedor en el Banco de la Nación`,
+        400,
+        { errores: { Cuotas: 'Quite la cuota de detracción del canje' } },
+      );
     const monedas = new Set(cuotas.map((q) => Number(q.id_moneda)));
     if (monedas.size > 1) throw errorDeCampo('Cuotas', 'Las cuotas de un canje deben estar en una sola moneda');
     const idMoneda = [...monedas][0];

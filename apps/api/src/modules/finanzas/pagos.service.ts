@@ -54,7 +54,7 @@ const aPorPagar = (d: TDocumentoGenerico, notas: TDocumentoPorPagar['Notas'] = [
   ProximoVencimiento: d.ProximoVencimiento,
   DiasVencido: d.DiasVencido,
   Tramo: d.Tramo,
-  Cuotas: d.Cuotas.map(({ Aplicado, Detraccion: _detraccion, ...c }) => ({ ...c, Pagado: Aplicado })),
+  Cuotas: d.Cuotas.map(({ Aplicado, ...c }) => ({ ...c, Pagado: Aplicado })),
   Notas: notas,
 });
 

@@ -40,6 +40,13 @@ export const compra = pgTable(
     observacion: varchar('observacion', { length: 250 }),
     // A note (07 credit, 08 debit): the purchase it modifies (same supplier, company and currency; issue 13/14 notes).
     idCompraReferencia: integer('id_compra_referencia').references((): AnyPgColumn => compra.id),
+    // SPOT (detracción): catálogo 54 code, %, amount in the document's currency (deposited by the company).
+    detraccionCodigo: char('detraccion_codigo', { length: 3 }),
+    detraccionPorcentaje: numeric('detraccion_porcentaje', { precision: 5, scale: 2 }),
+    detraccionMonto: dinero('detraccion_monto'),
+    // IGV percepción the supplier charged on top of the total (Ley 29173): %, amount in the document's currency.
+    percepcionPorcentaje: numeric('percepcion_porcentaje', { precision: 4, scale: 2 }),
+    percepcionMonto: dinero('percepcion_monto'),
     anulado: boolean('anulado').notNull().default(false),
     fechaAnulacion: timestamp('fecha_anulacion', { withTimezone: true, mode: 'date' }),
     motivoAnulacion: varchar('motivo_anulacion', { length: 200 }),
@@ -52,6 +59,8 @@ export const compra = pgTable(
     check('compra_condicion_ck', sql`${t.idCondicionPago} in (1, 2)`),
     check('compra_moneda_ck', sql`${t.idMoneda} in (1, 2)`),
     check('compra_referencia_ck', sql`${t.idCompraReferencia} is null or ${t.tipoDocumento} in ('07', '08')`),
+    check('compra_detraccion_ck', sql`${t.detraccionMonto} is null or (${t.tipoDocumento} = '01' and ${t.detraccionMonto} > 0 and ${t.detraccionCodigo} is not null and ${t.detraccionPorcentaje} > 0)`),
+    check('compra_percepcion_ck', sql`${t.percepcionMonto} is null or (${t.tipoDocumento} in ('01', '03') and ${t.percepcionMonto} > 0 and ${t.percepcionPorcentaje} > 0)`),
     index('compra_referencia_ix').on(t.idCompraReferencia).where(sql`${t.idCompraReferencia} is not null`),
   ],
 );

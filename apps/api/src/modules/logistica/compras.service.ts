@@ -11,6 +11,7 @@ import {
   ZComprasQuery,
 } from '@yupana/contracts';
 import type { z } from 'zod';
+import { enCatalogo } from '@yupana/sunat';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
@@ -73,6 +74,8 @@ export type TCompraRegistrada = {
   netadoSoles?: string;
   /** The same part at the rates those dues were booked at (the purchase's, or the debit note's that added the due). */
   netadoContabilizadoSoles?: string;
+  /** The IGV percepción the supplier charged (soles): 40113 D, owed with the total. */
+  percepcion?: string;
 };
 const trasRegistrar: ((tx: TTxCompra, c: TCompraRegistrada) => Promise<void>)[] = [];
 const trasAnular: ((tx: TTxCompra, c: { idEmpresa: number; idCompra: number; fecha: string; glosa: string }) => Promise<void>)[] = [];
@@ -122,9 +125,31 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
     b.IdCondicionPago === 2 && b.Cuotas.length
       ? b.Cuotas.map((c) => ({ monto: new Decimal(c.Monto), fecha: c.FechaVencimiento }))
       : [{ monto: total, fecha: b.IdCondicionPago === 2 ? b.FechaVencimiento! : b.FechaEmision }];
+  // SPOT and percepción (issue 13): the supplier is paid the total plus the percepción it charged, less the detracción
+  // the company deposits into its Banco de la Nación account (which gets its own due, settled by the deposit).
+  const detraccion = b.Detraccion ? new Decimal(b.Detraccion.Monto) : new Decimal(0);
+  const percepcion = b.Percepcion ? new Decimal(b.Percepcion.Monto) : new Decimal(0);
+  if (b.Detraccion) {
+    if (!enCatalogo('54', b.Detraccion.CodigoBien)) throw errorDeCampo('Detraccion.CodigoBien', `El código ${b.Detraccion.CodigoBien} no existe en el catálogo 54 de SUNAT (bienes y servicios sujetos a detracción)`);
+    if (new Decimal(b.Detraccion.Porcentaje).gt(100)) throw errorDeCampo('Detraccion.Porcentaje', 'El porcentaje de detracción no puede pasar de 100');
+    if (detraccion.gte(total)) throw errorDeCampo('Detraccion.Monto', `La detracción debe ser menor que el total de la factura (${MONEDA(b.IdMoneda)} ${total.toFixed(2)})`);
+  }
+  if (b.Percepcion) {
+    const tope = r2(total.times(b.Percepcion.Porcentaje).dividedBy(100));
+    // The agent computes it on the price including IGV; a cent of rounding either way is accepted.
+    if (percepcion.minus(tope).abs().gt('0.01'))
+      throw errorDeCampo('Percepcion.Monto', `La percepción del ${b.Percepcion.Porcentaje} % sobre ${MONEDA(b.IdMoneda)} ${total.toFixed(2)} es ${MONEDA(b.IdMoneda)} ${tope.toFixed(2)}`);
+  }
+  const aPagar = total.plus(percepcion).minus(detraccion);
+  if (!esNotaCredito && cuotas.length === 1 && !(b.IdCondicionPago === 2 && b.Cuotas.length)) cuotas[0].monto = aPagar;
   const sumaCuotas = cuotas.reduce((s, c) => s.plus(c.monto), new Decimal(0));
-  if (!esNotaCredito && !sumaCuotas.eq(total))
-    throw errorDeCampo('Cuotas', `La suma de las cuotas (${MONEDA(b.IdMoneda)} ${sumaCuotas.toFixed(2)}) debe ser igual al total (${MONEDA(b.IdMoneda)} ${total.toFixed(2)})`);
+  if (!esNotaCredito && !sumaCuotas.eq(aPagar))
+    throw errorDeCampo(
+      'Cuotas',
+      aPagar.eq(total)
+        ? `La suma de las cuotas (${MONEDA(b.IdMoneda)} ${sumaCuotas.toFixed(2)}) debe ser igual al total (${MONEDA(b.IdMoneda)} ${total.toFixed(2)})`
+        : `La suma de las cuotas (${MONEDA(b.IdMoneda)} ${sumaCuotas.toFixed(2)}) debe ser igual a lo que se paga al proveedor: total ${total.toFixed(2)}${percepcion.gt(0) ? ` + percepción ${percepcion.toFixed(2)}` : ''}${detraccion.gt(0) ? ` − detracción ${detraccion.toFixed(2)}` : ''} = ${MONEDA(b.IdMoneda)} ${aPagar.toFixed(2)}`,
+    );
 
   // Dollars: the day's rate (venta) of finance's table turns unit values into soles.
   let tasa = new Decimal(1);
@@ -185,6 +210,11 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
           origen: b.Origen,
           observacion: b.Observacion ?? null,
           idCompraReferencia: ref?.id ?? null,
+          detraccionCodigo: b.Detraccion?.CodigoBien ?? null,
+          detraccionPorcentaje: b.Detraccion ? new Decimal(b.Detraccion.Porcentaje).toFixed(2) : null,
+          detraccionMonto: b.Detraccion ? detraccion.toFixed(2) : null,
+          percepcionPorcentaje: b.Percepcion?.Porcentaje ?? null,
+          percepcionMonto: b.Percepcion ? percepcion.toFixed(2) : null,
           logUsuarioCrea: auth.idUsuario,
         })
         .returning({ id: compra.id });
@@ -246,9 +276,12 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
           logUsuarioCrea: auth.idUsuario,
         })),
       );
-      if (cuotas.length)
+      // The detracción's own due, after the supplier's dues, due with the first of them (RS 183-2004 art. 7: the
+      // buyer deposits by the payment date at the latest).
+      const dues = cuotas.length && detraccion.gt(0) ? [...cuotas.map((q) => ({ ...q, detraccion: false })), { monto: detraccion, fecha: cuotas[0].fecha, detraccion: true }] : cuotas.map((q) => ({ ...q, detraccion: false }));
+      if (dues.length)
         await tx.insert(cuotaPagar).values(
-          cuotas.map((q, i) => ({
+          dues.map((q, i) => ({
             idEmpresa: auth.idEmpresa,
             idDocumento: c.id,
             tipoDocumento: b.TipoDocumento,
@@ -262,6 +295,7 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
             numeroCuota: i + 1,
             fechaVencimiento: q.fecha,
             monto: q.monto.toFixed(2),
+            detraccion: q.detraccion,
             logUsuarioCrea: auth.idUsuario,
           })),
         );
@@ -287,6 +321,7 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
           notaCredito: esNotaCredito,
           netadoSoles: esNotaCredito ? r2(netado.times(tasa)).toFixed(2) : undefined,
           netadoContabilizadoSoles: esNotaCredito ? contabilizado.toFixed(2) : undefined,
+          percepcion: percepcion.gt(0) ? r2(percepcion.times(tasa)).toFixed(2) : undefined,
         });
       return c.id;
     });
@@ -544,6 +579,8 @@ function aCompra(c: TFilaCompra, refs: Map<number, NonNullable<TRefCompra>> = ne
     Anulado: c.anulado,
     MotivoAnulacion: c.motivoAnulacion,
     Referencia: c.idCompraReferencia != null ? (refs.get(c.idCompraReferencia) ?? null) : null,
+    Detraccion: c.detraccionMonto != null ? { CodigoBien: c.detraccionCodigo ?? '', Porcentaje: new Decimal(c.detraccionPorcentaje ?? 0).toFixed(2), Monto: c.detraccionMonto } : null,
+    Percepcion: c.percepcionMonto != null ? { Porcentaje: new Decimal(c.percepcionPorcentaje ?? 0).toString(), Monto: c.percepcionMonto } : null,
   };
 }
 

@@ -690,6 +690,8 @@ export type TCompraContable = {
    * debited with it, and the difference with `netadoSoles` is the exchange difference (776 H gain, 676 D loss).
    */
   netadoContabilizadoSoles?: Decimal.Value;
+  /** The IGV percepción the supplier charged (soles): PERCEPCIONES_IGV (40113) D, and 42 H owes it with the total. */
+  percepcion?: Decimal.Value;
 };
 
 /**
@@ -702,7 +704,12 @@ export async function contabilizarCompra(tx: TTx, c: TCompraContable): Promise<n
   // Debiting the payable at what it was booked at: a gain (776) when that is more than the note's soles, else a loss (676).
   const diferencia = c.notaCredito && c.netadoContabilizadoSoles !== undefined ? new Decimal(c.netadoContabilizadoSoles).toDecimalPlaces(2).minus(netado) : new Decimal(0);
   const claveDiferencia: TClaveMapeo = diferencia.isPos() ? 'GANANCIA_CAMBIO' : 'PERDIDA_CAMBIO';
-  const k = await cuentasDe(tx, c.idEmpresa, ['COMPRAS', 'IGV_COMPRAS', 'POR_PAGAR', 'POR_PAGAR_NOTA_CREDITO', 'MERCADERIAS', 'VARIACION_MERCADERIAS', ...(diferencia.isZero() ? [] : [claveDiferencia])]);
+  const percepcion = new Decimal(c.percepcion ?? 0).toDecimalPlaces(2);
+  const k = await cuentasDe(tx, c.idEmpresa, [
+    'COMPRAS', 'IGV_COMPRAS', 'POR_PAGAR', 'POR_PAGAR_NOTA_CREDITO', 'MERCADERIAS', 'VARIACION_MERCADERIAS',
+    ...(diferencia.isZero() ? [] : [claveDiferencia]),
+    ...(percepcion.isZero() ? [] : (['PERCEPCIONES_IGV'] as const)),
+  ]);
   const base = new Decimal(c.base).toDecimalPlaces(2);
   const igv = new Decimal(c.igv).toDecimalPlaces(2);
   const total = new Decimal(c.total).toDecimalPlaces(2);
@@ -719,7 +726,10 @@ export async function contabilizarCompra(tx: TTx, c: TCompraContable): Promise<n
           // (turned round below with the rest: a gain ends up H, a loss D)
           diferencia.isPos() ? { idCuenta: k[claveDiferencia], debe: diferencia, haber: 0 } : { idCuenta: k[claveDiferencia], debe: 0, haber: diferencia.abs() },
         ]
-      : [{ idCuenta: k.POR_PAGAR, debe: 0, haber: total }]),
+      : [
+          ...(percepcion.isZero() ? [] : [{ idCuenta: k.PERCEPCIONES_IGV, debe: percepcion, haber: 0 }]),
+          { idCuenta: k.POR_PAGAR, debe: 0, haber: total.plus(percepcion) },
+        ]),
   ]
     .filter((l) => !new Decimal(l.debe).isZero() || !new Decimal(l.haber).isZero())
     .map(girar);
