@@ -1,5 +1,5 @@
-import { compararCodigos, TipoEmpresa } from '@yupana/contracts';
-import { CATALOGOS } from '@yupana/sunat/isomorfico';
+import { TipoEmpresa } from '@yupana/contracts';
+import { opcionesCatalogo } from '../../../lib/catalogos';
 
 /** Issuing pages: the seed's document-type id, SUNAT's code, the URL slug and the series letter a user expects. */
 export const TIPOS_EMISION = [
@@ -36,14 +36,7 @@ export const COLOR_ESTADO_SUNAT: Record<number, string> = {
 /** Statuses that still change by themselves (the worker sends or polls SUNAT): pages keep watching them. */
 export const ESTADOS_EN_CURSO: number[] = [1, 4, 6];
 
-/**
- * A catalogue's options in code order. Object.entries alone puts integer-like keys ("10".."13") before the
- * zero-padded ones ("01".."09"), which listed credit-note reasons 10-13 first.
- */
-const opciones = (numero: string) =>
-  Object.entries(CATALOGOS[numero] ?? {})
-    .sort(([a], [b]) => compararCodigos(a, b))
-    .map(([value, nombre]) => ({ value, label: `${value} - ${nombre}` }));
+const opciones = opcionesCatalogo;
 
 export const opcionesAfectacion = () => opciones('07');
 export const opcionesMotivoNotaCredito = () => opciones('09');

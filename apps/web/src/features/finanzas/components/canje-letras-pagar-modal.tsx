@@ -14,7 +14,8 @@ type TLetraNueva = { NumeroGirador: string; FechaVencimiento: string; Monto: str
  */
 export function CanjeLetrasPagarModal({ documento, onCerrar }: { documento: TDocumentoPorPagar; onCerrar: () => void }) {
   const { message } = App.useApp();
-  const abiertas = documento.Cuotas.filter((c) => Number(c.Saldo) > 0);
+  // The detracción due is deposited into the supplier's Banco de la Nación account: never a letra (the server refuses it).
+  const abiertas = documento.Cuotas.filter((c) => Number(c.Saldo) > 0 && !c.Detraccion);
   const [letras, setLetras] = useState<TLetraNueva[]>(abiertas.map((c) => ({ NumeroGirador: '', FechaVencimiento: c.FechaVencimiento, Monto: c.Saldo })));
   const [lugarGiro, setLugarGiro] = useState('Lima');
   const [error, setError] = useState<string | null>(null);

@@ -95,7 +95,7 @@ function DocumentosPorPagar() {
               pagination={false}
               dataSource={d.Cuotas}
               columns={[
-                { title: 'Cuota', dataIndex: 'NumeroCuota' },
+                { title: 'Cuota', dataIndex: 'NumeroCuota', render: (n: number, c) => (c.Detraccion ? <Space size={4}>{n}<Tag color="purple">Detracción</Tag></Space> : n) },
                 { title: 'Vencimiento', dataIndex: 'FechaVencimiento', render: (v: string) => fechaPe(v) },
                 { title: 'Monto', dataIndex: 'Monto', align: 'right', render: (v: string) => dinero(v, d.IdMoneda) },
                 { title: 'Pagado', dataIndex: 'Pagado', align: 'right', render: (v: string) => dinero(v, d.IdMoneda) },

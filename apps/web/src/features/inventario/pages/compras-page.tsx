@@ -1,10 +1,11 @@
 import { DeleteOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Col, DatePicker, Drawer, Empty, Form, Input, Radio, Row, Select, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Col, DatePicker, Drawer, Empty, Form, Input, InputNumber, Radio, Row, Select, Space, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { AfectacionesCompra, TiposDocumentoCompra, type TCompra, type TCompraGuardar, type TCompraXmlLeida } from '@yupana/contracts';
+import { AfectacionesCompra, PorcentajesPercepcion, TiposDocumentoCompra, type TCompra, type TCompraGuardar, type TCompraXmlLeida } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
+import { opcionesCatalogo } from '../../../lib/catalogos';
 import { fecha, monto } from '../../../lib/formato';
 import { useAlmacenes } from '../api/inventario';
 import { leerXmlCompra, useAnularCompra, useCompras, useComprasDelProveedor, useRegistrarCompra } from '../api/compras';
@@ -32,6 +33,11 @@ type TValores = {
   Observacion?: string;
   /** A note's modified purchase, as "tipo|serie|número". */
   Referencia?: string;
+  /** SPOT (factura only) and the percepción the supplier charged (factura or boleta). */
+  ConDetraccion?: boolean;
+  Detraccion?: { CodigoBien?: string; Porcentaje?: string; Monto?: string };
+  ConPercepcion?: boolean;
+  Percepcion?: { Porcentaje?: '2' | '1' | '0.5'; Monto?: string };
   Lineas: TLineaForm[];
 };
 
@@ -98,7 +104,13 @@ export function ComprasPage() {
           {
             title: 'Documento',
             key: 'doc',
-            render: (_, c) => (c.Referencia ? `${c.NombreTipoDocumento} ${c.SerieNumero} (modifica ${c.Referencia.SerieNumero})` : `${c.NombreTipoDocumento} ${c.SerieNumero}`),
+            render: (_, c) => (
+              <>
+                {c.Referencia ? `${c.NombreTipoDocumento} ${c.SerieNumero} (modifica ${c.Referencia.SerieNumero})` : `${c.NombreTipoDocumento} ${c.SerieNumero}`}
+                {c.Detraccion && <Tag style={{ marginLeft: 6 }}>Detracción {dinero(c.Detraccion.Monto, c.IdMoneda)}</Tag>}
+                {c.Percepcion && <Tag style={{ marginLeft: 6 }}>Percepción {dinero(c.Percepcion.Monto, c.IdMoneda)}</Tag>}
+              </>
+            ),
           },
           { title: 'Proveedor', key: 'prov', render: (_, c) => `${c.RazonSocialProveedor} (${c.RucProveedor})` },
           { title: 'Condición', key: 'cond', render: (_, c) => (c.IdCondicionPago === 2 ? 'Crédito' : 'Contado') },
@@ -137,6 +149,8 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
   const condicion = Form.useWatch('IdCondicionPago', form);
   const tipo = Form.useWatch('TipoDocumento', form);
   const ruc = Form.useWatch('RucProveedor', form);
+  const conDetraccion = Form.useWatch('ConDetraccion', form);
+  const conPercepcion = Form.useWatch('ConPercepcion', form);
   const esNota = tipo === '07' || tipo === '08';
   const delProveedor = useComprasDelProveedor(ruc, esNota);
   const refXml = xml?.Referencia ? `${xml.Referencia.TipoDocumento}|${xml.Referencia.Serie}|${xml.Referencia.Numero}` : null;
@@ -217,6 +231,12 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
           })()
         : {}),
       ...(v.IdCondicionPago === 2 && v.FechaVencimiento ? { FechaVencimiento: v.FechaVencimiento.format('YYYY-MM-DD') } : {}),
+      ...(v.TipoDocumento === '01' && v.ConDetraccion && v.Detraccion
+        ? { Detraccion: { CodigoBien: v.Detraccion.CodigoBien ?? '', Porcentaje: String(v.Detraccion.Porcentaje ?? ''), Monto: String(v.Detraccion.Monto ?? '') } }
+        : {}),
+      ...((v.TipoDocumento === '01' || v.TipoDocumento === '03') && v.ConPercepcion && v.Percepcion
+        ? { Percepcion: { Porcentaje: v.Percepcion.Porcentaje ?? '2', Monto: String(v.Percepcion.Monto ?? '') } }
+        : {}),
       ...(xml ? { Origen: 'X' as const, TotalDeclarado: xml.Total, ...(v.IdCondicionPago === 2 && xml.Cuotas.length ? { Cuotas: xml.Cuotas } : {}) } : {}),
       Lineas: v.Lineas.map((l) => ({
         IdItem: l.IdItem!, IdAlmacen: l.IdAlmacen!, Cantidad: l.Cantidad ?? '', ValorUnitario: l.ValorUnitario ?? '', AfectacionIgv: l.AfectacionIgv,
@@ -230,7 +250,7 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
       onCerrar();
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.errores).length) {
-        const conocidos = ['RucProveedor', 'RazonSocialProveedor', 'TipoDocumento', 'Serie', 'Numero', 'FechaEmision', 'FechaVencimiento', 'IdMoneda', 'IdCondicionPago', 'Observacion', 'Lineas', 'Referencia'];
+        const conocidos = ['RucProveedor', 'RazonSocialProveedor', 'TipoDocumento', 'Serie', 'Numero', 'FechaEmision', 'FechaVencimiento', 'IdMoneda', 'IdCondicionPago', 'Observacion', 'Lineas', 'Referencia', 'Detraccion', 'Percepcion'];
         form.setFields(
           Object.entries(e.errores)
             .filter(([k]) => conocidos.includes(k.split('.')[0]) && k !== 'Lineas')
@@ -348,6 +368,55 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
             </Col>
           )}
         </Row>
+        {(tipo === '01' || tipo === '03') && (
+          <Row gutter={12}>
+            {tipo === '01' && (
+              <Col xs={24} md={12}>
+                <Form.Item name="ConDetraccion" valuePropName="checked" style={{ marginBottom: 8 }}>
+                  <Checkbox>Sujeta a detracción (SPOT)</Checkbox>
+                </Form.Item>
+                {conDetraccion && (
+                  <Row gutter={8}>
+                    <Col xs={24}>
+                      <Form.Item name={['Detraccion', 'CodigoBien']} label="Bien o servicio (catálogo 54)" rules={[{ required: true, message: 'Elija el bien o servicio' }]}>
+                        <Select options={opcionesCatalogo('54')} showSearch={{ optionFilterProp: 'label' }} popupMatchSelectWidth={false} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={10}>
+                      <Form.Item name={['Detraccion', 'Porcentaje']} label="Porcentaje" rules={[{ required: true, message: 'Indique el %' }]}>
+                        <InputNumber stringMode min="0.01" max="100" precision={2} style={{ width: '100%' }} suffix="%" />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={14}>
+                      <Form.Item name={['Detraccion', 'Monto']} label="Monto de la detracción" extra="Se deposita en la cuenta del proveedor en el Banco de la Nación; al proveedor se le paga el resto" rules={[{ required: true, message: 'Indique el monto' }]}>
+                        <InputNumber stringMode min="0.01" precision={2} style={{ width: '100%' }} />
+                      </Form.Item>
+                    </Col>
+                  </Row>
+                )}
+              </Col>
+            )}
+            <Col xs={24} md={12}>
+              <Form.Item name="ConPercepcion" valuePropName="checked" style={{ marginBottom: 8 }}>
+                <Checkbox>El proveedor cobró percepción del IGV</Checkbox>
+              </Form.Item>
+              {conPercepcion && (
+                <Row gutter={8}>
+                  <Col xs={10}>
+                    <Form.Item name={['Percepcion', 'Porcentaje']} label="Porcentaje" initialValue="2" rules={[{ required: true, message: 'Elija el %' }]}>
+                      <Select options={PorcentajesPercepcion.map((p) => ({ value: p, label: `${p} %` }))} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={14}>
+                    <Form.Item name={['Percepcion', 'Monto']} label="Monto de la percepción" extra="Se paga al proveedor con el total" rules={[{ required: true, message: 'Indique el monto' }]}>
+                      <InputNumber stringMode min="0.01" precision={2} style={{ width: '100%' }} />
+                    </Form.Item>
+                  </Col>
+                </Row>
+              )}
+            </Col>
+          </Row>
+        )}
         <Form.List name="Lineas">
           {(campos, { add, remove }) => (
             <>
