@@ -44,6 +44,7 @@ export function CamposGuiaTraslado({ prefijo, idSucursal }: { prefijo: string[];
           <Select
             aria-label="Serie de la guía"
             allowClear
+            showSearch={{ optionFilterProp: 'label' }}
             placeholder="La primera de la sucursal de origen"
             loading={series.isLoading}
             options={(series.data ?? []).map((x) => ({ value: x.Id, label: x.Serie }))}
