@@ -159,6 +159,74 @@ describe('guía de remisión de una transferencia entre sucursales (motivo 04)',
   });
 });
 
+// Branch logpres: a guide rejected by SUNAT (or voided) frees its transfer; the chosen series must be a GRE remitente
+// series of the origin branch.
+describe('guía rechazada y serie elegida', () => {
+  const estado = (id: number, e: number) => e === 0 ? Promise.resolve() : filas(sql`update documento_contable set id_estado_sunat = ${e} where id = ${id}`);
+  it('una guía rechazada o anulada libera la transferencia; las anteriores quedan en su historial', async () => {
+    const t = await sup.post(`${LOG}/movimientos`, traslado('2', { Guia: privado }));
+    expect(t.statusCode, t.body).toBe(201);
+    const m1 = t.json<TMovimiento>();
+    expect(m1).toMatchObject({ GuiaLibre: false, Guias: [{ IdGuia: m1.IdGuia, SerieNumero: m1.GuiaSerieNumero, IdEstadoSunat: 1, EstadoSunat: 'Pendiente de envío' }] });
+    // Pending, accepted, observed or failed to send (it may still be sent): still 409.
+    for (const e of [1, 2, 3, 7]) {
+      await estado(m1.IdGuia!, e);
+      const r = await sup.post(`${LOG}/movimientos/${m1.Id}/guias`, privado);
+      expect(r.statusCode, `estado ${e}`).toBe(409);
+      expect(r.json()).toMatchObject({ ErrorId: 601474 });
+    }
+    // SUNAT rejected it: the transfer is offered a new guide, and gets one; the stock does not move again.
+    await estado(m1.IdGuia!, 5);
+    const libre = (await sup.get(`${LOG}/movimientos/${m1.Id}`)).json<TMovimiento>();
+    expect(libre).toMatchObject({ IdGuia: m1.IdGuia, GuiaLibre: true, Guias: [{ IdGuia: m1.IdGuia, IdEstadoSunat: 5, EstadoSunat: 'Rechazado' }] });
+    const antes = await stock(origen.Id);
+    const r2 = await sup.post(`${LOG}/movimientos/${m1.Id}/guias`, publico);
+    expect(r2.statusCode, r2.body).toBe(201);
+    const m2 = r2.json<TMovimiento>();
+    expect(m2.IdGuia).not.toBe(m1.IdGuia);
+    expect(m2).toMatchObject({
+      GuiaLibre: false,
+      Guias: [
+        { IdGuia: m2.IdGuia, SerieNumero: m2.GuiaSerieNumero, IdEstadoSunat: 1, EstadoSunat: 'Pendiente de envío' },
+        { IdGuia: m1.IdGuia, SerieNumero: m1.GuiaSerieNumero, IdEstadoSunat: 5, EstadoSunat: 'Rechazado' },
+      ],
+    });
+    expect(await stock(origen.Id)).toBe(antes);
+    // The list carries the history too.
+    const lista = (await sup.get(`${LOG}/movimientos?desde=${hoy}&hasta=${hoy}&regxpag=100`)).json().Data as TMovimiento[];
+    expect(lista.find((x) => x.Id === m1.Id)).toMatchObject({ IdGuia: m2.IdGuia, GuiaLibre: false, Guias: m2.Guias });
+    // Voided (anulado) frees it as well.
+    await estado(m2.IdGuia!, 10);
+    const r3 = await sup.post(`${LOG}/movimientos/${m1.Id}/guias`, privado);
+    expect(r3.statusCode, r3.body).toBe(201);
+    expect(r3.json<TMovimiento>().Guias.map((g) => g.IdEstadoSunat)).toEqual([1, 10, 5]);
+    // The other company still gets 404 on it.
+    expect((await otra.post(`${LOG}/movimientos/${m1.Id}/guias`, privado)).statusCode).toBe(404);
+  });
+
+  it('la serie elegida debe ser de guías de remisión remitente de la sucursal de origen', async () => {
+    const series = (await sup.get('/api/entidades/v2/entidades/series')).json().Data as { Id: number; Serie: string; IdSucursal: number; IdTipoDocumento: number }[];
+    const t001 = series.find((s) => s.Serie === 'T001')!;
+    const t002 = series.find((s) => s.Serie === 'T002')!;
+    const factura = series.find((s) => s.IdTipoDocumento === 1003 && s.IdSucursal === t001.IdSucursal)!;
+    const ajenas = (await otra.get('/api/entidades/v2/entidades/series?idtipodocumento=1007')).json().Data as { Id: number }[];
+    const t = await sup.post(`${LOG}/movimientos`, traslado('1'));
+    const id = t.json<TMovimiento>().Id;
+    for (const idSerie of [t002.Id, factura.Id, ajenas[0].Id, 99999999]) {
+      const r = await sup.post(`${LOG}/movimientos/${id}/guias`, { ...privado, IdSerie: idSerie });
+      expect(r.statusCode, `serie ${idSerie}`).toBe(400);
+      expect(r.json()).toMatchObject({ ErrorId: 500001, Errores: { IdSerie: 'La serie debe ser de guías de remisión remitente de la sucursal de origen' } });
+      const c = await sup.post(`${LOG}/movimientos`, traslado('1', { Guia: { ...privado, IdSerie: idSerie } }));
+      expect(c.statusCode).toBe(400);
+      expect(c.json().Errores).toEqual({ 'Guia.IdSerie': 'La serie debe ser de guías de remisión remitente de la sucursal de origen' });
+    }
+    expect((await sup.get(`${LOG}/movimientos/${id}`)).json().IdGuia).toBeNull();
+    const ok = await sup.post(`${LOG}/movimientos/${id}/guias`, { ...privado, IdSerie: t001.Id });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json<TMovimiento>().GuiaSerieNumero).toMatch(/^T001-\d+$/);
+  });
+});
+
 const falta = faltaChecker();
 if (falta) console.warn(`[sunat-check] se omite la validación independiente de las guías de traslado: ${falta}`);
 if (falta && process.env.CI) throw new Error(`En CI sunat-check debe poder ejecutarse: ${falta}`);

@@ -196,7 +196,7 @@ describe('exportación del catálogo', () => {
     expect(r.statusCode).toBe(200);
     const l = new ExcelJS.Workbook();
     await l.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
-    expect(l.worksheets.map((w) => w.name)).toEqual([HOJA_CATALOGO, 'Instrucciones']);
+    expect(l.worksheets.map((w) => w.name)).toEqual([HOJA_CATALOGO, 'Presentaciones', 'Instrucciones']);
     expect((l.getWorksheet(HOJA_CATALOGO)!.getRow(1).values as string[]).slice(1)).toEqual(Object.values(C));
     expect(l.getWorksheet(HOJA_CATALOGO)!.rowCount).toBe(1);
     const texto = (l.getWorksheet('Instrucciones')!.getColumn(1).values as string[]).join('\n');

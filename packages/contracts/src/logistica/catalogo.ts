@@ -38,6 +38,23 @@ export type TClaveColumnaCatalogo = keyof typeof COLUMNAS_CATALOGO;
 /** Columns a file must have; the others take the item's current value (or the default for a new item) when missing. */
 export const COLUMNAS_CATALOGO_REQUERIDAS: TClaveColumnaCatalogo[] = ['Codigo', 'Descripcion', 'CodigoUnidad', 'Precio'];
 
+/**
+ * Branch logpres: the presentations (box of 12...) travel in a second sheet, one row per presentation keyed by the
+ * item's code. A workbook without this sheet leaves every presentation as it is; an item named in the sheet gets
+ * exactly the rows listed for it (a row with the code and no unit: the item has no presentations).
+ */
+export const HOJA_PRESENTACIONES = 'Presentaciones';
+export const COLUMNAS_PRESENTACIONES = {
+  Codigo: 'Código del producto',
+  Producto: 'Producto',
+  CodigoUnidad: 'Unidad',
+  Descripcion: 'Descripción',
+  Factor: 'Factor',
+  CodigoBarras: 'Código de barras',
+  Precio: 'Precio con IGV',
+} as const;
+export type TClaveColumnaPresentacion = keyof typeof COLUMNAS_PRESENTACIONES;
+
 export const ZItemsExportacionQuery = ZItemsQuery.pick({ filtro: true, estado: true, soloFavoritos: true, tipoexistencia: true });
 
 export const ZItemsImportar = z.object({

@@ -200,6 +200,12 @@ export const ZMovimiento = z.object({
   /** A transfer's GRE remitente (motivo 04): its document id and serie-número. */
   IdGuia: z.number().nullable(),
   GuiaSerieNumero: z.string().nullable(),
+  /**
+   * Branch logpres: every guide issued for the transfer, newest first (the current one too), with its SUNAT state. A
+   * transfer whose current guide was rejected or voided (GuiaLibre) may get a new one.
+   */
+  Guias: z.array(z.object({ IdGuia: z.number(), SerieNumero: z.string(), IdEstadoSunat: z.number(), EstadoSunat: z.string() })),
+  GuiaLibre: z.boolean(),
   Detalle: z.array(ZMovimientoDetalle),
 });
 export type TMovimiento = z.infer<typeof ZMovimiento>;

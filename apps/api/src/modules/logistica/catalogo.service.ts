@@ -10,6 +10,7 @@ import {
   ErrorCodes,
   EstandaresCodigoProducto,
   HOJA_CATALOGO,
+  HOJA_PRESENTACIONES,
   LIMITES_IMPORTACION_ITEMS,
   SEPARADOR_CODIGOS_BARRAS,
   TiposExistencia,
@@ -29,6 +30,7 @@ import type { TAuth } from '../../lib/auth';
 import type { Contexto } from '../../lib/contexto';
 // eslint-disable-next-line yupana/no-cross-import -- the same streaming .xlsx reader as every other Excel upload
 import { leerHojaXlsx, pareceZip } from '../contabilidad/masivos/lectura';
+import { ANCHOS_PRESENTACIONES, escribirPresentaciones, leerPresentaciones, presentacionesParaExportar, TITULOS_PRESENTACIONES, type TItemFinal, type TPlanPresentaciones } from './catalogo-presentaciones';
 import { importacionItem } from './catalogo.schema';
 import { filtroItems } from './items.service';
 import { filasDe, type Tx } from './libro.repo';
@@ -99,7 +101,7 @@ const ANCHOS: Record<TClaveColumnaCatalogo, number> = {
 const TEXTO: TClaveColumnaCatalogo[] = ['Codigo', 'AfectacionIgv', 'TipoExistencia', 'CodigoProducto', 'CodigoMarca', 'CodigosBarras'];
 
 /** Streams a workbook: the "Productos" sheet (header and rows) and the "Instrucciones" sheet. */
-async function libroCatalogo(filas: AsyncIterable<(string | number | null)[]> | Iterable<(string | number | null)[]>): Promise<Buffer> {
+async function libroCatalogo(filas: AsyncIterable<(string | number | null)[]> | Iterable<(string | number | null)[]>, presentaciones: (string | number | null)[][] = []): Promise<Buffer> {
   const salida = new PassThrough();
   const partes: Buffer[] = [];
   salida.on('data', (b: Buffer) => partes.push(b));
@@ -114,6 +116,13 @@ async function libroCatalogo(filas: AsyncIterable<(string | number | null)[]> | 
   hoja.getRow(1).commit();
   for await (const f of filas) hoja.addRow(f).commit();
   hoja.commit();
+  // Branch logpres: one row per presentation, keyed by the item's code.
+  const pres = libro.addWorksheet(HOJA_PRESENTACIONES);
+  pres.columns = TITULOS_PRESENTACIONES.map((t, i) => ({ header: t, key: String(i), width: ANCHOS_PRESENTACIONES[i], ...([0, 2, 5].includes(i) ? { style: { numFmt: '@' } } : {}) }));
+  pres.getRow(1).font = { bold: true };
+  pres.getRow(1).commit();
+  for (const f of presentaciones) pres.addRow(f).commit();
+  pres.commit();
   const ayuda = libro.addWorksheet('Instrucciones');
   ayuda.getColumn(1).width = 110;
   for (const linea of instrucciones()) ayuda.addRow([linea]).commit();
@@ -141,6 +150,9 @@ function instrucciones(): string[] {
     `${C.CodigosBarras}: uno o más códigos separados por "${SEPARADOR_CODIGOS_BARRAS}" (ej. 7750182000024${SEPARADOR_CODIGOS_BARRAS}INT-001); cada código solo en un producto de la empresa; uno de 8, 12, 13 o 14 dígitos debe tener el dígito de control GTIN correcto. Vacío: sin códigos adicionales.`,
     `${C.StockMinimo}: número no negativo (hasta 4 decimales), comparado con el stock sumado de todos los almacenes; vacío: sin mínimo.`,
     `${C.EsFavorito}, ${C.ControlLote}, ${C.ControlSerie}, ${C.LogEstado}: SI o NO. Un producto se controla por lote o por serie, no por ambos; un servicio (ZZ) no lleva lotes ni series.`,
+    '',
+    `Hoja "${HOJA_PRESENTACIONES}" (cajas, paquetes...): una fila por presentación con el código del producto, la unidad (catálogo 03, p. ej. BX caja, PK paquete; distinta de la unidad del producto), la descripción, el factor (cuántas unidades base trae, mayor que 1), el código de barras (8 a 14 dígitos, opcional, único en la empresa) y el precio con IGV (opcional, lista de precios estándar).`,
+    `Un producto que figura en la hoja "${HOJA_PRESENTACIONES}" queda con exactamente esas presentaciones (una fila con solo el código: sin presentaciones); un producto que no figura conserva las suyas. Si el archivo no tiene la hoja, no se cambia ninguna presentación. La columna "Producto" es solo informativa.`,
     'Si una fila tiene errores no se importa nada (salvo que elija importar solo las filas válidas); el informe indica la fila, la columna y el error.',
   ];
 }
@@ -183,7 +195,7 @@ const COLUMNAS_SQL = sql`id, codigo, descripcion, codigo_unidad, precio::text as
 export async function exportarCatalogo(ctx: Contexto, auth: TAuth, q: z.output<typeof ZItemsExportacionQuery>): Promise<Buffer> {
   const donde = filtroItems(auth, q);
   const filas = filasDe<TFilaItem>(await ctx.dbh.db.execute(sql`select ${COLUMNAS_SQL} from ${item} where ${donde} order by lower(codigo), id`));
-  return libroCatalogo(filas.map(filaExcel));
+  return libroCatalogo(filas.map(filaExcel), await presentacionesParaExportar(ctx, auth.idEmpresa, donde));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -481,6 +493,7 @@ async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffe
     maxFilas: LIMITES_IMPORTACION_ITEMS.MAX_FILAS,
     invalido: () => errorDeCampo('Archivo', 'El archivo no es un Excel (.xlsx) válido'),
     demasiadas: () => errorDeCampo('Archivo', `El archivo supera las ${LIMITES_IMPORTACION_ITEMS.MAX_FILAS.toLocaleString('es-PE')} filas: divídalo en varios archivos`),
+    adicional: HOJA_PRESENTACIONES,
   });
   avance.total = hoja.filas.length;
   avance.etapa = 'Validando';
@@ -500,7 +513,7 @@ async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffe
     await terminar({ estado: 'RECHAZADO', errores, filasConError: 1, mensaje: 'El archivo no tiene las columnas de la plantilla: no se guardó nada' });
     return;
   }
-  if (!hoja.filas.length) {
+  if (!hoja.filas.length && !hoja.adicional?.filas.length) {
     await terminar({ estado: 'RECHAZADO', errores: [{ Fila: 2, Columna: C.Codigo, Mensaje: 'El archivo no tiene productos: llene la hoja desde la fila 2' }], filasConError: 1, mensaje: 'El archivo no tiene productos' });
     return;
   }
@@ -529,6 +542,9 @@ async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffe
   const nuevos: TLeida[] = [];
   const cambiados: TLeida[] = [];
   let sinCambios = 0;
+  // Branch logpres: the codes whose row is bad, and those read unchanged.
+  const conError = new Set<string>();
+  const iguales = new Set<string>();
   for (let i = 0; i < hoja.filas.length; i++) {
     const f = hoja.filas[i];
     if (i % 2000 === 1999) {
@@ -558,15 +574,40 @@ async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffe
     if (gtin && duenioGtin !== undefined && duenioGtin.toLowerCase() !== codigo.toLowerCase())
       error(C.CodigoProducto, `El código de barras ${gtin} ya es un código de barras adicional del producto ${duenioGtin}`);
     if (propios.length || !leida) {
+      if (codigo) conError.add(codigo.toLowerCase());
       filasConError++;
       for (const p of propios) if (errores.length < ERRORES_GUARDADOS) errores.push(p);
       continue;
     }
     if (!leida.existente) nuevos.push({ numero: f.numero, ...leida });
-    else if (igual(leida, leida.existente)) sinCambios++;
-    else cambiados.push({ numero: f.numero, ...leida });
+    else if (igual(leida, leida.existente)) {
+      sinCambios++;
+      iguales.add(codigo.toLowerCase());
+    } else cambiados.push({ numero: f.numero, ...leida });
   }
-  const cuentas = { errores, filasConError, sinCambios, creados: nuevos.length, actualizados: cambiados.length };
+  let actualizados = cambiados.length;
+
+  // Branch logpres: the "Presentaciones" sheet, checked against what every item will be after the import.
+  let plan: TPlanPresentaciones | undefined;
+  if (hoja.adicional) {
+    const finales = new Map<string, TItemFinal>();
+    const barrasDe = (extras: string[], estandar: string | null | undefined, gtin: string | null | undefined) => [...extras, ...(gtin && estandar?.startsWith('GTIN') ? [gtin] : [])];
+    for (const [k, it] of existentes) finales.set(k, { codigo: it.codigo, unidad: it.codigo_unidad, barras: barrasDe((it.codigos ?? '').split(SEPARADOR_CODIGOS_BARRAS).filter(Boolean), it.estandar_codigo_producto, it.codigo_producto) });
+    for (const l of [...nuevos, ...cambiados])
+      finales.set(l.datos.Codigo.toLowerCase(), { codigo: l.datos.Codigo, unidad: l.datos.CodigoUnidad, barras: barrasDe(l.datos.CodigosBarras ?? [], l.datos.EstandarCodigoProducto, l.datos.CodigoProducto) });
+    plan = await leerPresentaciones(ctx, auth.idEmpresa, hoja.adicional, finales, conError, normalizar);
+    filasConError += plan.filasConError;
+    for (const p of plan.errores) if (errores.length < ERRORES_GUARDADOS) errores.push(p);
+    // An item whose only change is its presentations counts as updated; one not in "Productos" too.
+    const enProductos = new Set([...nuevos, ...cambiados].map((l) => l.datos.Codigo.toLowerCase()));
+    for (const k of plan.cambios.keys()) {
+      if (iguales.has(k)) {
+        sinCambios--;
+        actualizados++;
+      } else if (!enProductos.has(k)) actualizados++;
+    }
+  }
+  const cuentas = { errores, filasConError, sinCambios, creados: nuevos.length, actualizados };
 
   if (b.SoloValidar) {
     await terminar({ ...cuentas, estado: 'VALIDADO', mensaje: filasConError ? `${filasConError} fila(s) con errores. No se guardó nada (solo validación)` : 'El archivo no tiene errores. No se guardó nada (solo validación)' });
@@ -579,8 +620,9 @@ async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffe
 
   avance.etapa = 'Guardando';
   avance.porcentaje = 40;
-  const total = nuevos.length + cambiados.length;
+  const total = Math.max(1, nuevos.length + cambiados.length);
   let hechos = 0;
+  const idsNuevos = new Map<string, number>();
   await db.transaction(async (tx) => {
     const ahora = new Date();
     const escritos = [...nuevos, ...cambiados];
@@ -599,8 +641,9 @@ async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffe
         select codigo, descripcion, codigo_unidad, precio, pii, afectacion, tipo, estandar, cp, fav, lote, serie, estado, id_marca, id_categoria, codigo_marca,
           stock_minimo, ${auth.idEmpresa}::int, ${auth.idUsuario}::int
         from ${columnasUnnest(lote, ids)} as ${V}
-        returning ${lote.some((l) => l.datos.CodigosBarras?.length) ? sql`id, codigo` : sql`id`}`),
+        returning id, codigo`),
       );
+      for (const c of creados) idsNuevos.set(c.codigo.toLowerCase(), Number(c.id));
       if (lote.some((l) => l.datos.CodigosBarras?.length)) {
         const porCodigo = new Map(creados.map((c) => [c.codigo.toLowerCase(), Number(c.id)]));
         for (const l of lote) if (l.datos.CodigosBarras?.length) conCodigos.push({ codigo: l.datos.Codigo, id: porCodigo.get(l.datos.Codigo.toLowerCase()), codigos: l.datos.CodigosBarras });
@@ -632,6 +675,7 @@ async function procesar(ctx: Contexto, auth: TAuth, id: number, contenido: Buffe
           select ${auth.idEmpresa}::int, id, codigo, orden from unnest(${sql.param(filas.map((f) => f.id))}::int[], ${sql.param(filas.map((f) => f.codigo))}::varchar[],
             ${sql.param(filas.map((f) => f.orden))}::smallint[]) as v(id, codigo, orden)`);
     }
+    if (plan) await escribirPresentaciones(tx, auth, plan, (k) => existentes.get(k)?.id ?? idsNuevos.get(k));
     const mensaje = filasConError ? `Se importaron las filas válidas; ${filasConError} fila(s) con errores no se importaron` : 'Importación terminada';
     await tx
       .update(importacionItem)

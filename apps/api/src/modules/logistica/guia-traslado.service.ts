@@ -13,7 +13,7 @@ import { serie } from '../entidades/series/series.schema';
 import { emitirDocumento, RUC_DEMO, type TEmitido, type TTransaccionEmision } from '../contabilidad/documentos/emision.service';
 import { almacen, movimiento, movimientoDetalle } from './inventario.schema';
 import { item } from './logistica.schema';
-import { asentarMovimiento, obtenerMovimiento, prepararMovimiento } from './inventario.service';
+import { asentarMovimiento, ESTADOS_GUIA_LIBRE, obtenerMovimiento, prepararMovimiento } from './inventario.service';
 import { hoyLima } from './lotes.service';
 import { avisarStock } from './stock-en-vivo';
 
@@ -144,10 +144,12 @@ export async function emitirGuiaDeTraslado(ctx: Contexto, auth: TAuth, idMovimie
   const [m] = await db.select().from(movimiento).where(and(eq(movimiento.idEmpresa, auth.idEmpresa), eq(movimiento.id, idMovimiento)));
   if (!m) throw noEncontrado('No se encontró el movimiento');
   if (m.clase !== 'T' || m.idAlmacenDestino === null || m.idMovimientoRevertido !== null) throw new AppError(ErrorCodes.MOVIMIENTO_NO_TRASLADO, undefined, 400);
+  // Branch logpres: a guide rejected by SUNAT or voided frees the transfer (read again under the row lock below).
   const yaTiene = async (idGuia: number | null, ex: Pick<typeof db, 'execute'> = db) => {
     if (idGuia === null) return;
-    const r = (await ex.execute(sql`select serie, correlativo from documento_contable where id = ${idGuia}`)) as unknown as { rows: { serie: string; correlativo: number }[] };
+    const r = (await ex.execute(sql`select serie, correlativo, id_estado_sunat from documento_contable where id = ${idGuia}`)) as unknown as { rows: { serie: string; correlativo: number; id_estado_sunat: number }[] };
     const g = r.rows[0];
+    if (g && ESTADOS_GUIA_LIBRE.includes(Number(g.id_estado_sunat))) return;
     throw new AppError(ErrorCodes.TRASLADO_CON_GUIA, g ? `La transferencia ya tiene su guía de remisión ${serieNumero(g.serie, g.correlativo)}` : undefined, 409);
   };
   await yaTiene(m.idGuia);
@@ -165,6 +167,7 @@ export async function emitirGuiaDeTraslado(ctx: Contexto, auth: TAuth, idMovimie
     const r = (await tx.execute(sql`select id_guia from movimiento_inventario where id = ${m.id} for update`)) as unknown as { rows: { id_guia: number | null }[] };
     await yaTiene(r.rows[0].id_guia, tx);
     await tx.execute(sql`update movimiento_inventario set id_guia = ${emitido.creado.Id}, log_usuario_modif = ${auth.idUsuario}, log_fecha_modif = now() where id = ${m.id}`);
+    await tx.execute(sql`insert into movimiento_guia (id_empresa, id_movimiento, id_guia, log_usuario_crea) values (${auth.idEmpresa}, ${m.id}, ${emitido.creado.Id}, ${auth.idUsuario})`);
   });
   return obtenerMovimiento(ctx, auth, m.id);
 }

@@ -106,3 +106,19 @@ export const movimientoDetalle = pgTable(
     index('movimiento_detalle_movimiento_ix').on(t.idMovimiento),
   ],
 );
+
+/**
+ * Branch logpres: every guide issued for a transfer, the current one included (movimiento_inventario.id_guia is the
+ * current one). A guide rejected by SUNAT or voided frees its transfer for a new guide; this keeps the earlier ones.
+ */
+export const movimientoGuia = pgTable(
+  'movimiento_guia',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idMovimiento: integer('id_movimiento').notNull().references(() => movimiento.id),
+    idGuia: integer('id_guia').notNull(),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('movimiento_guia_guia_uq').on(t.idGuia), index('movimiento_guia_movimiento_ix').on(t.idMovimiento)],
+);

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { ErrorCodes, type TAlmacen, type TKardex, type TMovimiento, ZAlmacenGuardar, ZKardexQuery, ZMovimientoGuardar, ZMovimientosQuery, ZStockMinimoQuery, ZStockQuery } from '@yupana/contracts';
+import { ErrorCodes, EstadoSunat, NombreEstadoSunat, type TAlmacen, type TKardex, type TMovimiento, ZAlmacenGuardar, ZKardexQuery, ZMovimientoGuardar, ZMovimientosQuery, ZStockMinimoQuery, ZStockQuery } from '@yupana/contracts';
 import type { z } from 'zod';
 import { sucursal } from '../../db/schema';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
@@ -214,7 +214,10 @@ export async function asentarMovimiento(tx: Tx & Pick<Db, 'insert'>, auth: TAuth
     { permiteStockNegativo: c.permiteStockNegativo, nombreItem: (i) => p.items.get(i)?.descripcion ?? String(i), nombreAlmacen: (a) => p.almacenes.get(a)?.nombre ?? String(a) },
   );
   await lotesDelMovimiento(tx, { idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idMovimiento, fecha: b.Fecha, permiteStockNegativo: c.permiteStockNegativo }, b);
-  if (idGuia !== null) await tx.execute(sql`update movimiento_inventario set id_guia = ${idGuia} where id = ${idMovimiento}`);
+  if (idGuia !== null) {
+    await tx.execute(sql`update movimiento_inventario set id_guia = ${idGuia} where id = ${idMovimiento}`);
+    await tx.execute(sql`insert into movimiento_guia (id_empresa, id_movimiento, id_guia, log_usuario_crea) values (${auth.idEmpresa}, ${idMovimiento}, ${idGuia}, ${auth.idUsuario})`);
+  }
   return idMovimiento;
 }
 
@@ -246,7 +249,7 @@ async function lotesDelMovimiento(tx: Tx, o: TOpcionesLote, b: z.output<typeof Z
 export async function obtenerMovimiento(ctx: Contexto, auth: TAuth, id: number): Promise<TMovimiento> {
   const db = ctx.dbh.db;
   const [m] = await db
-    .select({ m: movimiento, almacen: almacen.nombre, guia: guiaSerieNumero })
+    .select({ m: movimiento, almacen: almacen.nombre, guia: guiaSerieNumero, guias: guiasDelMovimiento })
     .from(movimiento)
     .innerJoin(almacen, eq(almacen.id, movimiento.idAlmacen))
     .where(and(eq(movimiento.idEmpresa, auth.idEmpresa), eq(movimiento.id, id)));
@@ -258,7 +261,7 @@ export async function obtenerMovimiento(ctx: Contexto, auth: TAuth, id: number):
     .where(eq(movimientoDetalle.idMovimiento, id))
     .orderBy(asc(movimientoDetalle.id));
   return {
-    ...cabecera(m.m, m.almacen, m.guia),
+    ...cabecera(m.m, m.almacen, m.guia, m.guias),
     Detalle: det.map((f) => ({
       IdItem: f.d.idItem,
       Codigo: f.codigo,
@@ -274,7 +277,21 @@ export async function obtenerMovimiento(ctx: Contexto, auth: TAuth, id: number):
 /** The serie-número of a transfer's guide (the same company's document, by the movement's id_guia). */
 const guiaSerieNumero = sql<string | null>`(select d.serie || '-' || d.correlativo from documento_contable d where d.id = ${movimiento.idGuia} and d.id_empresa = ${movimiento.idEmpresa})`;
 
-const cabecera = (m: typeof movimiento.$inferSelect, nombreAlmacen: string, guia: string | null) => ({
+type TGuiaFila = { IdGuia: number; SerieNumero: string; IdEstadoSunat: number };
+/** Branch logpres: every guide of the transfer, newest first, with its SUNAT state. */
+const guiasDelMovimiento = sql<TGuiaFila[] | string>`(select coalesce(json_agg(json_build_object('IdGuia', d.id,
+  'SerieNumero', d.serie || '-' || d.correlativo, 'IdEstadoSunat', d.id_estado_sunat) order by g.id desc), '[]'::json)
+  from movimiento_guia g join documento_contable d on d.id = g.id_guia and d.id_empresa = g.id_empresa where g.id_movimiento = ${movimiento.id})`;
+/** The states of a guide that free its transfer for a new one: rejected by SUNAT, or voided. */
+export const ESTADOS_GUIA_LIBRE: number[] = [EstadoSunat.RECHAZADO, EstadoSunat.ANULADO];
+
+const cabecera = (m: typeof movimiento.$inferSelect, nombreAlmacen: string, guia: string | null, guias: TGuiaFila[] | string = []) => {
+  const lista = (typeof guias === 'string' ? (JSON.parse(guias) as TGuiaFila[]) : guias).map((g) => ({ ...g, IdEstadoSunat: Number(g.IdEstadoSunat), EstadoSunat: NombreEstadoSunat[Number(g.IdEstadoSunat)] ?? '' }));
+  const actual = lista.find((g) => g.IdGuia === m.idGuia);
+  const traslado = m.clase === 'T' && m.idAlmacenDestino !== null && m.idMovimientoRevertido === null;
+  return { ...cabecera0(m, nombreAlmacen, guia), Guias: lista, GuiaLibre: traslado && (m.idGuia === null || (!!actual && ESTADOS_GUIA_LIBRE.includes(actual.IdEstadoSunat))) };
+};
+const cabecera0 = (m: typeof movimiento.$inferSelect, nombreAlmacen: string, guia: string | null) => ({
   Id: m.id,
   Numero: m.numero,
   Clase: m.clase,
@@ -296,7 +313,7 @@ export async function listarMovimientos(ctx: Contexto, auth: TAuth, q: z.output<
   const donde = and(...condiciones);
   const [filas, [{ n }]] = await Promise.all([
     ctx.dbh.db
-      .select({ m: movimiento, almacen: almacen.nombre, guia: guiaSerieNumero })
+      .select({ m: movimiento, almacen: almacen.nombre, guia: guiaSerieNumero, guias: guiasDelMovimiento })
       .from(movimiento)
       .innerJoin(almacen, eq(almacen.id, movimiento.idAlmacen))
       .where(donde)
@@ -305,7 +322,7 @@ export async function listarMovimientos(ctx: Contexto, auth: TAuth, q: z.output<
       .offset((q.pagina - 1) * q.regxpag),
     ctx.dbh.db.select({ n: count() }).from(movimiento).where(donde),
   ]);
-  return { Data: filas.map((f) => cabecera(f.m, f.almacen, f.guia)), Count: Number(n) };
+  return { Data: filas.map((f) => cabecera(f.m, f.almacen, f.guia, f.guias)), Count: Number(n) };
 }
 
 // ---- Kardex ----

@@ -222,7 +222,7 @@ async function preciosDeGrupoParaCliente(
 
 export const listaDeEmpresa = filaLista;
 
-async function idListaEstandar(db: Lector, idEmpresa: number): Promise<number> {
+export async function idListaEstandar(db: Lector, idEmpresa: number): Promise<number> {
   await asegurarEstaticas(db, idEmpresa);
   const [l] = await db.select({ id: listaPrecio.id }).from(listaPrecio).where(and(eq(listaPrecio.idEmpresa, idEmpresa), eq(listaPrecio.tipo, TipoListaPrecio.ESTANDAR)));
   return l.id;
@@ -244,6 +244,27 @@ export async function preciosEstandarDeItems(db: Lector, idEmpresa: number, ids:
     porItem.get(f.idItem)!.set(f.codigoUnidad, textoPrecio(f.precio));
   }
   return porItem;
+}
+
+/**
+ * Branch logpres: the same as fijarPreciosEstandar for many items at once (the catalogue import), set-based: one
+ * delete of the units without a price and one upsert of the rest, whatever the number of items.
+ */
+export async function fijarPreciosEstandarVarios(tx: Tx, auth: TAuth, filas: { idItem: number; codigoUnidad: string; factor: string; precio: string | null }[]): Promise<void> {
+  if (!filas.length) return;
+  const idLista = await idListaEstandar(tx, auth.idEmpresa);
+  const quitar = filas.filter((f) => f.precio === null);
+  const poner = filas.filter((f) => f.precio !== null);
+  if (quitar.length)
+    await tx.execute(sql`delete from lista_precio_item l using unnest(${sql.param(quitar.map((f) => f.idItem))}::int[], ${sql.param(quitar.map((f) => f.codigoUnidad))}::varchar[]) as v(id_item, codigo_unidad)
+      where l.id_lista_precio = ${idLista} and l.id_item = v.id_item and l.codigo_unidad = v.codigo_unidad`);
+  if (poner.length)
+    await tx.execute(sql`insert into lista_precio_item (id_empresa, id_lista_precio, id_item, codigo_unidad, factor, precio, log_usuario_crea)
+      select ${auth.idEmpresa}::int, ${idLista}::int, id_item, codigo_unidad, factor, precio, ${auth.idUsuario}::int
+      from unnest(${sql.param(poner.map((f) => f.idItem))}::int[], ${sql.param(poner.map((f) => f.codigoUnidad))}::varchar[],
+        ${sql.param(poner.map((f) => f.factor))}::numeric[], ${sql.param(poner.map((f) => f.precio))}::numeric[]) as v(id_item, codigo_unidad, factor, precio)
+      on conflict (id_lista_precio, id_item, codigo_unidad) do update set factor = excluded.factor, precio = excluded.precio,
+        log_usuario_modif = ${auth.idUsuario}, log_fecha_modif = now()`);
 }
 
 /**

@@ -94,7 +94,7 @@ function fechaDeTexto(t: string): string | null {
 const valida = (f: string) => !Number.isNaN(Date.parse(`${f}T00:00:00Z`)) && fechaIso(new Date(`${f}T00:00:00Z`)) === f;
 
 /** The "Documentos" sheet as text: the titles of row 1 and every non-empty row after it (cells by column, from 0). */
-export type THojaLeida = { titulos: string[]; filas: { numero: number; celdas: string[] }[] };
+export type THojaLeida = { titulos: string[]; filas: { numero: number; celdas: string[] }[]; adicional?: THojaLeida };
 
 const demasiados = () => new AppError(ErrorCodes.MASIVO_DEMASIADOS, MensajesError[ErrorCodes.MASIVO_DEMASIADOS], 400);
 
@@ -133,6 +133,8 @@ export type TOpcionesLectura = {
   invalido: () => AppError;
   demasiadas: () => AppError;
   esperaMs?: number;
+  /** A second sheet read by name too (the catalogue's "Presentaciones"); absent from the file: `adicional` undefined. */
+  adicional?: string;
 };
 
 /**
@@ -160,6 +162,7 @@ export async function leerHojaXlsx(contenido: Buffer, o: TOpcionesLectura): Prom
 async function leerHoja(fuente: Readable, o: TOpcionesLectura): Promise<THojaLeida> {
   let nombrada: THojaLeida | null = null;
   let primera: THojaLeida | null = null;
+  let adicional: THojaLeida | undefined;
   try {
     const lector = new ExcelJS.stream.xlsx.WorkbookReader(fuente, {
       sharedStrings: 'cache', styles: 'cache', worksheets: 'emit', hyperlinks: 'ignore', entries: 'ignore',
@@ -169,7 +172,8 @@ async function leerHoja(fuente: Readable, o: TOpcionesLectura): Promise<THojaLei
       const w = ws as unknown as { name: string } & AsyncIterable<ExcelJS.Row>;
       const esNombrada = !nombrada && w.name === o.hoja;
       const esPrimera = !!o.usarPrimera && indice++ === 0;
-      if (!esNombrada && !esPrimera) {
+      const esAdicional = !!o.adicional && w.name === o.adicional && !adicional;
+      if (!esNombrada && !esPrimera && !esAdicional) {
         // Drained, not read: the reader needs every entry consumed to go on.
         for await (const fila of w) void fila;
         continue;
@@ -186,6 +190,7 @@ async function leerHoja(fuente: Readable, o: TOpcionesLectura): Promise<THojaLei
         }
       }
       if (esNombrada) nombrada = leida;
+      else if (esAdicional) adicional = leida;
       else primera = leida;
     }
   } catch (e) {
@@ -194,7 +199,7 @@ async function leerHoja(fuente: Readable, o: TOpcionesLectura): Promise<THojaLei
   }
   const hoja = nombrada ?? primera;
   if (!hoja) throw o.invalido();
-  return hoja;
+  return adicional ? { ...hoja, adicional } : hoja;
 }
 
 export function leerDocumentos(hoja: THojaLeida, series: TSeriesDisponibles, hoy: string, items: Map<string, TItemCatalogo> = new Map()): TLectura {

@@ -1,6 +1,8 @@
-import { Col, DatePicker, Form, Input, InputNumber, Radio, Row } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import type { TGuiaTraslado } from '@yupana/contracts';
+import type { TGuiaTraslado, TSerieDocumento } from '@yupana/contracts';
+import { api } from '../../../lib/session';
 
 /** The form's values of the transfer guide's transport data (dates as dayjs). */
 export type TGuiaForm = Omit<TGuiaTraslado, 'FechaTraslado'> & { FechaTraslado: Dayjs };
@@ -8,6 +10,7 @@ export type TGuiaForm = Omit<TGuiaTraslado, 'FechaTraslado'> & { FechaTraslado: 
 export const aGuiaTraslado = (g: TGuiaForm): TGuiaTraslado => {
   const publico = g.ModalidadTraslado === '01';
   return {
+    ...(g.IdSerie ? { IdSerie: g.IdSerie } : {}),
     FechaTraslado: g.FechaTraslado.format('YYYY-MM-DD'),
     ModalidadTraslado: g.ModalidadTraslado,
     PesoBrutoTotal: String(g.PesoBrutoTotal ?? '').trim(),
@@ -23,11 +26,31 @@ export const aGuiaTraslado = (g: TGuiaForm): TGuiaTraslado => {
  * Transport data of a transfer's GRE remitente (motivo 04): the points, the destinatario (the company itself) and the
  * goods come from the transfer. `prefijo` is where the fields live in the surrounding form (['Guia'] inside the transfer).
  */
-export function CamposGuiaTraslado({ prefijo }: { prefijo: string[] }) {
+export function CamposGuiaTraslado({ prefijo, idSucursal }: { prefijo: string[]; idSucursal?: number }) {
   const n = (...p: string[]) => [...prefijo, ...p];
   const modalidad = Form.useWatch(n('ModalidadTraslado')) as string | undefined;
+  // Branch logpres: the guide's series, among the origin branch's active GRE remitente series (empty: the first one).
+  const series = useQuery({
+    queryKey: ['series', 'tipo', 1007, idSucursal ?? null],
+    queryFn: ({ signal }) => api.get<{ Data: TSerieDocumento[] }>('/entidades/v2/entidades/series', { query: { idtipodocumento: 1007, idsucursal: idSucursal, logestado: 1 }, signal }),
+    select: (r) => r.Data.filter((x) => x.IdSucursal === idSucursal),
+    enabled: idSucursal !== undefined,
+    staleTime: 60_000,
+  });
   return (
     <Row gutter={12} data-testid="campos-guia-traslado">
+      <Col xs={24} sm={8}>
+        <Form.Item name={n('IdSerie')} label="Serie de la guía" extra={series.data && !series.data.length ? 'La sucursal de origen no tiene series de guía de remisión remitente' : undefined}>
+          <Select
+            aria-label="Serie de la guía"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="La primera de la sucursal de origen"
+            loading={series.isLoading}
+            options={(series.data ?? []).map((x) => ({ value: x.Id, label: x.Serie }))}
+          />
+        </Form.Item>
+      </Col>
       <Col xs={24} sm={8}>
         <Form.Item name={n('FechaTraslado')} label="Inicio del traslado" rules={[{ required: true, message: 'Indique la fecha de inicio del traslado' }]}>
           <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />

@@ -50,21 +50,34 @@ export function MovimientosPage() {
           {
             title: 'Guía',
             key: 'guia',
-            render: (_, m) =>
-              m.IdGuia ? (
-                <Link to={`/admin/documentos/${m.IdGuia}`} data-testid={`guia-${m.Id}`}>
-                  {m.GuiaSerieNumero}
-                </Link>
-              ) : m.Clase === 'T' && m.Numero && sucursalDe(m.IdAlmacen) !== sucursalDe(m.IdAlmacenDestino) ? (
-                <Button size="small" onClick={() => setParaGuia(m)} data-testid={`emitir-guia-${m.Id}`}>
-                  Emitir guía
-                </Button>
-              ) : null,
+            render: (_, m) => (
+              <Space direction="vertical" size={2}>
+                {m.IdGuia && (
+                  <Space size={4}>
+                    <Link to={`/admin/documentos/${m.IdGuia}`} data-testid={`guia-${m.Id}`}>
+                      {m.GuiaSerieNumero}
+                    </Link>
+                    {m.GuiaLibre && <Tag color="red">{m.Guias.find((g) => g.IdGuia === m.IdGuia)?.EstadoSunat}</Tag>}
+                  </Space>
+                )}
+                {/* Branch logpres: the earlier guides of the transfer (rejected or voided), each with its state. */}
+                {m.Guias.filter((g) => g.IdGuia !== m.IdGuia).map((g) => (
+                  <Typography.Text key={g.IdGuia} type="secondary" style={{ fontSize: 12 }} data-testid={`guia-anterior-${g.IdGuia}`}>
+                    Antes: <Link to={`/admin/documentos/${g.IdGuia}`}>{g.SerieNumero}</Link> ({g.EstadoSunat})
+                  </Typography.Text>
+                ))}
+                {m.GuiaLibre && m.Numero && sucursalDe(m.IdAlmacen) !== sucursalDe(m.IdAlmacenDestino) && (
+                  <Button size="small" onClick={() => setParaGuia(m)} data-testid={`emitir-guia-${m.Id}`}>
+                    {m.IdGuia ? 'Emitir otra guía' : 'Emitir guía'}
+                  </Button>
+                )}
+              </Space>
+            ),
           },
         ]}
       />
       <NuevoMovimiento abierto={abierto} onCerrar={() => setAbierto(false)} />
-      {paraGuia && <EmitirGuia movimiento={paraGuia} onCerrar={() => setParaGuia(null)} />}
+      {paraGuia && <EmitirGuia movimiento={paraGuia} idSucursal={sucursalDe(paraGuia.IdAlmacen)} onCerrar={() => setParaGuia(null)} />}
     </Card>
   );
 }
@@ -80,7 +93,7 @@ function mostrarErrores(form: ReturnType<typeof Form.useForm>[0], e: unknown, me
 }
 
 /** The GRE remitente (motivo 04) of a transfer already posted, from its row. */
-function EmitirGuia({ movimiento, onCerrar }: { movimiento: Omit<TMovimiento, 'Detalle'>; onCerrar: () => void }) {
+function EmitirGuia({ movimiento, idSucursal, onCerrar }: { movimiento: Omit<TMovimiento, 'Detalle'>; idSucursal?: number; onCerrar: () => void }) {
   const [form] = Form.useForm<TGuiaForm>();
   const emitir = useEmitirGuiaTraslado();
   const { message } = App.useApp();
@@ -99,7 +112,7 @@ function EmitirGuia({ movimiento, onCerrar }: { movimiento: Omit<TMovimiento, 'D
         Motivo 04, traslado entre establecimientos de la misma empresa: la empresa es el destinatario; la partida y la llegada son las direcciones de las sucursales de los almacenes, con sus códigos de establecimiento.
       </Typography.Paragraph>
       <Form<TGuiaForm> form={form} layout="vertical" onFinish={enviar} initialValues={guiaInicial()}>
-        <CamposGuiaTraslado prefijo={[]} />
+        <CamposGuiaTraslado prefijo={[]} idSucursal={idSucursal} />
       </Form>
     </Modal>
   );
@@ -111,7 +124,9 @@ function NuevoMovimiento({ abierto, onCerrar }: { abierto: boolean; onCerrar: ()
   const [form] = Form.useForm<TForm>();
   const clase = Form.useWatch('Clase', form) ?? 'I';
   const emitirGuia = Form.useWatch('EmitirGuia', form) ?? false;
+  const idOrigen = Form.useWatch('IdAlmacen', form);
   const almacenes = useAlmacenes();
+  const sucursalOrigen = almacenes.data?.Data.find((a) => a.Id === idOrigen)?.IdSucursal;
   const registrar = useRegistrarMovimiento();
   const { message } = App.useApp();
   const opcionesAlmacen = (almacenes.data?.Data ?? []).filter((a) => a.LogEstado === 1).map((a) => ({ value: a.Id, label: a.Nombre }));
@@ -221,7 +236,7 @@ function NuevoMovimiento({ abierto, onCerrar }: { abierto: boolean; onCerrar: ()
             <Form.Item name="EmitirGuia" valuePropName="checked">
               <Checkbox>Emitir guía de remisión (motivo 04: traslado entre establecimientos de la misma empresa)</Checkbox>
             </Form.Item>
-            {emitirGuia && <CamposGuiaTraslado prefijo={['Guia']} />}
+            {emitirGuia && <CamposGuiaTraslado prefijo={['Guia']} idSucursal={sucursalOrigen} />}
           </>
         )}
       </Form>
