@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, char, check, date, index, integer, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditoria, empresa, idGenerado, sucursal } from '../../db/schema';
 import { almacen } from './inventario.schema';
+import { centroCosto } from '../finanzas/finanzas.schema';
 import { item } from './logistica.schema';
 
 // Purchases (issue 13, "purchases"): the supplier's document as received, its lines into warehouses, the stock
@@ -40,6 +41,8 @@ export const compra = pgTable(
     observacion: varchar('observacion', { length: 250 }),
     // A note (07 credit, 08 debit): the purchase it modifies (same supplier, company and currency; issue 13/14 notes).
     idCompraReferencia: integer('id_compra_referencia').references((): AnyPgColumn => compra.id),
+    // The cost centre its purchase lines (60) are posted to (finance's master data); null: none.
+    idCentroCosto: integer('id_centro_costo').references(() => centroCosto.id),
     anulado: boolean('anulado').notNull().default(false),
     fechaAnulacion: timestamp('fecha_anulacion', { withTimezone: true, mode: 'date' }),
     motivoAnulacion: varchar('motivo_anulacion', { length: 200 }),
