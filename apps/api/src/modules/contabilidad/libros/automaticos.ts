@@ -721,7 +721,7 @@ export async function contabilizarCompra(tx: TTx, c: TCompraContable): Promise<n
   const igv = new Decimal(c.igv).toDecimalPlaces(2);
   const total = new Decimal(c.total).toDecimalPlaces(2);
   const netado = Decimal.min(new Decimal(c.netadoSoles ?? 0).toDecimalPlaces(2), total);
-  const girar = (l: TLineaNueva): TLineaNueva => (c.notaCredito ? { idCuenta: l.idCuenta, debe: l.haber, haber: l.debe } : l);
+  const girar = (l: TLineaNueva): TLineaNueva => (c.notaCredito ? { ...l, debe: l.haber, haber: l.debe } : l);
   const lineas: TLineaNueva[] = [
     { idCuenta: k.COMPRAS, debe: total.minus(igv), haber: 0, idCentroCosto: c.idCentroCosto ?? null },
     { idCuenta: k.IGV_COMPRAS, debe: igv, haber: 0 },
