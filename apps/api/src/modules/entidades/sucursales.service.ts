@@ -7,8 +7,8 @@ import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { escaparLike } from './entidades.repo';
 import { sucursalApariencia } from './entidades.schema';
-// Cost centres are finance's master data.
-import { validarCentroCosto } from '../finanzas/centros-costo';
+// Cost centres are finance's master data; the shared check lives in lib/.
+import { validarCentroCosto } from '../../lib/centro-costo';
 
 // Avatar colours for branches that were never given one (picked by id, so a branch keeps its colour).
 const PALETA = ['#1677ff', '#13a8a8', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1', '#2f54eb', '#a0d911', '#fa541c', '#faad14'];

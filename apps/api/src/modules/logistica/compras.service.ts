@@ -23,8 +23,8 @@ import { moverLotes, revertirLotes } from './lotes.service';
 import { factoresDe, unidadesBase } from './presentaciones.service';
 import { item } from './logistica.schema';
 import { avisarStock } from './stock-en-vivo';
-// Cost centres are finance's master data.
-import { validarCentroCosto } from '../finanzas/centros-costo';
+// Cost centres are finance's master data; the shared check lives in lib/.
+import { validarCentroCosto } from '../../lib/centro-costo';
 
 /** IGV rate of a gravado line (catálogo 07 code 10). */
 const TASA_IGV = new Decimal('0.18');

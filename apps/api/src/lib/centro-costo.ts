@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { errorDeCampo } from '../../lib/app-error';
+import type { Db } from '../db/client';
+import { errorDeCampo } from './app-error';
 
 /**
  * A cost centre chosen on a record of another module (branch, purchase, issued document): one of the company's active
