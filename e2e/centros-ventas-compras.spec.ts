@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { elegirOpcion, iniciarSesion, llamarApi } from './helpers';
+import { elegirOpcion, iniciarSesion, llamarApi, selectDe } from './helpers';
 
 const CARGA = { timeout: 60_000 };
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -62,7 +62,7 @@ test('las ventas de la sucursal y una compra con centro aparecen en el reporte p
     await producto.click();
     await producto.fill(`CV-B${marca}`);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: `CV-B${marca}` }).first().click({ timeout: 3_000 });
-    await expect(cajon.locator('.ant-select').filter({ has: producto })).toContainText(`PAPEL BOND ${marca}`, { timeout: 2_000 });
+    await expect(selectDe(producto)).toContainText(`PAPEL BOND ${marca}`, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await cajon.getByLabel('Cantidad').fill('3');
   await cajon.getByLabel('Valor unitario (sin IGV)').fill('10.00');
