@@ -84,6 +84,9 @@ export const sucursal = pgTable(
     telefono: varchar('telefono', { length: 30 }),
     // SUNAT's código de establecimiento anexo (RUC registry): 4 digits, '0000' = domicilio fiscal. PLE 12.1/13.1 field 4.
     codigoAnexo: char('codigo_anexo', { length: 4 }).notNull().default('0000'),
+    // The default cost centre of the branch's sales income (70) in the automatic entries (finance's centro_costo; no
+    // foreign key here: finance's schema imports this file; the API validates it as the company's and active).
+    idCentroCosto: integer('id_centro_costo'),
     ...auditoria,
   },
   (t) => [index('sucursal_empresa_ix').on(t.idEmpresa), check('sucursal_codigo_anexo_ck', sql`${t.codigoAnexo} ~ '^[0-9]{4}$'`)],

@@ -84,6 +84,8 @@ export const ZCompraGuardar = z
         Monto: ZPositivo('Monto de la percepción', 12, 2),
       })
       .optional(),
+    /** Cost centre the purchase (60) is posted to: one of the company's active centres (finance's master data). */
+    IdCentroCosto: ZId.nullish().transform((v) => v ?? null),
     /** Totals the user saw (e.g. from the supplier's XML): when present they must match the computed ones. */
     TotalDeclarado: ZDecimal('Total declarado', { enteros: 12, decimales: 2 }).optional(),
     Lineas: z.array(ZCompraLinea, { error: 'Indique las líneas de la compra' }).min(1, 'Agregue al menos una línea').max(500, 'Máximo 500 líneas'),
@@ -147,6 +149,9 @@ export const ZCompra = z.object({
   Observacion: z.string().nullable(),
   Anulado: z.boolean(),
   MotivoAnulacion: z.string().nullable(),
+  /** The cost centre its entry's purchase line (60) carries, with its code and name. */
+  IdCentroCosto: z.number().int().nullable(),
+  CentroCosto: z.string().nullable(),
   /** A note's modified purchase (null for other documents and notes registered without it). */
   Referencia: z
     .object({ IdCompra: z.number().int(), TipoDocumento: z.string(), Serie: z.string(), Numero: z.number().int(), SerieNumero: z.string(), FechaEmision: z.string() })

@@ -126,6 +126,8 @@ export const ZDocumentoContableCrear = z.object({
   ListaReferencias: z.array(ZReferenciaDocumento).max(1).default([]),
   /** Canje: the nota de venta this factura or boleta documents for SUNAT (its stock and dues stay with it, moved once). */
   IdDocumentoOrigen: ZId.optional(),
+  /** Cost centre of the document's sales income (70) in its entry; absent: the branch's default centre, if any. */
+  IdCentroCosto: ZId.nullish(),
   /** Detracción, when the operation is subject to it (catálogo 54 code, percentage, Banco de la Nación account). */
   Detraccion: z
     .object({

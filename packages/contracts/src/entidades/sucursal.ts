@@ -12,6 +12,9 @@ export const ZSucursal = z.object({
   Telefono: z.string().nullable(),
   /** SUNAT's código de establecimiento anexo (4 digits, '0000' = domicilio fiscal). */
   CodigoAnexo: z.string(),
+  /** Default cost centre of the branch's sales income (70) in the automatic entries; null: none. */
+  IdCentroCosto: z.number().int().nullable(),
+  CentroCosto: z.string().nullable(),
   /** The seed's avatar of a branch: first letter of its name and a background colour. */
   letrainicio: z.string(),
   colorbackground: z.string(),
@@ -47,6 +50,8 @@ export const ZSucursalGuardar = z.object({
     .trim()
     .regex(/^\d{4}$/, 'El código de establecimiento anexo tiene 4 dígitos (0000 para el domicilio fiscal)')
     .default('0000'),
+  /** Absent: unchanged (the seed's calls do not send it); null: no centre. */
+  IdCentroCosto: ZId.nullish(),
   colorbackground: z
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/, 'Color no válido (#RRGGBB)')

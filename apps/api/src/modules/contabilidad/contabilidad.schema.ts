@@ -4,6 +4,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditoria, empresa, idGenerado, sucursal } from '../../db/schema';
 import { serie } from '../entidades/series/series.schema';
+// Cost centres are finance's master data.
+import { centroCosto } from '../finanzas/finanzas.schema';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const instante = (nombre: string) => timestamp(nombre, { withTimezone: true, mode: 'date' });
@@ -128,6 +130,8 @@ export const documentoContable = pgTable(
     fechaRespuestaSunat: instante('fecha_respuesta_sunat'),
     // Notes: the document they modify.
     idDocumentoAfectado: integer('id_documento_afectado'),
+    // The cost centre of its sales income (70) given at the issue; null: the branch's (sucursal.id_centro_costo) or none.
+    idCentroCosto: integer('id_centro_costo').references(() => centroCosto.id),
     anulado: boolean('anulado').notNull().default(false),
     fechaAnulacion: instante('fecha_anulacion'),
     motivoAnulacion: varchar('motivo_anulacion', { length: 100 }),

@@ -7,6 +7,8 @@ import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { escaparLike } from './entidades.repo';
 import { sucursalApariencia } from './entidades.schema';
+// Cost centres are finance's master data; the shared check lives in lib/.
+import { validarCentroCosto } from '../../lib/centro-costo';
 
 // Avatar colours for branches that were never given one (picked by id, so a branch keeps its colour).
 const PALETA = ['#1677ff', '#13a8a8', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1', '#2f54eb', '#a0d911', '#fa541c', '#faad14'];
@@ -22,10 +24,12 @@ const columnas = {
   correo: sucursal.correo,
   telefono: sucursal.telefono,
   codigoAnexo: sucursal.codigoAnexo,
+  idCentroCosto: sucursal.idCentroCosto,
   logEstado: sucursal.logEstado,
   color: sucursalApariencia.colorBackground,
 };
-type Fila = { [K in keyof typeof columnas]: (typeof columnas)[K]['_']['data'] | (K extends 'color' ? null : never) };
+const centroDe = sql<string | null>`(select cc.codigo || ' ' || cc.nombre from centro_costo cc where cc.id = ${sucursal.idCentroCosto})`;
+type Fila = { [K in keyof typeof columnas]: (typeof columnas)[K]['_']['data'] | (K extends 'color' ? null : never) } & { centro: string | null };
 
 function aSucursal(f: Fila): TSucursal {
   return {
@@ -38,6 +42,8 @@ function aSucursal(f: Fila): TSucursal {
     Correo: f.correo,
     Telefono: f.telefono,
     CodigoAnexo: f.codigoAnexo,
+    IdCentroCosto: f.idCentroCosto,
+    CentroCosto: f.centro,
     letrainicio: (f.razonSocial.trim()[0] ?? 'S').toUpperCase(),
     colorbackground: f.color?.trim() || colorPorDefecto(f.id),
     LogEstado: f.logEstado,
@@ -45,7 +51,7 @@ function aSucursal(f: Fila): TSucursal {
 }
 
 const consulta = (ctx: Contexto) =>
-  ctx.dbh.db.select(columnas).from(sucursal).leftJoin(sucursalApariencia, eq(sucursalApariencia.idSucursal, sucursal.id));
+  ctx.dbh.db.select({ ...columnas, centro: centroDe }).from(sucursal).leftJoin(sucursalApariencia, eq(sucursalApariencia.idSucursal, sucursal.id));
 
 export async function listarSucursales(ctx: Contexto, auth: TAuth, q: z.output<typeof ZSucursalesQuery>) {
   const condiciones: SQL[] = [eq(sucursal.idEmpresa, auth.idEmpresa)];
@@ -75,9 +81,12 @@ const datosDe = (b: TGuardar) => ({
   telefono: b.Telefono,
   codigoAnexo: b.CodigoAnexo,
   logEstado: b.LogEstado,
+  // Absent (the seed's calls): the branch keeps its centre.
+  ...(b.IdCentroCosto !== undefined ? { idCentroCosto: b.IdCentroCosto } : {}),
 });
 
 export async function crearSucursal(ctx: Contexto, auth: TAuth, b: TGuardar): Promise<TSucursal> {
+  await validarCentroCosto(ctx.dbh.db, auth.idEmpresa, b.IdCentroCosto);
   const id = await ctx.dbh.db.transaction(async (tx) => {
     const [s] = await tx.insert(sucursal).values({ ...datosDe(b), idEmpresa: auth.idEmpresa, logUsuarioCrea: auth.idUsuario }).returning({ id: sucursal.id });
     if (b.colorbackground)
@@ -89,6 +98,11 @@ export async function crearSucursal(ctx: Contexto, auth: TAuth, b: TGuardar): Pr
 
 export async function editarSucursal(ctx: Contexto, auth: TAuth, id: number, b: TGuardar): Promise<TSucursal> {
   await ctx.dbh.db.transaction(async (tx) => {
+    if (b.IdCentroCosto != null) {
+      const [a] = await tx.select({ c: sucursal.idCentroCosto }).from(sucursal).where(and(eq(sucursal.idEmpresa, auth.idEmpresa), eq(sucursal.id, id)));
+      if (!a) throw noEncontrado('No se encontró la sucursal');
+      await validarCentroCosto(tx, auth.idEmpresa, b.IdCentroCosto, a.c);
+    }
     const [s] = await tx
       .update(sucursal)
       .set({ ...datosDe(b), logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })

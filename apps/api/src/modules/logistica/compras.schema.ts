@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, char, check, date, index, integer, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditoria, empresa, idGenerado, sucursal } from '../../db/schema';
 import { almacen } from './inventario.schema';
+import { centroCosto } from '../finanzas/finanzas.schema';
 import { item } from './logistica.schema';
 
 // Purchases (issue 13, "purchases"): the supplier's document as received, its lines into warehouses, the stock
@@ -47,6 +48,8 @@ export const compra = pgTable(
     // IGV percepción the supplier charged on top of the total (Ley 29173): %, amount in the document's currency.
     percepcionPorcentaje: numeric('percepcion_porcentaje', { precision: 4, scale: 2 }),
     percepcionMonto: dinero('percepcion_monto'),
+    // The cost centre its purchase lines (60) are posted to (finance's master data); null: none.
+    idCentroCosto: integer('id_centro_costo').references(() => centroCosto.id),
     anulado: boolean('anulado').notNull().default(false),
     fechaAnulacion: timestamp('fecha_anulacion', { withTimezone: true, mode: 'date' }),
     motivoAnulacion: varchar('motivo_anulacion', { length: 200 }),

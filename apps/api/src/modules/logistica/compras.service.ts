@@ -24,6 +24,8 @@ import { moverLotes, revertirLotes } from './lotes.service';
 import { factoresDe, unidadesBase } from './presentaciones.service';
 import { item } from './logistica.schema';
 import { avisarStock } from './stock-en-vivo';
+// Cost centres are finance's master data; the shared check lives in lib/.
+import { validarCentroCosto } from '../../lib/centro-costo';
 
 /** IGV rate of a gravado line (catálogo 07 code 10). */
 const TASA_IGV = new Decimal('0.18');
@@ -76,6 +78,8 @@ export type TCompraRegistrada = {
   netadoContabilizadoSoles?: string;
   /** The IGV percepción the supplier charged (soles): 40113 D, owed with the total. */
   percepcion?: string;
+  /** The purchase's cost centre (a note without its own takes its purchase's). */
+  idCentroCosto: number | null;
 };
 const trasRegistrar: ((tx: TTxCompra, c: TCompraRegistrada) => Promise<void>)[] = [];
 const trasAnular: ((tx: TTxCompra, c: { idEmpresa: number; idCompra: number; fecha: string; glosa: string }) => Promise<void>)[] = [];
@@ -159,6 +163,7 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
       throw new AppError(ErrorCodes.TIPO_CAMBIO_FALTANTE, `No hay tipo de cambio del dólar registrado para el ${b.FechaEmision.split('-').reverse().join('/')}. Regístrelo en Finanzas > Datos maestros.`, 400);
     tasa = new Decimal(tc.venta);
   }
+  await validarCentroCosto(db, auth.idEmpresa, b.IdCentroCosto);
   const numeroDoc = `${TiposDocumentoCompra[b.TipoDocumento]} ${serieNumero(b.Serie, b.Numero)}`;
   const duplicado = () => errorDeCampo('Numero', `La ${numeroDoc} del proveedor ${b.RucProveedor} ya está registrada`);
 
@@ -172,6 +177,8 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
       const ref = esNota && b.Referencia ? await referenciaDeNota(tx, auth.idEmpresa, b, total) : null;
       // A debit note on a crédito purchase adds a due to that purchase instead of owing on its own.
       const debitoEnCompra = b.TipoDocumento === '08' && ref?.id_condicion_pago === 2;
+      // A note posts to its own centre, else to the one of the purchase it modifies (its expense is that purchase's).
+      const idCentroCosto = b.IdCentroCosto ?? (ref?.id_centro_costo != null ? Number(ref.id_centro_costo) : null);
       if (debitoEnCompra) cuotas.length = 0;
       // The supplier: an entity of type 4 (Proveedor) with the RUC, created when the company does not have it yet.
       let [prov] = filasDe<{ id: number; razon_social: string }>(
@@ -215,6 +222,7 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
           detraccionMonto: b.Detraccion ? detraccion.toFixed(2) : null,
           percepcionPorcentaje: b.Percepcion?.Porcentaje ?? null,
           percepcionMonto: b.Percepcion ? percepcion.toFixed(2) : null,
+          idCentroCosto,
           logUsuarioCrea: auth.idUsuario,
         })
         .returning({ id: compra.id });
@@ -322,6 +330,7 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
           netadoSoles: esNotaCredito ? r2(netado.times(tasa)).toFixed(2) : undefined,
           netadoContabilizadoSoles: esNotaCredito ? contabilizado.toFixed(2) : undefined,
           percepcion: percepcion.gt(0) ? r2(percepcion.times(tasa)).toFixed(2) : undefined,
+          idCentroCosto,
         });
       return c.id;
     });
@@ -334,7 +343,7 @@ export async function registrarCompra(ctx: Contexto, auth: TAuth, b: TCompraGuar
   }
 }
 
-type TReferencia = { id: number; tipo_documento: string; serie: string; numero: number; fecha_emision: string; id_moneda: number; id_condicion_pago: number; total: string; anulado: boolean };
+type TReferencia = { id: number; tipo_documento: string; serie: string; numero: number; fecha_emision: string; id_moneda: number; id_condicion_pago: number; total: string; anulado: boolean; id_centro_costo: number | null };
 
 /**
  * The purchase a note modifies, by the supplier's RUC, type, series and number within the company (another company's
@@ -345,7 +354,7 @@ async function referenciaDeNota(tx: TTxCompra, idEmpresa: number, b: TCompraGuar
   const r = b.Referencia!;
   const nombre = `${TiposDocumentoCompra[r.TipoDocumento]} ${serieNumero(r.Serie, r.Numero)}`;
   const [ref] = filasDe<TReferencia>(
-    await tx.execute(sql`select id, tipo_documento, serie, numero, fecha_emision::text as fecha_emision, id_moneda, id_condicion_pago, total::text as total, anulado
+    await tx.execute(sql`select id, tipo_documento, serie, numero, fecha_emision::text as fecha_emision, id_moneda, id_condicion_pago, total::text as total, anulado, id_centro_costo
       from compra where id_empresa = ${idEmpresa} and ruc_proveedor = ${b.RucProveedor} and tipo_documento = ${r.TipoDocumento} and serie = ${r.Serie} and numero = ${r.Numero} for update`),
   );
   if (!ref) throw errorDeCampo('Referencia', `No se encontró la ${nombre} entre las compras del proveedor ${b.RucProveedor}`);
@@ -532,7 +541,7 @@ async function revertirNotaEnCompra(tx: TTxCompra, auth: TAuth, idNota: number, 
   await tx.execute(sql`update nota_compra_cuota set revertido = true, log_usuario_modif = ${auth.idUsuario}, log_fecha_modif = now() where id_nota = ${idNota} and not revertido`);
 }
 
-type TFilaCompra = typeof compra.$inferSelect & { pagado: string; debe: string };
+type TFilaCompra = typeof compra.$inferSelect & { pagado: string; debe: string; centro: string | null };
 
 type TRefCompra = TCompra['Referencia'];
 /** The modified purchases of some notes, by the note's reference id. */
@@ -578,6 +587,8 @@ function aCompra(c: TFilaCompra, refs: Map<number, NonNullable<TRefCompra>> = ne
     Observacion: c.observacion,
     Anulado: c.anulado,
     MotivoAnulacion: c.motivoAnulacion,
+    IdCentroCosto: c.idCentroCosto,
+    CentroCosto: c.centro,
     Referencia: c.idCompraReferencia != null ? (refs.get(c.idCompraReferencia) ?? null) : null,
     Detraccion: c.detraccionMonto != null ? { CodigoBien: c.detraccionCodigo ?? '', Porcentaje: new Decimal(c.detraccionPorcentaje ?? 0).toFixed(2), Monto: c.detraccionMonto } : null,
     Percepcion: c.percepcionMonto != null ? { Porcentaje: new Decimal(c.percepcionPorcentaje ?? 0).toString(), Monto: c.percepcionMonto } : null,
@@ -586,10 +597,11 @@ function aCompra(c: TFilaCompra, refs: Map<number, NonNullable<TRefCompra>> = ne
 
 const pagos = sql<string>`coalesce((select sum(q.pagado) from cuota_pagar q where q.id_documento = "compra"."id"), 0)::text`;
 const deuda = sql<string>`coalesce((select sum(q.monto) from cuota_pagar q where q.id_documento = "compra"."id"), 0)::text`;
+const centro = sql<string | null>`(select cc.codigo || ' ' || cc.nombre from centro_costo cc where cc.id = "compra"."id_centro_costo")`;
 
 export async function obtenerCompra(ctx: Contexto, auth: TAuth, id: number): Promise<TCompra> {
   const db = ctx.dbh.db;
-  const [f] = await db.select({ c: compra, pagado: pagos, debe: deuda }).from(compra).where(and(eq(compra.id, id), eq(compra.idEmpresa, auth.idEmpresa)));
+  const [f] = await db.select({ c: compra, pagado: pagos, debe: deuda, centro }).from(compra).where(and(eq(compra.id, id), eq(compra.idEmpresa, auth.idEmpresa)));
   if (!f) throw noEncontrado('No se encontró la compra');
   const det = await db
     .select({ d: compraDetalle, codigo: item.codigo, almacen: almacen.nombre })
@@ -600,7 +612,7 @@ export async function obtenerCompra(ctx: Contexto, auth: TAuth, id: number): Pro
     .orderBy(asc(compraDetalle.id));
   const refs = await referenciasDe(db, auth.idEmpresa, [f.c.idCompraReferencia]);
   return {
-    ...aCompra({ ...f.c, pagado: f.pagado, debe: f.debe }, refs),
+    ...aCompra({ ...f.c, pagado: f.pagado, debe: f.debe, centro: f.centro }, refs),
     Detalle: det.map(({ d, codigo, almacen: nombre }) => ({
       IdItem: d.idItem,
       Codigo: codigo,
@@ -627,9 +639,9 @@ export async function listarCompras(ctx: Contexto, auth: TAuth, q: z.output<type
   const donde = sql.join(partes, sql` and `);
   const db = ctx.dbh.db;
   const [fs, [{ n }]] = await Promise.all([
-    db.select({ c: compra, pagado: pagos, debe: deuda }).from(compra).where(donde).orderBy(sql`${compra.fechaEmision} desc, ${compra.id} desc`).limit(q.regxpag).offset((q.pagina - 1) * q.regxpag),
+    db.select({ c: compra, pagado: pagos, debe: deuda, centro }).from(compra).where(donde).orderBy(sql`${compra.fechaEmision} desc, ${compra.id} desc`).limit(q.regxpag).offset((q.pagina - 1) * q.regxpag),
     db.select({ n: sql<number>`count(*)::int` }).from(compra).where(donde),
   ]);
   const refs = await referenciasDe(db, auth.idEmpresa, fs.map((f) => f.c.idCompraReferencia));
-  return { Data: fs.map((f) => aCompra({ ...f.c, pagado: f.pagado, debe: f.debe }, refs)), Count: Number(n) };
+  return { Data: fs.map((f) => aCompra({ ...f.c, pagado: f.pagado, debe: f.debe, centro: f.centro }, refs)), Count: Number(n) };
 }

@@ -123,6 +123,12 @@ export async function prepararEmision(ctx: Contexto, auth: TAuth, b: TDocumentoC
     if ((r as unknown as { rows: unknown[] }).rows.length === 0) errores['ListaEntidades'] = 'El cliente no existe';
   }
 
+  // The sales income's cost centre (finance's master data): one of the company's active centres.
+  if (b.IdCentroCosto != null) {
+    const r = await db.execute(sql`select log_estado from centro_costo where id = ${b.IdCentroCosto} and id_empresa = ${auth.idEmpresa}`);
+    if (Number((r as unknown as { rows: { log_estado: number }[] }).rows[0]?.log_estado) !== 1) errores.IdCentroCosto = 'Elija un centro de costo activo de la empresa';
+  }
+
   let afectado: (TAfectadoDatos & { id: number }) | null = null;
   if ((codigoTipo === '07' || codigoTipo === '08') && b.ListaReferencias[0]) {
     const ref = b.ListaReferencias[0];
@@ -486,6 +492,7 @@ async function guardarGrupo(grupo: TPendiente[]): Promise<TFilaCreada[]> {
         datos: documento ?? notaVenta, nombre_archivo: f ? f.construido.nombre : null, xml_firmado: f ? f.firmado.xml : null, hash, texto_qr: qr,
         id_estado_sunat: idEstado, id_documento_afectado: afectado?.id ?? null, clave_idempotencia: x.claveIdempotencia ?? null,
         huella_solicitud: x.claveIdempotencia ? (x.huellaDeSolicitud ?? null) : null, log_usuario_crea: x.auth.idUsuario,
+        id_centro_costo: x.b.IdCentroCosto ?? null,
       });
       filasLinea.push(...lineas(idEmpresa, idDocumento, x.b, t, x.auth.idUsuario));
       const creada: TFilaCreada = {
@@ -542,6 +549,7 @@ const COLUMNAS_DOCUMENTO = [
   ['otros_cargos', 'numeric'], ['descuentos_globales', 'numeric'], ['monto_total', 'numeric'], ['valor_igv', 'numeric'], ['observaciones', 'text'],
   ['datos', 'jsonb'], ['nombre_archivo', 'text'], ['xml_firmado', 'text'], ['hash', 'text'], ['texto_qr', 'text'], ['id_estado_sunat', 'smallint'],
   ['id_documento_afectado', 'integer'], ['clave_idempotencia', 'text'], ['huella_solicitud', 'text'], ['log_usuario_crea', 'integer'],
+  ['id_centro_costo', 'integer'],
 ] as const;
 const COLUMNAS_LINEA = [
   ['id_empresa', 'integer'], ['id_documento', 'integer'], ['item', 'smallint'], ['id_item', 'integer'], ['codigo_item', 'text'],

@@ -69,7 +69,8 @@ export async function registrarAsiento(tx: TTx, a: TAsientoNuevo): Promise<numbe
     if (ya.length) return null;
   }
   comprobarCuentas(lineas, cuentas);
-  await comprobarCentros(tx, a.idEmpresa, lineas);
+  // A reversal repeats the centres of the entry it reverses, even one deactivated since (still the company's).
+  await comprobarCentros(tx, a.idEmpresa, lineas, a.origen === 'ANULACION');
 
   // One statement: the next number of the month (the period row locked above serializes it) and the source key's
   // uniqueness (an operation whose entry already exists inserts nothing and gets null, even against a concurrent
@@ -181,12 +182,12 @@ function comprobarCuentas(lineas: TLineaValidada[], cuentas: Map<number, { codig
   });
 }
 
-/** Cost centres: the company's own (finance's master data), never another company's. */
-async function comprobarCentros(tx: TTx, idEmpresa: number, lineas: TLineaValidada[]) {
+/** Cost centres: the company's own (finance's master data), never another company's; active unless `inactivos`. */
+async function comprobarCentros(tx: TTx, idEmpresa: number, lineas: TLineaValidada[], inactivos = false) {
   const centros = [...new Set(lineas.map((l) => l.idCentroCosto).filter((c): c is number => typeof c === 'number'))];
   if (!centros.length) return;
   const propios = new Set(
-    (await tx.select({ id: centroCosto.id }).from(centroCosto).where(and(eq(centroCosto.idEmpresa, idEmpresa), eq(centroCosto.logEstado, 1), inArray(centroCosto.id, centros)))).map((c) => c.id),
+    (await tx.select({ id: centroCosto.id }).from(centroCosto).where(and(eq(centroCosto.idEmpresa, idEmpresa), inactivos ? undefined : eq(centroCosto.logEstado, 1), inArray(centroCosto.id, centros)))).map((c) => c.id),
   );
   lineas.forEach((l, i) => {
     if (typeof l.idCentroCosto === 'number' && !propios.has(l.idCentroCosto)) throw errorDeCampo(`Lineas.${i}.IdCentroCosto`, 'El centro de costo no existe o está inactivo');

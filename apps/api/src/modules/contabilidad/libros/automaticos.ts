@@ -166,7 +166,7 @@ const motivoDe = (err: AppError) => {
  */
 export async function contabilizarVentaEnTx(tx: TTx, d: TDoc, opciones: { cobroAparte?: boolean; recienEmitido?: boolean } = {}): Promise<TResultado> {
   try {
-    const v = await asientoDeVenta(tx, d);
+    const v = await asientoDeVenta(tx, d, (await centrosDeVentas(tx, [d])).get(d.id) ?? null);
     if ('motivo' in v) return v;
     const id = await registrarAsiento(tx, v.asiento);
     // A contado sale is paid at its issue: 10 / 12 at once (the point of sale posts it after recording its payments).
@@ -184,11 +184,31 @@ export async function contabilizarVentaEnTx(tx: TTx, d: TDoc, opciones: { cobroA
 type TLineaCobrar = { id_cuenta: number; debe: string };
 
 /**
+ * The cost centre of each document's sales income (70): the one given at its issue, else its branch's default centre
+ * when that is active (a centre deactivated later stops applying to new sales instead of leaving them unposted), else
+ * none. One query for a whole issue group, none when every document names its own.
+ */
+async function centrosDeVentas(tx: Pick<Db, 'execute'>, docs: TDoc[]): Promise<Map<number, number | null>> {
+  const r = new Map<number, number | null>(docs.map((d) => [d.id, d.idCentroCosto ?? null]));
+  const sucursales = [...new Set(docs.filter((d) => d.idCentroCosto == null).map((d) => d.idSucursal))];
+  if (!sucursales.length) return r;
+  const porSucursal = new Map(
+    filasDe<{ id: number; id_centro_costo: number }>(
+      await tx.execute(sql`
+        select s.id, s.id_centro_costo from sucursal s join centro_costo c on c.id = s.id_centro_costo and c.id_empresa = s.id_empresa and c.log_estado = 1
+         where s.id in (${sql.join(sucursales.map((i) => sql`${i}`), sql`, `)})`),
+    ).map((f) => [Number(f.id), Number(f.id_centro_costo)]),
+  );
+  for (const d of docs) if (d.idCentroCosto == null) r.set(d.id, porSucursal.get(d.idSucursal) ?? null);
+  return r;
+}
+
+/**
  * The sale entry of a document (not written), with its receivable debit line (what a contado collection settles;
  * undefined for a credit note or a zero total), or the reason it cannot be posted (a USD document without rate).
  * A missing or non-postable account throws its AppError.
  */
-async function asientoDeVenta(tx: TTx, d: TDoc): Promise<{ asiento: TAsientoNuevo; cobrar?: TLineaCobrar } | { motivo: string }> {
+async function asientoDeVenta(tx: TTx, d: TDoc, idCentroCosto: number | null): Promise<{ asiento: TAsientoNuevo; cobrar?: TLineaCobrar } | { motivo: string }> {
   let tc = new Decimal(1);
   if (d.idMoneda === 2) {
     const t = await tipoDeCambio(tx, d.idEmpresa, d.fechaEmision);
@@ -210,7 +230,7 @@ async function asientoDeVenta(tx: TTx, d: TDoc): Promise<{ asiento: TAsientoNuev
     { idCuenta: c.IGV, ...lado(igv, false) },
     { idCuenta: c.ICBPER, ...lado(icbper, false) },
     { idCuenta: c.ISC, ...lado(isc, false) },
-    { idCuenta: c.VENTAS, ...lado(base, false) },
+    { idCuenta: c.VENTAS, ...lado(base, false), idCentroCosto },
   ].filter((l) => !new Decimal(l.debe).isZero() || !new Decimal(l.haber).isZero());
   const documento = serieNumero(d);
   return {
@@ -481,9 +501,10 @@ async function contabilizarLoteEnTx(tx: TTx, docs: TDoc[]): Promise<boolean> {
          group by m.id_documento_contable`),
     ).map((f) => [Number(f.id_documento), f]),
   );
+  const centros = await centrosDeVentas(tx, docs);
   const asientos: TAsientoNuevo[] = [];
   for (const d of docs) {
-    const v = await asientoDeVenta(tx, d);
+    const v = await asientoDeVenta(tx, d, centros.get(d.id) ?? null);
     if ('motivo' in v) return false;
     asientos.push(v.asiento);
     if (esContado(d) && v.cobrar) asientos.push(await asientoDeCobroContado(tx, d, v.cobrar, pagos.get(d.id) ?? null));
@@ -692,6 +713,8 @@ export type TCompraContable = {
   netadoContabilizadoSoles?: Decimal.Value;
   /** The IGV percepción the supplier charged (soles): PERCEPCIONES_IGV (40113) D, and 42 H owes it with the total. */
   percepcion?: Decimal.Value;
+  /** The purchase's cost centre: on its 60 line; an expense line (62-68) with a destination gets its 9x / 79 pair. */
+  idCentroCosto?: number | null;
 };
 
 /**
@@ -713,9 +736,9 @@ export async function contabilizarCompra(tx: TTx, c: TCompraContable): Promise<n
   const base = new Decimal(c.base).toDecimalPlaces(2);
   const igv = new Decimal(c.igv).toDecimalPlaces(2);
   const total = new Decimal(c.total).toDecimalPlaces(2);
-  const girar = (l: TLineaNueva): TLineaNueva => (c.notaCredito ? { idCuenta: l.idCuenta, debe: l.haber, haber: l.debe } : l);
+  const girar = (l: TLineaNueva): TLineaNueva => (c.notaCredito ? { ...l, debe: l.haber, haber: l.debe } : l);
   const lineas: TLineaNueva[] = [
-    { idCuenta: k.COMPRAS, debe: total.minus(igv), haber: 0 },
+    { idCuenta: k.COMPRAS, debe: total.minus(igv), haber: 0, idCentroCosto: c.idCentroCosto ?? null },
     { idCuenta: k.IGV_COMPRAS, debe: igv, haber: 0 },
     // A supplier's credit note debits its own mapped account (POR_PAGAR_NOTA_CREDITO, 4212 by default like POR_PAGAR)
     // for the credit in favour it leaves, and POR_PAGAR for what it lowered of the modified purchase's dues.
@@ -734,7 +757,14 @@ export async function contabilizarCompra(tx: TTx, c: TCompraContable): Promise<n
     .filter((l) => !new Decimal(l.debe).isZero() || !new Decimal(l.haber).isZero())
     .map(girar);
   const glosa = `${c.notaCredito ? 'Nota de crédito de compra' : 'Compra'} ${c.documento} - ${c.proveedor}`;
-  const id = await registrarAsiento(tx, { idEmpresa: c.idEmpresa, idUsuario: c.idUsuario, idDiario: DIARIO_COMPRAS, fecha: c.fecha, glosa, origen: 'COMPRA', claveOrigen: `COMPRA:${c.idCompra}`, documento: c.documento.slice(0, 20), lineas, siCerradoSiguiente: true });
+  // The same destination rule as cash-box and finance expenses: when the purchase line is mapped to an expense (62-68,
+  // e.g. a company that maps COMPRAS to 63 services) and its centre has a destination account, 9x D / 791 H (swapped for
+  // a credit note, as the line itself). Goods (60) are not destined: they become stock (20/61) and later cost of sales.
+  const id = await registrarAsiento(tx, {
+    idEmpresa: c.idEmpresa, idUsuario: c.idUsuario, idDiario: DIARIO_COMPRAS, fecha: c.fecha, glosa, origen: 'COMPRA', claveOrigen: `COMPRA:${c.idCompra}`, documento: c.documento.slice(0, 20),
+    lineas: await conDestino(tx, c.idEmpresa, lineas),
+    siCerradoSiguiente: true,
+  });
   if (c.conIngresoAlmacen && base.gt(0))
     await registrarAsiento(tx, {
       idEmpresa: c.idEmpresa,

@@ -11,6 +11,7 @@ import { useAlmacenes } from '../api/inventario';
 import { leerXmlCompra, useAnularCompra, useCompras, useComprasDelProveedor, useRegistrarCompra } from '../api/compras';
 import { SelectorBien } from '../components/selector-bien';
 import { CamposLote, controlDe, type TControl } from '../../../components/campos-lote';
+import { CentroCostoSelect } from '../../../components/centro-costo-select';
 
 const SIMBOLO: Record<number, string> = { 1: 'S/', 2: 'US$' };
 const dinero = (v: string, idMoneda: number) => `${SIMBOLO[idMoneda] ?? ''}\u00a0${monto(v)}`;
@@ -31,6 +32,7 @@ type TValores = {
   IdMoneda: 1 | 2;
   IdCondicionPago: 1 | 2;
   Observacion?: string;
+  IdCentroCosto?: number | null;
   /** A note's modified purchase, as "tipo|serie|número". */
   Referencia?: string;
   /** SPOT (factura only) and the percepción the supplier charged (factura or boleta). */
@@ -224,6 +226,7 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
       IdMoneda: v.IdMoneda,
       IdCondicionPago: v.IdCondicionPago,
       Observacion: v.Observacion || undefined,
+      IdCentroCosto: v.IdCentroCosto ?? null,
       ...((v.TipoDocumento === '07' || v.TipoDocumento === '08') && v.Referencia
         ? (() => {
             const [t, se, n] = v.Referencia.split('|');
@@ -250,7 +253,7 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
       onCerrar();
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.errores).length) {
-        const conocidos = ['RucProveedor', 'RazonSocialProveedor', 'TipoDocumento', 'Serie', 'Numero', 'FechaEmision', 'FechaVencimiento', 'IdMoneda', 'IdCondicionPago', 'Observacion', 'Lineas', 'Referencia', 'Detraccion', 'Percepcion'];
+        const conocidos = ['RucProveedor', 'RazonSocialProveedor', 'TipoDocumento', 'Serie', 'Numero', 'FechaEmision', 'FechaVencimiento', 'IdMoneda', 'IdCondicionPago', 'Observacion', 'Lineas', 'Referencia', 'Detraccion', 'Percepcion', 'IdCentroCosto'];
         form.setFields(
           Object.entries(e.errores)
             .filter(([k]) => conocidos.includes(k.split('.')[0]) && k !== 'Lineas')
@@ -367,6 +370,15 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
               </Form.Item>
             </Col>
           )}
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="IdCentroCosto"
+              label="Centro de costo"
+              tooltip="El asiento de la compra lleva este centro en su cuenta de compras (60). Una nota sin centro toma el de la compra que modifica"
+            >
+              <CentroCostoSelect />
+            </Form.Item>
+          </Col>
         </Row>
         {(tipo === '01' || tipo === '03') && (
           <Row gutter={12}>

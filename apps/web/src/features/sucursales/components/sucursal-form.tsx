@@ -4,6 +4,7 @@ import type { TSucursal, TSucursalGuardar } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useGuardarSucursal } from '../api/guardar-sucursal';
 import { UbigeoSelect } from '../../../components/ubigeo-select';
+import { CentroCostoSelect } from '../../../components/centro-costo-select';
 
 type Valores = Omit<TSucursalGuardar, 'colorbackground'> & { colorbackground: string };
 
@@ -17,7 +18,7 @@ export function SucursalForm({ sucursal, onGuardado, onCancelar }: Props) {
   const color = Form.useWatch('colorbackground', form) ?? '#1677ff';
 
   useEffect(() => {
-    form.setFieldsValue(sucursal ? { ...sucursal, LogEstado: sucursal.LogEstado as 0 | 1 } : { RazonSocial: '', CodigoAnexo: '0000', colorbackground: '#1677ff', LogEstado: 1 });
+    form.setFieldsValue(sucursal ? { ...sucursal, LogEstado: sucursal.LogEstado as 0 | 1 } : { RazonSocial: '', CodigoAnexo: '0000', IdCentroCosto: null, colorbackground: '#1677ff', LogEstado: 1 });
   }, [sucursal, form]);
 
   async function enviar(v: Valores) {
@@ -55,6 +56,13 @@ export function SucursalForm({ sucursal, onGuardado, onCancelar }: Props) {
         ]}
       >
         <Input maxLength={4} inputMode="numeric" style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item
+        name="IdCentroCosto"
+        label="Centro de costo"
+        tooltip="Las ventas de la sucursal (cuenta 70) llevan este centro de costo en sus asientos automáticos, salvo que el documento indique otro"
+      >
+        <CentroCostoSelect actual={sucursal?.IdCentroCosto ?? null} />
       </Form.Item>
       <Form.Item name="Descripcion" label="Descripción">
         <Input maxLength={250} />
