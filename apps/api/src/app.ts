@@ -69,6 +69,7 @@ import {
 } from './modules/contabilidad/libros/automaticos';
 import { alAnularDeduccion, alRegistrarDeduccion } from './modules/finanzas/deducciones.service';
 import { rutasDeducciones } from './modules/finanzas/deducciones.routes';
+import { rutasRetencionesEmitidas } from './modules/finanzas/retenciones-emitidas.routes';
 import { rutasAsistencia } from './modules/rrhh/asistencia.routes';
 import { rutasIclock } from './modules/rrhh/iclock.routes';
 import { rutasPagos } from './modules/pagos/pagos.routes';
@@ -371,6 +372,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   await app.register(async (fin) => rutasMovimientosFinancieros(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasPagosProveedores(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasDeducciones(fin, ctx), { prefix: '/api/finanzas' });
+  await app.register(async (fin) => rutasRetencionesEmitidas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (log) => rutasCompras(log, ctx), { prefix: '/api/logistica' });
   // Account creation and the setup wizard (security host paths).
   await app.register(async (onb) => rutasOnboarding(onb, ctx), { prefix: '/api/seguridad' });
