@@ -70,6 +70,8 @@ import {
 import { alAnularDeduccion, alRegistrarDeduccion } from './modules/finanzas/deducciones.service';
 import { rutasDeducciones } from './modules/finanzas/deducciones.routes';
 import { rutasRetencionesEmitidas } from './modules/finanzas/retenciones-emitidas.routes';
+import { credencialDeEmpresa } from './modules/contabilidad/configuracion/configuracion.service';
+import { usarCredencialRetencion } from './modules/finanzas/retenciones-emitidas.service';
 import { rutasAsistencia } from './modules/rrhh/asistencia.routes';
 import { rutasIclock } from './modules/rrhh/iclock.routes';
 import { rutasPagos } from './modules/pagos/pagos.routes';
@@ -347,6 +349,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   // Letras por pagar first: a payment mixing letras and invoices is refused before the books post it.
   alRegistrarPago(alPagarLetraPagar);
   alRegistrarPago(contabilizarAlPagar);
+  usarCredencialRetencion((tx, idEmpresa) => credencialDeEmpresa(tx, idEmpresa));
   alAprobarNomina(contabilizarAlAprobarNomina);
   alPagarNomina(contabilizarAlPagarNomina);
   alAnularPagoNomina(revertirAlAnularPagoNomina);

@@ -13,7 +13,7 @@ import {
   type TProveedorRetencion,
   type TRetencionCalculo,
 } from '@yupana/contracts';
-import { firmarXml, nombreRetencion, xmlRetencion, type TComprobanteRetencion as TCre } from '@yupana/sunat';
+import { firmarXml, nombreRetencion, xmlRetencion, type TComprobanteRetencion as TCre, type TCredencialFirma } from '@yupana/sunat';
 import type { z } from 'zod';
 import type { ZComprobantesRetencionQuery } from '@yupana/contracts';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
@@ -21,7 +21,6 @@ import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { empresa, sucursal } from '../../db/schema';
 import { empresaSunat } from '../contabilidad/contabilidad.schema';
-import { credencialDeEmpresa } from '../contabilidad/configuracion/configuracion.service';
 import { entidad } from '../entidades/entidades.schema';
 import { serie } from '../entidades/series/series.schema';
 import { filas, hoyLima, patronLike } from './antiguedad';
@@ -29,6 +28,14 @@ import type { TCuotaBloqueada, TLineaLiquidacion, TTxFinanzas } from './liquidac
 import { comprobanteRetencion, comprobanteRetencionDetalle } from './retenciones-emitidas.schema';
 
 type TDb = TTxFinanzas | Contexto['dbh']['db'];
+type TCredencialDe = (db: TTxFinanzas, idEmpresa: number) => Promise<TCredencialFirma>;
+let credencialDe: TCredencialDe = async () => {
+  throw new Error('La firma de comprobantes de retención no está configurada (usarCredencialRetencion)');
+};
+/** The company's signing credential, as the SUNAT settings keep it; registered once in app.ts (modules do not import each other). */
+export function usarCredencialRetencion(fn: TCredencialDe): void {
+  credencialDe = fn;
+}
 const TASA = new Decimal(TASA_RETENCION_IGV).dividedBy(100);
 const r2 = (v: Decimal) => v.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 const noAgente = () => new AppError(ErrorCodes.NO_ES_AGENTE_RETENCION, 'La empresa no está designada como agente de retención: indique la fecha de su designación en Finanzas > Retenciones emitidas', 409);
@@ -200,7 +207,7 @@ export async function emitirCre(
       fechaPago: p.fecha, importePagado: d.importePagado, retenido: d.retenido, netoPagado: d.neto, tipoCambio: d.tipoCambio ?? undefined,
     })),
   };
-  const firmado = firmarXml({ xml: xmlRetencion(cre), canonico: true }, await credencialDeEmpresa(tx, auth.idEmpresa));
+  const firmado = firmarXml({ xml: xmlRetencion(cre), canonico: true }, await credencialDe(tx, auth.idEmpresa));
   const [c] = await tx
     .insert(comprobanteRetencion)
     .values({
