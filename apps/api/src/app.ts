@@ -69,6 +69,9 @@ import {
 } from './modules/contabilidad/libros/automaticos';
 import { alAnularDeduccion, alRegistrarDeduccion } from './modules/finanzas/deducciones.service';
 import { rutasDeducciones } from './modules/finanzas/deducciones.routes';
+import { rutasRetencionesEmitidas } from './modules/finanzas/retenciones-emitidas.routes';
+import { credencialDeEmpresa } from './modules/contabilidad/configuracion/configuracion.service';
+import { usarCredencialRetencion } from './modules/finanzas/retenciones-emitidas.service';
 import { rutasAsistencia } from './modules/rrhh/asistencia.routes';
 import { rutasIclock } from './modules/rrhh/iclock.routes';
 import { rutasPagos } from './modules/pagos/pagos.routes';
@@ -346,6 +349,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   // Letras por pagar first: a payment mixing letras and invoices is refused before the books post it.
   alRegistrarPago(alPagarLetraPagar);
   alRegistrarPago(contabilizarAlPagar);
+  usarCredencialRetencion((tx, idEmpresa) => credencialDeEmpresa(tx, idEmpresa));
   alAprobarNomina(contabilizarAlAprobarNomina);
   alPagarNomina(contabilizarAlPagarNomina);
   alAnularPagoNomina(revertirAlAnularPagoNomina);
@@ -371,6 +375,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   await app.register(async (fin) => rutasMovimientosFinancieros(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasPagosProveedores(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasDeducciones(fin, ctx), { prefix: '/api/finanzas' });
+  await app.register(async (fin) => rutasRetencionesEmitidas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (log) => rutasCompras(log, ctx), { prefix: '/api/logistica' });
   // Account creation and the setup wizard (security host paths).
   await app.register(async (onb) => rutasOnboarding(onb, ctx), { prefix: '/api/seguridad' });

@@ -130,6 +130,10 @@ export const ErrorCodes = {
   LETRA_PAGAR_ESTADO_INVALIDO: 601613,
   CUOTA_DETRACCION_NO_CANJEABLE: 601614,
   LETRA_PAGAR_MEZCLADA: 601615,
+  // Comprobantes de retención issued as retention agent (branch finret, 601554-601568).
+  NO_ES_AGENTE_RETENCION: 601554,
+  CRE_ACEPTADO_NO_ANULABLE: 601555,
+  CRE_YA_ENVIADO: 601556,
   // Transfer guides (GRE remitente motivo 04, branch guiatraslado, 601474-601488).
   TRASLADO_CON_GUIA: 601474,
   MOVIMIENTO_NO_TRASLADO: 601475,
@@ -214,6 +218,9 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.LETRA_PAGAR_ESTADO_INVALIDO]: 'La letra por pagar no está en un estado que permita esta operación',
   [ErrorCodes.CUOTA_DETRACCION_NO_CANJEABLE]: 'La cuota de detracción no se canjea por letras: el cliente la deposita en la cuenta del Banco de la Nación',
   [ErrorCodes.LETRA_PAGAR_MEZCLADA]: 'Las letras por pagar se pagan por separado de las facturas',
+  [ErrorCodes.NO_ES_AGENTE_RETENCION]: 'La empresa no está designada como agente de retención',
+  [ErrorCodes.CRE_ACEPTADO_NO_ANULABLE]: 'El comprobante de retención del pago ya fue aceptado por SUNAT: el pago no se puede anular',
+  [ErrorCodes.CRE_YA_ENVIADO]: 'El comprobante de retención ya tiene respuesta de SUNAT',
   [ErrorCodes.MOVIMIENTO_CONCILIADO]: 'El movimiento está conciliado con el extracto bancario: no se puede eliminar',
   [ErrorCodes.MOVIMIENTO_ANULADO]: 'El movimiento ya fue eliminado',
   [ErrorCodes.EXTRACTO_SIN_LINEAS]: 'El extracto no tiene movimientos reconocibles',

@@ -197,6 +197,13 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'POST /api/finanzas/v1/cuentasporcobrar/:id/retenciones': { tabla: 'documento_contable', cuerpo: { SerieNumero: 'R001-1', Fecha: '2026-01-05', Monto: '1.00' } },
   'PUT /api/finanzas/v1/detracciones/:id/anulaciones': { tabla: 'deduccion_documento', cuerpo: { Motivo: 'ajena' } },
   'PUT /api/finanzas/v1/retenciones/:id/anulaciones': { tabla: 'deduccion_documento', cuerpo: { Motivo: 'ajena' } },
+  // Branch finret (issue 14): comprobantes de retención issued as retention agent (also verified in retenciones-emitidas.test).
+  'GET /api/finanzas/v1/retenciones-emitidas/:id': { tabla: 'comprobante_retencion' },
+  'GET /api/finanzas/v1/retenciones-emitidas/:id/xml': { tabla: 'comprobante_retencion' },
+  'GET /api/finanzas/v1/retenciones-emitidas/:id/pdf': { tabla: 'comprobante_retencion' },
+  'GET /api/finanzas/v1/retenciones-emitidas/:id/cdr': { tabla: 'comprobante_retencion' },
+  'GET /api/finanzas/v1/retenciones-emitidas/proveedores/:ruc': { exento: 'el RUC no es un id: se busca el proveedor en la empresa del token (otra empresa: 409 si no es agente, 404 si no lo tiene)' },
+  'PUT /api/finanzas/v1/retenciones-emitidas/proveedores/:ruc': { exento: 'el RUC no es un id: se marca el proveedor de la empresa del token' },
   // Physical counts and item presentations (issue 13, branch conteos): the other company's row gives 404.
   'GET /api/logistica/v1/tomasinventario/:id': { tabla: 'toma_inventario' },
   'PUT /api/logistica/v1/tomasinventario/:id/conteos': { tabla: 'toma_inventario', cuerpo: { Lineas: [{ IdItem: 1, CantidadContada: '1' }] } },

@@ -339,6 +339,12 @@ export const router = createBrowserRouter([
                     lazy: () => import('../features/finanzas/pages/cuentas-por-pagar-page').then((m) => ({ Component: m.CuentasPorPagarPage })),
                   },
                   {
+                    path: 'retenciones',
+                    loader: guardPermiso({ idPermiso: 13400, componente: 'finanzasretenciones' }),
+                    handle: h({ breadcrumb: 'Retenciones emitidas', description: 'Agente de retención del IGV: comprobantes de retención de los pagos a proveedores, XML, PDF y CDR', icon: 'FileProtectOutlined' }),
+                    lazy: () => import('../features/finanzas/pages/retenciones-page').then((m) => ({ Component: m.RetencionesPage })),
+                  },
+                  {
                     path: 'cobros',
                     loader: guardPermiso({ idPermiso: 13020, componente: 'finanzascobros' }),
                     handle: h({ breadcrumb: 'Cobros', description: 'Cobros registrados: recibo, detalle y anulación', icon: 'WalletOutlined' }),

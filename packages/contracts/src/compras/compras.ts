@@ -276,6 +276,8 @@ export const ZPago = z.object({
   Observacion: z.string().nullable(),
   Anulado: z.boolean(),
   MotivoAnulacion: z.string().nullable(),
+  /** The comprobante de retención the payment issued (the company as retention agent): Monto is then 97 % of the dues paid. */
+  Retencion: z.object({ Id: z.number().int(), SerieNumero: z.string(), TotalRetenido: z.string(), IdEstadoSunat: z.number().int() }).nullable(),
   Detalle: z.array(
     z.object({ IdCuota: z.number().int(), IdCompra: z.number().int(), SerieNumero: z.string(), NumeroCuota: z.number().int(), IdMoneda: z.number().int(), Monto: z.string(), MontoCuenta: z.string() }),
   ),

@@ -21,4 +21,6 @@ export const serviciosFinanzas = [
   { Codigo: 'FIN_DETRACCION_ANULAR', Descripcion: 'Anular depósitos de detracción (repone el saldo del documento)', Modulo: 'finanzas', RolesPorDefecto: [2] },
   { Codigo: 'FIN_RETENCION_REGISTRAR', Descripcion: 'Registrar retenciones de IGV sufridas (comprobante de retención del cliente)', Modulo: 'finanzas', RolesPorDefecto: [2] },
   { Codigo: 'FIN_RETENCION_ANULAR', Descripcion: 'Anular retenciones sufridas (repone el saldo del documento)', Modulo: 'finanzas', RolesPorDefecto: [2] },
+  { Codigo: 'FIN_CRE_VER', Descripcion: 'Consultar comprobantes de retención emitidos (agente de retención), su XML, PDF y CDR', Modulo: 'finanzas', RolesPorDefecto: [2, 4] },
+  { Codigo: 'FIN_CRE_GESTIONAR', Descripcion: 'Configurar la empresa como agente de retención, proveedores no sujetos y enviar comprobantes de retención a SUNAT', Modulo: 'finanzas', RolesPorDefecto: [2] },
 ] as const satisfies TServicioCatalogo[];

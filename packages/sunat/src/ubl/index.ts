@@ -7,6 +7,7 @@ import { xmlGuia } from './guia';
 import { xmlResumenDiario, xmlComunicacionBaja, idResumen } from './resumen';
 
 export { xmlComprobante, xmlGuia, xmlResumenDiario, xmlComunicacionBaja, idResumen };
+export { xmlRetencion, nombreRetencion, totalesRetencion, type TComprobanteRetencion, type TDocumentoRetenido, type TParteRetencion } from './retencion';
 export { EscritorXml, escaparTexto, escaparAtributo, ID_FIRMA, NS } from './xml';
 
 /** XML sin firmar, ya canónico salvo la declaración, listo para firmarXml({ xml, canonico: true }). */

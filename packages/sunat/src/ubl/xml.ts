@@ -92,6 +92,7 @@ export const NS = {
   despatch: 'urn:oasis:names:specification:ubl:schema:xsd:DespatchAdvice-2',
   summary: 'urn:sunat:names:specification:ubl:peru:schema:xsd:SummaryDocuments-1',
   voided: 'urn:sunat:names:specification:ubl:peru:schema:xsd:VoidedDocuments-1',
+  retention: 'urn:sunat:names:specification:ubl:peru:schema:xsd:Retention-1',
 } as const;
 
 /** ID del bloque de firma (cac:Signature/cbc:ID y ds:Signature/@Id). */

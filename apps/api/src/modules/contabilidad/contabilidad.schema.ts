@@ -34,6 +34,9 @@ export const empresaSunat = pgTable(
     certEmisor: varchar('cert_emisor', { length: 500 }),
     certValidoDesde: instante('cert_valido_desde'),
     certValidoHasta: instante('cert_valido_hasta'),
+    // Designated by SUNAT as agente de retención del IGV from this date (its resolution's effective date); null: not
+    // an agent. Supplier payments on or after it withhold 3 % and issue a comprobante de retención (issue 14).
+    agenteRetencionDesde: date('agente_retencion_desde', { mode: 'string' }),
     ...auditoria,
   },
   (t) => [check('empresa_sunat_ambiente_ck', sql`${t.ambiente} in ('SIMULADOR', 'BETA', 'PRODUCCION', 'OSE')`)],

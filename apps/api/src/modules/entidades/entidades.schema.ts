@@ -26,6 +26,9 @@ export const entidad = pgTable(
     condicionDomicilio: varchar('condicion_domicilio', { length: 40 }),
     // The company's generic customer 'CLIENTES VARIOS' (exactly one per company).
     esGenerico: boolean('es_generico').notNull().default(false),
+    // A supplier excluded from the IGV retention régimen (buen contribuyente, agente de retención or percepción):
+    // a retention agent's payments to it withhold nothing (issue 14; the product has no padrón of them).
+    noSujetoRetencion: boolean('no_sujeto_retencion').notNull().default(false),
     ...auditoria,
   },
   (t) => [

@@ -217,6 +217,7 @@ export async function consultarEntidad(ctx: Contexto, auth: TAuth, c: z.output<t
       estadoContribuyente: datos.estadoContribuyente ?? null,
       condicionDomicilio: datos.condicionDomicilio ?? null,
       esGenerico: false,
+      noSujetoRetencion: false,
       logUsuarioCrea: null,
       logFechaCrea: new Date(),
       logUsuarioModif: null,

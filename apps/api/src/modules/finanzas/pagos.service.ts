@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   ErrorCodes,
   MediosPagoBancarios,
@@ -22,7 +22,9 @@ import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
 import { pago, pagoDetalle } from './cuentas-por-pagar.schema';
+import { agenteDesde, alAnularPagoCre, aCalculo, calcularRetencion, cresDePagos, emitirCre } from './retenciones-emitidas.service';
 import { calcularItf } from './movimientos.service';
+import { cuentaFinanciera } from './finanzas.schema';
 import { cuotasDeDocumento, filas, hoyLima, LADO_PAGAR, listarAbiertas, patronLike, type TDocumentoGenerico } from './antiguedad';
 import {
   bloquearCuotas,
@@ -121,6 +123,8 @@ export type TPagoRegistrado = {
   /** The account the money left (its ledger account, when set, replaces CAJA / BANCO) and the ITF in soles. */
   idCuentaFinanciera?: number | null;
   itfSoles?: string;
+  /** IGV retained as retention agent (soles): 40114 H; montoSoles is what left the account (97 %). */
+  retencionSoles?: string;
 };
 type TAlPago = (tx: TTxFinanzas, p: TPagoRegistrado) => Promise<void>;
 type TAlAnularPago = (tx: TTxFinanzas, p: { idEmpresa: number; idPago: number; fecha: string; glosa: string }) => Promise<void>;
@@ -155,7 +159,12 @@ export async function registrarPago(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b: 
   const { cuenta, fecha } = await cuentaDeLiquidacion(ctx, auth, LADO_PAGO, tipo, b);
   const idPago = await ctx.dbh.db.transaction(async (tx) => {
     const porId = await bloquearCuotas(tx, LADO_PAGO, auth.idEmpresa, b.Detalle);
-    const { lineas, total, montoSoles, tasa } = await montosEnCuenta(tx, LADO_PAGO, auth.idEmpresa, cuenta, fecha, b.Detalle, porId);
+    const montos = await montosEnCuenta(tx, LADO_PAGO, auth.idEmpresa, cuenta, fecha, b.Detalle, porId);
+    const { lineas, tasa } = montos;
+    // As retention agent: 3 % of the facturas over S/ 700 stays with the company (the dues are settled for 100 %).
+    const retencion = await calcularRetencion(tx, auth.idEmpresa, fecha, cuenta.idMoneda, tasa, lineas, porId);
+    const total = montos.total.minus(retencion.retenidoCuenta);
+    const montoSoles = retencion.retenidoCuenta.isZero() ? montos.montoSoles : cuenta.idMoneda === 1 ? total : total.times(tasa!).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
     // ITF on the debit to the bank account (accounting-finance.md: 0.005 %, truncated to a multiple of 0.05).
     const itf = tipo === 2 ? calcularItf(total) : new Decimal(0);
     const siguiente = await siguienteNumero(tx, LADO_PAGO, auth.idEmpresa);
@@ -183,9 +192,12 @@ export async function registrarPago(ctx: Contexto, auth: TAuth, tipo: 1 | 2, b: 
       })
       .returning({ id: pago.id });
     const docs = await asentarLineas(tx, auth, p.id, lineas, porId);
+    if (retencion.totalRetenido.gt(0))
+      await emitirCre(tx, auth, { idPago: p.id, idSucursal: auth.sucursales[0] ?? null, fecha, ruc: primera.tercero, razon: primera.razon }, retencion);
     const registrado: TPagoRegistrado = {
       idEmpresa: auth.idEmpresa, idUsuario: auth.idUsuario, idPago: p.id, fecha, montoSoles: montoSoles.toFixed(2), efectivo: tipo === 1, glosa: `Pago ${numeroRecibo(siguiente)} - ${primera.razon} (${docs})`.slice(0, 200),
       idCuentaFinanciera: cuenta.id, itfSoles: tasa && cuenta.idMoneda === 2 ? itf.times(tasa).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) : itf.toFixed(2),
+      retencionSoles: retencion.totalRetenido.gt(0) ? retencion.totalRetenido.toFixed(2) : undefined,
     };
     for (const fn of trasPagar) await fn(tx, registrado);
     return p.id;
@@ -205,6 +217,7 @@ export async function anularPago(ctx: Contexto, auth: TAuth, id: number, motivo:
     if (Number(p.id_tipo_pago) === TIPO_PAGO_CANJE_LETRAS)
       throw new AppError(ErrorCodes.PAGO_ES_CANJE, `${numeroRecibo(p.numero)} es un canje por letras: anúlelo desde sus letras por pagar (Cuentas por pagar > Letras por pagar)`, 409);
     await rechazarSiConciliada(tx, ['P', 'K'], id, `El pago ${numeroRecibo(p.numero)} está conciliado`);
+    await alAnularPagoCre(tx, { idEmpresa: auth.idEmpresa, idPago: id, numeroRecibo: numeroRecibo(p.numero) });
     const det = await tx.select({ idCuota: pagoDetalle.idCuota, monto: pagoDetalle.monto }).from(pagoDetalle).where(eq(pagoDetalle.idPago, id));
     await moverCuotas(tx, LADO_PAGO, auth.idUsuario, det, -1);
     await tx.update(pago).set({ anulado: true, fechaAnulacion: new Date(), motivoAnulacion: motivo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() }).where(eq(pago.id, id));
@@ -230,9 +243,11 @@ async function armarPagos(ctx: Contexto, auth: TAuth, ps: TFilaPago[]): Promise<
         from pago_proveedor_detalle d join cuota_pagar q on q.id = d.id_cuota
         where d.id_empresa = ${auth.idEmpresa} and d.id_pago_proveedor in (${sql.join(ps.map((p) => sql`${p.id}`), sql`, `)}) order by d.id`,
   );
+  const cres = await cresDePagos(ctx.dbh.db, auth.idEmpresa, ps.map((p) => p.id));
   return ps.map((p) => ({
     Id: p.id,
     NumeroRecibo: numeroRecibo(p.numero),
+    Retencion: cres.get(p.id) ?? null,
     Fecha: p.fecha,
     IdTipoPago: p.id_tipo_pago,
     TipoPago: TiposCobro[p.id_tipo_pago as 1 | 2 | 3] ?? '',
@@ -386,4 +401,22 @@ export async function aplicarSaldoAFavorProveedor(ctx: Contexto, auth: TAuth, b:
     return p.id;
   });
   return obtenerPago(ctx, auth, idPago);
+}
+
+/**
+ * What a payment would withhold as retention agent (the payment dialog shows it): the same calculation the payment
+ * runs, without locks or writes. 409 (601554) for a company that is not an agent on the payment's date.
+ */
+export async function calcularRetencionPago(ctx: Contexto, auth: TAuth, b: TCobroCrearParseado) {
+  const fecha = b.Fecha ?? hoyLima();
+  const [cuenta] = await ctx.dbh.db.select().from(cuentaFinanciera).where(and(eq(cuentaFinanciera.id, b.IdCuentaFinanciera), eq(cuentaFinanciera.idEmpresa, auth.idEmpresa)));
+  if (!cuenta) throw noEncontrado('No se encontró la cuenta financiera');
+  const desde = await agenteDesde(ctx.dbh.db, auth.idEmpresa);
+  if (!desde || desde > fecha) throw new AppError(ErrorCodes.NO_ES_AGENTE_RETENCION, 'La empresa no está designada como agente de retención en la fecha del pago', 409);
+  return ctx.dbh.db.transaction(async (tx) => {
+    const porId = await bloquearCuotas(tx, LADO_PAGO, auth.idEmpresa, b.Detalle);
+    const { lineas, total, tasa } = await montosEnCuenta(tx, LADO_PAGO, auth.idEmpresa, cuenta, fecha, b.Detalle, porId);
+    const r = await calcularRetencion(tx, auth.idEmpresa, fecha, cuenta.idMoneda, tasa, lineas, porId);
+    return aCalculo(r, total, porId);
+  });
 }

@@ -625,15 +625,24 @@ export async function revertirCobro(tx: TTx, idEmpresa: number, idCobro: number,
 export type TPagoContable = Omit<TCobroContable, 'idCobro' | 'cobrar'> & { idPago: number };
 
 /** A supplier payment: 42 (POR_PAGAR) D / 10 (caja or banco) H, key PAGO:<id>. Its void: the reversal, key ANULA-PAGO:<id>. */
-export async function contabilizarPago(tx: TTx, p: TPagoContable & { porPagar?: TClaveMapeo }): Promise<number | null> {
+export async function contabilizarPago(tx: TTx, p: TPagoContable & { porPagar?: TClaveMapeo; retencion?: string }): Promise<number | null> {
   const medio = await cuentaDeTesoreria(tx, p.idEmpresa, p.efectivo ? 'CAJA' : 'BANCO', p.idCuentaFinanciera);
   // A letra por pagar's due debits 423 (LETRAS_POR_PAGAR) instead of 4212.
   const clave = p.porPagar ?? 'POR_PAGAR';
   const k = await cuentasDe(tx, p.idEmpresa, [clave]);
   const importe = new Decimal(p.importe).toDecimalPlaces(2);
   // 42 D at what the purchases were booked at, 10 H what was paid, the difference to 676 (loss) or 776 (gain).
-  const [dinero, porPagar, ...diferencia] = await lineasConDiferencia(tx, p.idEmpresa, { medio, contra: k[clave], recibido: importe, contabilizado: p.contabilizado ?? importe, pago: true });
-  const lineas = [porPagar, ...diferencia, dinero, ...(await lineasItf(tx, p.idEmpresa, p.itf, async () => medio))];
+  // As retention agent the 42 is settled by what left the account plus the IGV retained (40114 H, accounting-finance.md
+  // "Retención practicada": 4212 T D; 40114 3 %·T, 104x 97 %·T H).
+  const retenido = new Decimal(p.retencion ?? 0).toDecimalPlaces(2);
+  const [dinero, porPagar, ...diferencia] = await lineasConDiferencia(tx, p.idEmpresa, { medio, contra: k[clave], recibido: importe.plus(retenido), contabilizado: p.contabilizado ?? importe.plus(retenido), pago: true });
+  const retencion: TLineaNueva[] = [];
+  if (retenido.gt(0)) {
+    const kr = await cuentasDe(tx, p.idEmpresa, ['RETENCIONES_IGV']);
+    dinero.haber = importe;
+    retencion.push({ idCuenta: kr.RETENCIONES_IGV, debe: 0, haber: retenido });
+  }
+  const lineas = [porPagar, ...diferencia, ...retencion, dinero, ...(await lineasItf(tx, p.idEmpresa, p.itf, async () => medio))];
   return registrarAsiento(tx, {
     idEmpresa: p.idEmpresa,
     idUsuario: p.idUsuario,
@@ -1149,7 +1158,7 @@ export async function revertirAlAnularCobro(tx: TTx, c: { idEmpresa: number; idC
  */
 export async function contabilizarAlPagar(
   tx: TTx,
-  p: { idEmpresa: number; idUsuario: number; idPago: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string; aplicacionSaldo?: boolean; idCuentaFinanciera?: number | null; itfSoles?: string },
+  p: { idEmpresa: number; idUsuario: number; idPago: number; fecha: string; montoSoles: string; efectivo: boolean; glosa: string; aplicacionSaldo?: boolean; idCuentaFinanciera?: number | null; itfSoles?: string; retencionSoles?: string },
 ): Promise<void> {
   if (p.aplicacionSaldo) {
     await conMensaje(() => contabilizarAplicacionSaldoProveedor(tx, p));
@@ -1175,7 +1184,7 @@ export async function contabilizarAlPagar(
   }, new Decimal(0));
   await conMensaje(() =>
     contabilizarPago(tx, { idEmpresa: p.idEmpresa, idUsuario: p.idUsuario, idPago: p.idPago, fecha: p.fecha, importe: p.montoSoles, efectivo: p.efectivo, glosa: p.glosa, contabilizado,
-      idCuentaFinanciera: p.idCuentaFinanciera, itf: p.itfSoles, porPagar: detalle.length && detalle.every((x) => x.letra != null) ? 'LETRAS_POR_PAGAR' : undefined }),
+      idCuentaFinanciera: p.idCuentaFinanciera, itf: p.itfSoles, retencion: p.retencionSoles, porPagar: detalle.length && detalle.every((x) => x.letra != null) ? 'LETRAS_POR_PAGAR' : undefined }),
   );
 }
 

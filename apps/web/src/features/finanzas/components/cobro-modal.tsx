@@ -14,6 +14,7 @@ import {
   useSaldoAFavor,
   useSaldoAFavorProveedor,
 } from '../api/finanzas';
+import { useAgenteRetencion, useCalculoRetencion } from '../api/retenciones';
 import { dinero, fechaPe, NOMBRE_MONEDA } from '../formato';
 
 type TValores = { IdCuentaFinanciera?: number; MedioPago?: string; NumeroOperacion?: string; Observacion?: string };
@@ -67,6 +68,15 @@ export function CobroModal({
   const disponible = (modo === 'cobro' ? saldoCliente : saldoProveedor).data?.Disponible ?? '0.00';
   const aplicarSaldo = modo === 'cobro' ? aplicarSaldoCliente : aplicarSaldoProveedor;
   const registrar = tipo === 3 ? aplicarSaldo : modo === 'cobro' ? registrarCobro : registrarPago;
+  // As retention agent, a payment shows what it will withhold (the server computes it with the payment's own rules).
+  const agente = useAgenteRetencion(modo === 'pago');
+  const idCuenta = Form.useWatch('IdCuentaFinanciera', form);
+  const detalleRetencion = abiertas
+    .filter((c) => MONTO.test((montos[c.IdCuota] ?? '').trim()) && Number(montos[c.IdCuota]) > 0)
+    .map((c) => ({ IdCuota: c.IdCuota, Monto: montos[c.IdCuota].trim() }));
+  const calculo = useCalculoRetencion(
+    modo === 'pago' && tipo !== 3 && agente.data?.AgenteRetencionDesde && idCuenta && detalleRetencion.length ? { IdCuentaFinanciera: idCuenta, Detalle: detalleRetencion } : null,
+  );
   const opciones = useMemo(
     () =>
       (cuentas.data?.Data ?? [])
@@ -230,6 +240,19 @@ export function CobroModal({
             },
           ]}
         />
+        {calculo.data && (
+          <Alert
+            type={Number(calculo.data.TotalRetenido) > 0 ? 'warning' : 'info'}
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="retencion-pago"
+            title={
+              Number(calculo.data.TotalRetenido) > 0
+                ? `Retención del IGV (3 %): S/ ${calculo.data.TotalRetenido}. Sale de la cuenta ${calculo.data.MontoAPagar} de ${calculo.data.TotalCuenta}; se emitirá un comprobante de retención.`
+                : `Sin retención: ${calculo.data.Lineas.map((l) => l.Motivo).filter(Boolean).join('; ')}`
+            }
+          />
+        )}
         <Form.Item name="Observacion" label="Observación">
           <Input maxLength={250} />
         </Form.Item>
