@@ -31,7 +31,8 @@ import { preciosDeItem, useListasPrecios } from '../../pedidos/api/pedidos';
 import { CuotasCampos } from '../../documentos/components/cuotas-campos';
 // eslint-disable-next-line yupana/no-cross-import -- the cart picks lots and serials from the stock the issue screens' line pickers read
 import { unidadesBase, useStocksVenta } from '../../documentos/api/stock-venta';
-import { buscarEnCache, clienteEnCache, guardarCliente, guardarItems, useVentasSinConexion, type TSinConexion, type TVentaLocal } from '../offline/ventas-sin-conexion';
+import { avisoVentanaBoletas, buscarEnCache, clienteEnCache, guardarCliente, guardarItems, useVentasSinConexion, type TSinConexion, type TVentaLocal } from '../offline/ventas-sin-conexion';
+import { DescartarVentaModal } from '../components/descartar-venta-modal';
 import { useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -201,6 +202,14 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   });
   const [pendiente, setPendiente] = useState<TVentaLocal | null>(null);
   const sinConexion = !off.enLinea;
+  // A refused queued sale being discarded (posfix), and the 48-hour warning of the oldest queued boleta (re-read each minute).
+  const [descartando, setDescartando] = useState<TVentaLocal | null>(null);
+  const [ahora, setAhora] = useState(() => Date.now());
+  useEffect(() => {
+    const reloj = window.setInterval(() => setAhora(Date.now()), 60_000);
+    return () => window.clearInterval(reloj);
+  }, []);
+  const ventana = avisoVentanaBoletas(off.pendientes, ahora);
   // Offline the sale is a nota de venta (what it switches to: no buyer identification, no SUNAT window) or, if the
   // cashier picks it, a boleta (posboleta), on the device's series of that type.
   const boletaSinConexion = off.dispositivo?.IdSerieBoleta != null;
@@ -484,6 +493,15 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
           title={`Sin conexión: las ventas se registran como notas de venta de la serie ${off.dispositivo?.Serie ?? 'del equipo'}${off.dispositivo?.SerieBoleta ? ` o boletas de la serie ${off.dispositivo.SerieBoleta}` : ''} y se sincronizarán al volver la conexión`}
         />
       )}
+      {ventana && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12, background: '#fff7e6', borderColor: '#ffc53d' }}
+          data-testid="pv-aviso-ventana-boletas"
+          title={`La boleta ${ventana.venta.Serie}-${ventana.venta.Numero} lleva más de 48 horas sin enviarse: quedan ${ventana.horasRestantes} ${ventana.horasRestantes === 1 ? 'hora' : 'horas'} para que SUNAT la acepte. Conéctese para sincronizarla.`}
+        />
+      )}
       {off.pendientes.some((p) => p.Error) && (
         <Alert
           type="error"
@@ -491,8 +509,16 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
           style={{ marginBottom: 12 }}
           data-testid="pv-error-sincronizar"
           title={`No se pudo sincronizar la venta ${off.pendientes.find((p) => p.Error)!.Serie}-${off.pendientes.find((p) => p.Error)!.Numero}: ${off.pendientes.find((p) => p.Error)!.Error}`}
+          action={
+            !sinConexion && (
+              <Button size="small" danger data-testid="pv-descartar" onClick={() => setDescartando(off.pendientes.find((p) => p.Error)!)}>
+                Descartar
+              </Button>
+            )
+          }
         />
       )}
+      {descartando && <DescartarVentaModal venta={descartando} descartar={off.descartar} cerrar={() => setDescartando(null)} />}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start' }}>
         <Card
           size="small"
