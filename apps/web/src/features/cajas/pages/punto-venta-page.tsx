@@ -16,7 +16,7 @@ import {
   consultarCliente,
   useAbrirCaja,
   useCerrarCaja,
-  useMiCaja,
+  useMiCajaPuntoVenta,
   useMovimientoCaja,
   useFavoritosVenta,
   useSeriesVenta,
@@ -33,6 +33,7 @@ import { CuotasCampos } from '../../documentos/components/cuotas-campos';
 import { unidadesBase, useStocksVenta } from '../../documentos/api/stock-venta';
 import { avisoVentanaBoletas, buscarEnCache, clienteEnCache, guardarCliente, guardarItems, useVentasSinConexion, type TSinConexion, type TVentaLocal } from '../offline/ventas-sin-conexion';
 import { DescartarVentaModal } from '../components/descartar-venta-modal';
+import { registrarServiceWorkerPuntoVenta } from '../offline/sw-puntoventa';
 import { useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -101,7 +102,9 @@ function avisoDe(l: TLinea, sv: TStockVenta | undefined): TAviso | null {
 
 /** The point of sale: full screen, keyboard first (F2 search, F9 charge, Esc cancel), behind an open cash session. */
 export function PuntoVentaPage() {
-  const mia = useMiCaja();
+  const mia = useMiCajaPuntoVenta();
+  // Offline first load (posfix): the page's service worker, scoped to /puntoventa.
+  useEffect(() => registrarServiceWorkerPuntoVenta(), []);
   // Kept here: once closed, the session query has no open session and the selling screen goes away.
   const [cierre, setCierre] = useState<TCuadreCaja | null>(null);
   // The point of sale has no shell: it opens the tab's socket to the realtime hub itself (live stock, session events).
