@@ -1207,6 +1207,18 @@ function ResultadoCierre({ cuadre, onOtra }: { cuadre: TCuadreCaja; onOtra: () =
           <p>
             Diferencia: <strong>{soles(s.Diferencia ?? '0')}</strong>
           </p>
+          {cuadre.Descartes.length > 0 && (
+            <div data-testid="pv-cierre-descartes">
+              <p style={{ marginBottom: 4 }}>Números sin conexión descartados (sin comprobante ni cobro registrado):</p>
+              <ul style={{ fontSize: 14 }}>
+                {cuadre.Descartes.map((d) => (
+                  <li key={d.SerieNumero}>
+                    {d.TipoDocumento} {d.SerieNumero}: {soles(d.Total)} (efectivo {soles(d.Efectivo)}) · {d.Motivo}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </div>
         <Space wrap>
           <Button icon={<PrinterOutlined />} onClick={() => abrirReporteZ(s.Id).catch((e) => message.error(mensajeDeError(e)))}>
