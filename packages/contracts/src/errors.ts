@@ -137,6 +137,9 @@ export const ErrorCodes = {
   // Transfer guides (GRE remitente motivo 04, branch guiatraslado, 601474-601488).
   TRASLADO_CON_GUIA: 601474,
   MOVIMIENTO_NO_TRASLADO: 601475,
+  // Discarded offline numbers of a POS device (branch posfix, 601476-601488).
+  NUMERO_DISPOSITIVO_YA_DESCARTADO: 601476,
+  NUMERO_DISPOSITIVO_CON_VENTA: 601477,
   // Item images and barcodes shared between items (branch imagenes, 601600-601609).
   ITEM_IMAGENES_LIMITE: 601600,
   CODIGO_BARRAS_DE_OTRO_ITEM: 601601,
@@ -253,6 +256,8 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.CODIGO_BARRAS_DE_OTRO_ITEM]: 'El código de barras ya es un código de barras adicional de otro producto de la empresa',
   [ErrorCodes.TRASLADO_CON_GUIA]: 'La transferencia ya tiene su guía de remisión',
   [ErrorCodes.MOVIMIENTO_NO_TRASLADO]: 'Solo una transferencia entre almacenes lleva guía de remisión de traslado',
+  [ErrorCodes.NUMERO_DISPOSITIVO_YA_DESCARTADO]: 'El número del dispositivo ya fue descartado',
+  [ErrorCodes.NUMERO_DISPOSITIVO_CON_VENTA]: 'El número del dispositivo ya tiene una venta registrada: no se puede descartar',
   [ErrorCodes.COMPRA_CON_NOTAS]: 'La compra tiene notas de crédito o de débito vigentes que la modifican: anúlelas primero',
   [ErrorCodes.MASIVO_DEMASIADOS]: 'El archivo supera el límite de 10000 comprobantes o 50000 filas: divídalo en varios archivos',
 };

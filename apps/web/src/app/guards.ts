@@ -12,6 +12,9 @@ import { entradasDePermiso, evaluarPermiso, type TPermisoRuta } from '../lib/per
 import { api, cerrarSesion } from '../lib/session';
 import { queryClient } from './query-client';
 
+/** The point of sale loaded with no network (posfix): only /puntoventa, only while the browser says it is offline. */
+export const puntoVentaSinRed = (pathname: string) => !navigator.onLine && (pathname === '/puntoventa' || pathname.startsWith('/puntoventa/'));
+
 function aLogin(request: Request) {
   const { pathname, search } = new URL(request.url);
   const volver = pathname === '/admin' ? '' : `?volver=${encodeURIComponent(pathname + search)}`;
@@ -36,6 +39,9 @@ export async function guardLogin({ request }: LoaderFunctionArgs) {
   await asegurarMarca();
   const usuario = authStorage.dataUser();
   if (!authStorage.accessToken() || !authStorage.refreshToken() || !usuario) return aLogin(request);
+  // The point of sale opened with no network (posfix: its service worker served the page): the session stored on this
+  // browser stands; the token is renewed and the user checked at the first call once online (the server checks every call).
+  if (puntoVentaSinRed(new URL(request.url).pathname)) return null;
 
   if (!authStorage.accessTokenVigente()) {
     try {
@@ -123,6 +129,9 @@ export function guardPermiso(permiso: TPermisoRuta) {
     const usuario = authStorage.dataUser();
     // No session: the shell's login guard (running beside this one) sends the user to the login page.
     if (!usuario || !authStorage.haySesion()) return null;
+    // Offline at the point of sale (posfix): the menu cannot be read; the page was opened online with the permission
+    // before, and every sale is checked by the server when it syncs.
+    if (puntoVentaSinRed(location.pathname)) return { permiso: { ...permiso, controles: [] } };
     let arbol;
     try {
       arbol = (await queryClient.ensureQueryData(menuQuery(usuario.IdUsuario, authStorage.logInFormat()))).Data;

@@ -136,6 +136,8 @@ export const ZCuadreCaja = z.object({
   PorTipoDocumento: z.array(z.object({ TipoDocumento: z.string(), Cantidad: z.number().int(), Total: z.string() })),
   /** Sales of the session whose document was voided (or its void is with SUNAT) or rejected: not counted as cash. */
   Anulaciones: z.array(z.object({ IdDocumento: z.number().int(), SerieNumero: z.string(), TipoDocumento: z.string(), Total: z.string(), Estado: z.string() })),
+  /** Offline numbers discarded in the session (posfix): no document, no payment; a cash one explains a cash difference. */
+  Descartes: z.array(z.object({ SerieNumero: z.string(), TipoDocumento: z.string(), Total: z.string(), Efectivo: z.string(), Motivo: z.string(), Usuario: z.string(), Fecha: z.string() })).default([]),
 });
 export type TCuadreCaja = z.infer<typeof ZCuadreCaja>;
 
@@ -197,3 +199,40 @@ export const ZVentaDispositivo = ZVentaCajaCrear.extend({
   HoraEmision: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'HoraEmision: hh:mm:ss').optional(),
 });
 export type TVentaDispositivo = z.input<typeof ZVentaDispositivo>;
+
+/**
+ * Discarding a queued offline sale the server refuses (branch posfix): the device's number is recorded as discarded on
+ * its series (no document, no stock, no payment), so the series' correlatives are explained and the close can pass.
+ */
+export const ZDescarteDispositivo = z.object({
+  IdDispositivo: z.string().uuid('IdDispositivo: UUID inválido'),
+  /** The client's UUID of the queued sale (the same that the sync sends): a retry with it answers the same record. */
+  Uuid: z.string().uuid('Uuid: UUID inválido'),
+  /** 1008 nota de venta (series D###) or 1004 boleta (series B9xx). */
+  IdTipoDocumento: z.union([z.literal(1004), z.literal(1008)], { message: 'IdTipoDocumento: 1004 boleta o 1008 nota de venta' }),
+  Numero: ZEntero({ min: 1, max: 99_999_999, mensaje: 'Numero: entero de 1 a 99999999' }),
+  Motivo: ZTexto(300, { min: 5, mensajeMin: 'Indique el motivo del descarte (mínimo 5 caracteres)' }),
+  /** The sale's total and the cash part of its payments, as the device had them. */
+  Total: ZDecimal('Total', { enteros: 10 }),
+  Efectivo: ZDecimal('Efectivo', { enteros: 10 }).default('0'),
+  FechaEmision: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'FechaEmision: aaaa-mm-dd'),
+  /** A summary of the refused sale (lines, customer) and the server's reason, kept for the record. */
+  Resumen: ZTexto(4000).default(''),
+});
+export type TDescarteDispositivo = z.input<typeof ZDescarteDispositivo>;
+export const ZNumeroDescartado = z.object({
+  Id: z.number().int(),
+  IdDispositivo: z.string(),
+  SerieNumero: z.string(),
+  TipoDocumento: z.string(),
+  Numero: z.number().int(),
+  Motivo: z.string(),
+  Total: z.string(),
+  Efectivo: z.string(),
+  FechaEmision: z.string(),
+  Resumen: z.string(),
+  IdSesion: z.number().int().nullable(),
+  Usuario: z.string(),
+  Fecha: z.string(),
+});
+export type TNumeroDescartado = z.infer<typeof ZNumeroDescartado>;

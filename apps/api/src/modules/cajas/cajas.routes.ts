@@ -24,6 +24,8 @@ import {
   ZDispositivoCaja,
   ZDispositivoRegistrar,
   ZVentaDispositivo,
+  ZDescarteDispositivo,
+  ZNumeroDescartado,
 } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
@@ -32,7 +34,7 @@ import { concesionesDe } from '../seguridad/autorizacion';
 import * as svc from './cajas.service';
 import { pdfReporteZ } from './reporte-z';
 import { vender } from './venta.service';
-import { registrarDispositivo, venderDesdeDispositivo } from './dispositivo.service';
+import { descartarNumeroDispositivo, registrarDispositivo, venderDesdeDispositivo } from './dispositivo.service';
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
 const conConflicto = { ...errores, 409: ZError };
@@ -230,6 +232,24 @@ export async function rutasVentaCaja(app: FastifyInstance, ctx: Contexto): Promi
       const { venta, repetido } = await venderDesdeDispositivo(ctx, requerirAuth(req), req.body);
       if (repetido) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(venta);
+    },
+  });
+  r.post('/v1/cajas/dispositivos/descartes', {
+    config: { servicio: 'CAJA_OPERAR' },
+    schema: {
+      tags: ['ventas: punto de venta'],
+      security: [{ bearer: [] }],
+      summary: 'Descartar una venta sin conexión que el servidor rechaza: su número queda registrado como descartado en la serie del dispositivo',
+      description:
+        'Sin documento, pago ni movimiento de stock. El número debe ser el siguiente de la serie (601632 si falta uno anterior, 601477 si ya tiene venta, 601476 si ya se descartó); ' +
+        'el mismo Uuid otra vez devuelve el mismo registro (200 con idempotent-replayed). Requiere la caja del dispositivo aperturada por el usuario (403 601633).',
+      body: ZDescarteDispositivo,
+      response: { 201: ZNumeroDescartado, 200: ZNumeroDescartado, 409: ZError, ...errores },
+    },
+    handler: async (req, reply) => {
+      const { descarte, repetido } = await descartarNumeroDispositivo(ctx.dbh.db, requerirAuth(req), req.body);
+      if (repetido) reply.header('idempotent-replayed', 'true');
+      return reply.code(repetido ? 200 : 201).send(descarte);
     },
   });
 }

@@ -147,3 +147,32 @@ export const dispositivoCaja = pgTable(
     index('dispositivo_caja_caja_idx').on(t.idCaja),
   ],
 );
+
+/**
+ * A device number discarded (branch posfix): a queued offline sale the server refused and a user settled with a reason.
+ * The number is spent on its series (the series' correlativo moved past it in the same transaction) but no document,
+ * payment or stock movement exists for it. One row per (series, number); the client's UUID makes a retry idempotent.
+ */
+export const numeroDescartadoDispositivo = pgTable(
+  'numero_descartado_dispositivo',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idDispositivo: integer('id_dispositivo').notNull().references(() => dispositivoCaja.id),
+    idSerie: integer('id_serie').notNull().references(() => serie.id),
+    numero: integer('numero').notNull(),
+    uuid: varchar('uuid', { length: 36 }).notNull(),
+    idSesion: integer('id_sesion').references(() => sesionCaja.id),
+    motivo: varchar('motivo', { length: 300 }).notNull(),
+    total: monto('total').notNull(),
+    efectivo: monto('efectivo').notNull(),
+    fechaEmision: varchar('fecha_emision', { length: 10 }).notNull(),
+    resumen: text('resumen').notNull().default(''),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('numero_descartado_serie_numero_uq').on(t.idSerie, t.numero),
+    uniqueIndex('numero_descartado_uuid_uq').on(t.idEmpresa, t.uuid),
+    index('numero_descartado_sesion_idx').on(t.idSesion),
+  ],
+);

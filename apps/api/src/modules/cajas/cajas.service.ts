@@ -20,7 +20,8 @@ import type { Db } from '../../db/client';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { TAuth } from '../../lib/auth';
 import { documentoContable } from '../contabilidad/contabilidad.schema';
-import { caja, cuadreSesionCaja, dispositivoCaja, movimientoCaja, pagoVentaCaja, sesionCaja, ventaCaja } from './cajas.schema';
+import { caja, cuadreSesionCaja, dispositivoCaja, movimientoCaja, numeroDescartadoDispositivo, pagoVentaCaja, sesionCaja, ventaCaja } from './cajas.schema';
+import { serie } from '../entidades/series/series.schema';
 
 /** A database or a transaction: reads run the same in both. */
 type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
@@ -422,6 +423,18 @@ export async function cuadre(db: Db, auth: TAuth, id: number, gestiona: boolean)
         .where(and(eq(ventaCaja.idSesion, id), ventaSinEfecto(ventaCaja.idDocumento)))
         .orderBy(ventaCaja.id)
     : [];
+  const descartes = veCifras
+    ? await db
+        .select({
+          serie: serie.serie, tipo: serie.idTipoDocumento, numero: numeroDescartadoDispositivo.numero, total: numeroDescartadoDispositivo.total,
+          efectivo: numeroDescartadoDispositivo.efectivo, motivo: numeroDescartadoDispositivo.motivo, usuario: usuario.usuario, fecha: numeroDescartadoDispositivo.logFechaCrea,
+        })
+        .from(numeroDescartadoDispositivo)
+        .innerJoin(serie, eq(serie.id, numeroDescartadoDispositivo.idSerie))
+        .leftJoin(usuario, eq(usuario.id, numeroDescartadoDispositivo.logUsuarioCrea))
+        .where(and(eq(numeroDescartadoDispositivo.idSesion, id), eq(numeroDescartadoDispositivo.idEmpresa, auth.idEmpresa)))
+        .orderBy(numeroDescartadoDispositivo.id)
+    : [];
   return {
     Sesion: aSesion(f, gestiona),
     Medios: medios,
@@ -437,6 +450,15 @@ export async function cuadre(db: Db, auth: TAuth, id: number, gestiona: boolean)
       TipoDocumento: NombreTipoDocumento[a.tipo as keyof typeof NombreTipoDocumento] ?? String(a.tipo),
       Total: dinero(a.total),
       Estado: a.anulado || a.estado === 10 ? 'Anulado' : a.estado === 5 ? 'Rechazado por SUNAT' : 'Anulación en curso',
+    })),
+    Descartes: descartes.map((x) => ({
+      SerieNumero: serieNumero(x.serie, x.numero),
+      TipoDocumento: NombreTipoDocumento[x.tipo as keyof typeof NombreTipoDocumento] ?? String(x.tipo),
+      Total: dinero(x.total),
+      Efectivo: dinero(x.efectivo),
+      Motivo: x.motivo,
+      Usuario: x.usuario ?? '',
+      Fecha: x.fecha.toISOString(),
     })),
   };
 }

@@ -1,16 +1,17 @@
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ErrorCodes, TipoDocumentoContable, TipoEmpresa, type TDispositivoCaja, type TVentaCaja } from '@yupana/contracts';
+import Decimal from 'decimal.js';
+import { ErrorCodes, serieNumero, TipoDocumentoContable, TipoEmpresa, type TDispositivoCaja, type TNumeroDescartado, type TVentaCaja } from '@yupana/contracts';
 import type { z } from 'zod';
-import type { ZDispositivoRegistrar, ZVentaDispositivo } from '@yupana/contracts';
+import type { ZDescarteDispositivo, ZDispositivoRegistrar, ZVentaDispositivo } from '@yupana/contracts';
 import type { Db } from '../../db/client';
-import { empresa } from '../../db/schema';
+import { empresa, usuario } from '../../db/schema';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { TAuth } from '../../lib/auth';
 import type { Contexto } from '../../lib/contexto';
 import { serie } from '../entidades/series/series.schema';
-import { dispositivoCaja } from './cajas.schema';
-import { obtenerCaja } from './cajas.service';
+import { dispositivoCaja, numeroDescartadoDispositivo } from './cajas.schema';
+import { bloquearSesionAbierta, dinero, obtenerCaja } from './cajas.service';
 import { vender } from './venta.service';
 
 /**
@@ -189,4 +190,123 @@ export async function venderDesdeDispositivo(ctx: Contexto, auth: TAuth, b: z.in
       );
     throw e;
   }
+}
+
+const NOMBRE_TIPO: Record<number, string> = { 1004: 'Boleta de venta', 1008: 'Nota de venta' };
+
+async function leerDescarte(db: Pick<Db, 'select'>, idEmpresa: number, uuid: string): Promise<TNumeroDescartado | undefined> {
+  const [f] = await db
+    .select({
+      id: numeroDescartadoDispositivo.id,
+      uuidDispositivo: dispositivoCaja.uuid,
+      serie: serie.serie,
+      tipo: serie.idTipoDocumento,
+      numero: numeroDescartadoDispositivo.numero,
+      motivo: numeroDescartadoDispositivo.motivo,
+      total: numeroDescartadoDispositivo.total,
+      efectivo: numeroDescartadoDispositivo.efectivo,
+      fechaEmision: numeroDescartadoDispositivo.fechaEmision,
+      resumen: numeroDescartadoDispositivo.resumen,
+      idSesion: numeroDescartadoDispositivo.idSesion,
+      usuario: usuario.usuario,
+      fecha: numeroDescartadoDispositivo.logFechaCrea,
+      idSerie: numeroDescartadoDispositivo.idSerie,
+    })
+    .from(numeroDescartadoDispositivo)
+    .innerJoin(dispositivoCaja, eq(dispositivoCaja.id, numeroDescartadoDispositivo.idDispositivo))
+    .innerJoin(serie, eq(serie.id, numeroDescartadoDispositivo.idSerie))
+    .leftJoin(usuario, eq(usuario.id, numeroDescartadoDispositivo.logUsuarioCrea))
+    .where(and(eq(numeroDescartadoDispositivo.idEmpresa, idEmpresa), eq(numeroDescartadoDispositivo.uuid, uuid.toLowerCase())));
+  if (!f) return undefined;
+  return {
+    Id: f.id,
+    IdDispositivo: f.uuidDispositivo,
+    SerieNumero: serieNumero(f.serie, f.numero),
+    TipoDocumento: NOMBRE_TIPO[f.tipo] ?? String(f.tipo),
+    Numero: f.numero,
+    Motivo: f.motivo,
+    Total: f.total,
+    Efectivo: f.efectivo,
+    FechaEmision: f.fechaEmision,
+    Resumen: f.resumen,
+    IdSesion: f.idSesion,
+    Usuario: f.usuario ?? '',
+    Fecha: f.fecha.toISOString(),
+  };
+}
+
+/**
+ * Discards a queued offline sale the server refused (branch posfix; docs/decisions.md "posfix"): its device number is
+ * recorded as discarded on the device's series and the series' correlativo moves past it, in one transaction under the
+ * caller's open session lock (the close takes it too) and the series' row lock (every issue on it takes it). The number
+ * must be exactly the next one the series expects: a number already issued is 409 601477, one past a missing earlier sale
+ * 409 601632, one already discarded with another UUID 409 601476; the same UUID again answers the same record (replay).
+ * No document, payment or stock movement is created. The caller needs CAJA_OPERAR (the close's permission) and an open
+ * session of the device's box (403 601633), like the sync: the discard is counted in that session's Z report.
+ */
+export async function descartarNumeroDispositivo(db: Db, auth: TAuth, b: z.infer<typeof ZDescarteDispositivo>): Promise<{ descarte: TNumeroDescartado; repetido: boolean }> {
+  const d = await leer(db, auth.idEmpresa, b.IdDispositivo);
+  if (!d) throw noEncontrado('No se encontró el dispositivo de caja');
+  const boleta = b.IdTipoDocumento === TipoDocumentoContable.BOLETA;
+  if (boleta && (d.idSerieBoleta === null || d.serieBoleta === null)) throw errorDeCampo('IdTipoDocumento', 'El dispositivo no tiene serie de boletas');
+  const idSerie = boleta ? d.idSerieBoleta! : d.idSerie;
+  const nombreSerie = boleta ? d.serieBoleta! : d.serie;
+  const sn = serieNumero(nombreSerie, b.Numero);
+  if (new Decimal(b.Efectivo).gt(b.Total)) throw errorDeCampo('Efectivo', 'El efectivo no puede superar el total de la venta');
+  const uuid = b.Uuid.toLowerCase();
+  const previo = await leerDescarte(db, auth.idEmpresa, uuid);
+  if (previo) {
+    if (previo.IdDispositivo === d.uuid && previo.SerieNumero === sn) return { descarte: previo, repetido: true };
+    throw new AppError(ErrorCodes.NUMERO_DISPOSITIVO_YA_DESCARTADO, `Esa venta ya se descartó como ${previo.SerieNumero}`, 409);
+  }
+  try {
+    await db.transaction(async (tx) => {
+      const s = await bloquearSesionAbierta(tx, auth);
+      if (s.idCaja !== d.idCaja)
+        throw new AppError(ErrorCodes.DISPOSITIVO_OTRA_CAJA, 'El dispositivo es de otra caja: descarte sus ventas con la caja del dispositivo aperturada', 403);
+      const filas = await tx.execute(sql`select correlativo from ${serie} where id = ${idSerie} for update`);
+      const correlativo = Number((filas as unknown as { rows: { correlativo: number }[] }).rows[0]?.correlativo ?? 0);
+      const [ya] = await tx
+        .select({ id: numeroDescartadoDispositivo.id })
+        .from(numeroDescartadoDispositivo)
+        .where(and(eq(numeroDescartadoDispositivo.idSerie, idSerie), eq(numeroDescartadoDispositivo.numero, b.Numero)));
+      if (ya) throw new AppError(ErrorCodes.NUMERO_DISPOSITIVO_YA_DESCARTADO, `El número ${sn} ya fue descartado`, 409);
+      if (correlativo >= b.Numero)
+        throw new AppError(ErrorCodes.NUMERO_DISPOSITIVO_CON_VENTA, `El número ${sn} ya fue registrado con una venta: no se puede descartar`, 409);
+      if (correlativo + 1 < b.Numero)
+        throw new AppError(ErrorCodes.VENTA_DISPOSITIVO_FUERA_DE_ORDEN, `Falta sincronizar o descartar antes la venta ${serieNumero(nombreSerie, correlativo + 1)} del dispositivo`, 409);
+      await tx.update(serie).set({ correlativo: b.Numero }).where(eq(serie.id, idSerie));
+      await tx.insert(numeroDescartadoDispositivo).values({
+        idEmpresa: auth.idEmpresa,
+        idDispositivo: d.id,
+        idSerie,
+        numero: b.Numero,
+        uuid,
+        idSesion: s.id,
+        motivo: b.Motivo,
+        total: dinero(b.Total),
+        efectivo: dinero(b.Efectivo),
+        fechaEmision: b.FechaEmision,
+        resumen: b.Resumen,
+        logUsuarioCrea: auth.idUsuario,
+      });
+      await tx
+        .update(dispositivoCaja)
+        .set(
+          boleta
+            ? { ultimoReportadoBoleta: sql`greatest(${dispositivoCaja.ultimoReportadoBoleta}, ${b.Numero})` }
+            : { ultimoReportado: sql`greatest(${dispositivoCaja.ultimoReportado}, ${b.Numero})` },
+        )
+        .where(eq(dispositivoCaja.id, d.id));
+    });
+  } catch (e) {
+    // Two sends of the same discard at once: the second one's unique index answers it as a replay.
+    if (esUnico(e, 'numero_descartado_uuid_uq') || esUnico(e, 'numero_descartado_serie_numero_uq')) {
+      const otro = await leerDescarte(db, auth.idEmpresa, uuid);
+      if (otro && otro.SerieNumero === sn) return { descarte: otro, repetido: true };
+      throw new AppError(ErrorCodes.NUMERO_DISPOSITIVO_YA_DESCARTADO, `El número ${sn} ya fue descartado`, 409);
+    }
+    throw e;
+  }
+  return { descarte: (await leerDescarte(db, auth.idEmpresa, uuid))!, repetido: false };
 }

@@ -71,6 +71,13 @@ export async function pdfReporteZ(ctx: Contexto, auth: TAuth, id: number, gestio
     c.Anulaciones.map((a) => [`${a.TipoDocumento} ${a.SerieNumero}`, a.Estado, soles(a.Total)]),
     [275, 100, 140],
   );
+  if (c.Descartes.length)
+    tabla(
+      'Números sin conexión descartados (sin comprobante ni cobro registrado; su efectivo, si lo hubo, explica la diferencia)',
+      ['Número / motivo', 'Efectivo', 'Total'],
+      c.Descartes.map((d) => [`${d.TipoDocumento} ${d.SerieNumero}: ${d.Motivo} (${d.Usuario})`, soles(d.Efectivo), soles(d.Total)]),
+      [275, 100, 140],
+    );
   tabla(
     'Arqueo por medio de pago (esperado vs. declarado)',
     ['Medio de pago', 'Esperado', 'Declarado', 'Diferencia'],

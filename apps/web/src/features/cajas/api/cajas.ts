@@ -18,12 +18,36 @@ import type {
 } from '@yupana/contracts';
 import { descargarArchivo, obtenerArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
+import { ApiError } from '../../../lib/api-error';
+import { authStorage } from '../../../lib/auth-storage';
 
 const F = '/finanzas/v1';
 const CLAVE = ['cajas'] as const;
 
 export function useMiCaja() {
   return useQuery({ queryKey: [...CLAVE, 'mia'], queryFn: ({ signal }) => api.get<TMiCaja>(`${F}/usuarios/cajas`, { signal }) });
+}
+
+/**
+ * The point of sale's open session (posfix): the last answer is kept on this browser (per user) so that the page opened
+ * with no network (its service worker) still finds its session and box; online the server's answer always wins.
+ */
+export function useMiCajaPuntoVenta() {
+  const clave = `yupana-pos-micaja-${authStorage.dataUser()?.IdUsuario ?? 0}`;
+  return useQuery({
+    queryKey: [...CLAVE, 'mia'],
+    queryFn: async ({ signal }) => {
+      try {
+        const r = await api.get<TMiCaja>(`${F}/usuarios/cajas`, { signal });
+        localStorage.setItem(clave, JSON.stringify(r));
+        return r;
+      } catch (e) {
+        const guardada = localStorage.getItem(clave);
+        if (e instanceof ApiError && e.status === 0 && guardada) return JSON.parse(guardada) as TMiCaja;
+        throw e;
+      }
+    },
+  });
 }
 
 export function useCajas() {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TDispositivoCaja, TEntidadDocumento, TItem, TVentaCaja, TVentaCajaCrear, TVentaDispositivo } from '@yupana/contracts';
+import { Decimal } from '@yupana/sunat/isomorfico';
+import type { TDescarteDispositivo, TDispositivoCaja, TEntidadDocumento, TItem, TVentaCaja, TVentaCajaCrear, TVentaDispositivo } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { api } from '../../../lib/session';
 
@@ -143,6 +144,19 @@ function registroGuardado(idCaja: number): TDispositivoCaja | null {
   }
 }
 
+/**
+ * SUNAT takes a boleta up to 3 days after its date (the engine refuses it later, posboleta). When the oldest queued
+ * boleta is more than 48 hours old the screen warns with the hours left (posfix): 72 hours from when it was made.
+ */
+export function avisoVentanaBoletas(pendientes: TVentaLocal[], ahora = Date.now()): { venta: TVentaLocal; horasRestantes: number } | null {
+  const boletas = pendientes.filter((p) => p.Tipo === 1004).sort((a, b) => a.Creada.localeCompare(b.Creada));
+  const v = boletas[0];
+  if (!v) return null;
+  const horas = (ahora - new Date(v.Creada).getTime()) / 3_600_000;
+  if (!(horas > 48)) return null;
+  return { venta: v, horasRestantes: Math.max(0, Math.floor(72 - horas)) };
+}
+
 const sinRed = (e: unknown) => e instanceof ApiError && e.status === 0;
 const horaLima = () => new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Lima', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(new Date());
 
@@ -156,6 +170,8 @@ export type TSinConexion = {
   /** Queues a sale made offline (a nota de venta or a boleta on the device's series of that type) and returns it with its number. */
   venderSinConexion: (cuerpo: TVentaCajaCrear, total: string, vuelto: string, tipo: 1004 | 1008) => Promise<TVentaLocal>;
   sincronizar: () => Promise<void>;
+  /** Discards a refused queued sale with a reason (posfix): the server records its number as discarded; it leaves the queue. */
+  descartar: (v: TVentaLocal, motivo: string) => Promise<void>;
   /** What the close reports: the device and the last number it used. */
   reporteCierre: () => Promise<{ IdDispositivo: string; UltimoNumero: number; UltimoNumeroBoleta: number } | undefined>;
 };
@@ -296,5 +312,31 @@ export function useVentasSinConexion(idCaja: number, idSucursal: number, alSincr
     return d ? { IdDispositivo: d.IdDispositivo, UltimoNumero: await ultimoLocal(idCaja), UltimoNumeroBoleta: await ultimoLocal(idCaja, 1004) } : undefined;
   }, [dispositivo, idCaja]);
 
-  return { enLinea, dispositivo, pendientes, sincronizando, marcarSinConexion: () => setEnLinea(false), venderSinConexion, sincronizar, reporteCierre };
+  const descartar = useCallback(
+    async (v: TVentaLocal, motivo: string) => {
+      const cuerpo = v.Cuerpo as TVentaCajaCrear & { Pagos?: { IdMedioPago: number; Monto: string }[] };
+      // The cash the sale kept: its total less what was paid by other means (the change was given back).
+      const otros = (cuerpo.Pagos ?? []).filter((p) => p.IdMedioPago !== 1).reduce((s, p) => s.plus(p.Monto), new Decimal(0));
+      const efectivo = Decimal.max(new Decimal(v.Total).minus(otros), 0).toFixed(2);
+      const lineas = (cuerpo.Documento.ListaItems ?? []).map((i) => `${i.Cantidad} x ${i.ItemDescripcion}`).join('; ');
+      const body: TDescarteDispositivo = {
+        IdDispositivo: v.IdDispositivo,
+        Uuid: v.Uuid,
+        IdTipoDocumento: v.Tipo ?? 1008,
+        Numero: v.Numero,
+        Motivo: motivo,
+        Total: new Decimal(v.Total).toFixed(2),
+        Efectivo: efectivo,
+        FechaEmision: cuerpo.Documento.FechaEmision,
+        Resumen: `${lineas}. Rechazo: ${v.Error ?? ''}`.slice(0, 4000),
+      };
+      await api.post('/ventas/v1/cajas/dispositivos/descartes', body);
+      await enTransaccion<void>(['ventas'], 'readwrite', (t) => void t.objectStore('ventas').delete(v.Uuid));
+      await releer();
+      void sincronizar();
+    },
+    [releer, sincronizar],
+  );
+
+  return { enLinea, dispositivo, pendientes, sincronizando, marcarSinConexion: () => setEnLinea(false), venderSinConexion, sincronizar, reporteCierre, descartar };
 }

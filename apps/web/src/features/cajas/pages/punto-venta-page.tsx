@@ -16,7 +16,7 @@ import {
   consultarCliente,
   useAbrirCaja,
   useCerrarCaja,
-  useMiCaja,
+  useMiCajaPuntoVenta,
   useMovimientoCaja,
   useFavoritosVenta,
   useSeriesVenta,
@@ -31,7 +31,9 @@ import { preciosDeItem, useListasPrecios } from '../../pedidos/api/pedidos';
 import { CuotasCampos } from '../../documentos/components/cuotas-campos';
 // eslint-disable-next-line yupana/no-cross-import -- the cart picks lots and serials from the stock the issue screens' line pickers read
 import { unidadesBase, useStocksVenta } from '../../documentos/api/stock-venta';
-import { buscarEnCache, clienteEnCache, guardarCliente, guardarItems, useVentasSinConexion, type TSinConexion, type TVentaLocal } from '../offline/ventas-sin-conexion';
+import { avisoVentanaBoletas, buscarEnCache, clienteEnCache, guardarCliente, guardarItems, useVentasSinConexion, type TSinConexion, type TVentaLocal } from '../offline/ventas-sin-conexion';
+import { DescartarVentaModal } from '../components/descartar-venta-modal';
+import { registrarServiceWorkerPuntoVenta } from '../offline/sw-puntoventa';
 import { useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -100,7 +102,9 @@ function avisoDe(l: TLinea, sv: TStockVenta | undefined): TAviso | null {
 
 /** The point of sale: full screen, keyboard first (F2 search, F9 charge, Esc cancel), behind an open cash session. */
 export function PuntoVentaPage() {
-  const mia = useMiCaja();
+  const mia = useMiCajaPuntoVenta();
+  // Offline first load (posfix): the page's service worker, scoped to /puntoventa.
+  useEffect(() => registrarServiceWorkerPuntoVenta(), []);
   // Kept here: once closed, the session query has no open session and the selling screen goes away.
   const [cierre, setCierre] = useState<TCuadreCaja | null>(null);
   // The point of sale has no shell: it opens the tab's socket to the realtime hub itself (live stock, session events).
@@ -201,6 +205,14 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   });
   const [pendiente, setPendiente] = useState<TVentaLocal | null>(null);
   const sinConexion = !off.enLinea;
+  // A refused queued sale being discarded (posfix), and the 48-hour warning of the oldest queued boleta (re-read each minute).
+  const [descartando, setDescartando] = useState<TVentaLocal | null>(null);
+  const [ahora, setAhora] = useState(() => Date.now());
+  useEffect(() => {
+    const reloj = window.setInterval(() => setAhora(Date.now()), 60_000);
+    return () => window.clearInterval(reloj);
+  }, []);
+  const ventana = avisoVentanaBoletas(off.pendientes, ahora);
   // Offline the sale is a nota de venta (what it switches to: no buyer identification, no SUNAT window) or, if the
   // cashier picks it, a boleta (posboleta), on the device's series of that type.
   const boletaSinConexion = off.dispositivo?.IdSerieBoleta != null;
@@ -484,6 +496,15 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
           title={`Sin conexión: las ventas se registran como notas de venta de la serie ${off.dispositivo?.Serie ?? 'del equipo'}${off.dispositivo?.SerieBoleta ? ` o boletas de la serie ${off.dispositivo.SerieBoleta}` : ''} y se sincronizarán al volver la conexión`}
         />
       )}
+      {ventana && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12, background: '#fff7e6', borderColor: '#ffc53d' }}
+          data-testid="pv-aviso-ventana-boletas"
+          title={`La boleta ${ventana.venta.Serie}-${ventana.venta.Numero} lleva más de 48 horas sin enviarse: quedan ${ventana.horasRestantes} ${ventana.horasRestantes === 1 ? 'hora' : 'horas'} para que SUNAT la acepte. Conéctese para sincronizarla.`}
+        />
+      )}
       {off.pendientes.some((p) => p.Error) && (
         <Alert
           type="error"
@@ -491,8 +512,16 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
           style={{ marginBottom: 12 }}
           data-testid="pv-error-sincronizar"
           title={`No se pudo sincronizar la venta ${off.pendientes.find((p) => p.Error)!.Serie}-${off.pendientes.find((p) => p.Error)!.Numero}: ${off.pendientes.find((p) => p.Error)!.Error}`}
+          action={
+            !sinConexion && (
+              <Button size="small" danger data-testid="pv-descartar" onClick={() => setDescartando(off.pendientes.find((p) => p.Error)!)}>
+                Descartar
+              </Button>
+            )
+          }
         />
       )}
+      {descartando && <DescartarVentaModal venta={descartando} descartar={off.descartar} cerrar={() => setDescartando(null)} />}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start' }}>
         <Card
           size="small"
@@ -1178,6 +1207,18 @@ function ResultadoCierre({ cuadre, onOtra }: { cuadre: TCuadreCaja; onOtra: () =
           <p>
             Diferencia: <strong>{soles(s.Diferencia ?? '0')}</strong>
           </p>
+          {cuadre.Descartes.length > 0 && (
+            <div data-testid="pv-cierre-descartes">
+              <p style={{ marginBottom: 4 }}>Números sin conexión descartados (sin comprobante ni cobro registrado):</p>
+              <ul style={{ fontSize: 14 }}>
+                {cuadre.Descartes.map((d) => (
+                  <li key={d.SerieNumero}>
+                    {d.TipoDocumento} {d.SerieNumero}: {soles(d.Total)} (efectivo {soles(d.Efectivo)}) · {d.Motivo}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </div>
         <Space wrap>
           <Button icon={<PrinterOutlined />} onClick={() => abrirReporteZ(s.Id).catch((e) => message.error(mensajeDeError(e)))}>
