@@ -10,7 +10,7 @@ const PUERTO = Number(process.env.E2E_PORT || 3100);
 
 // A fresh embedded database per run, so every run starts from the demo data. The config is loaded by the runner and
 // again by each worker: the environment variable makes them all agree on one folder.
-process.env.YUPANA_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'yupana-e2e-'));
+process.env.YUPANA_E2E_DATA_DIR ||= mkdtempSync(path.join(tmpdir(), 'yupana-e2e-'));
 
 export default defineConfig({
   testDir: '.',

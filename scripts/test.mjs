@@ -3,7 +3,7 @@
 //  2. the API integration suite again on PostgreSQL when TEST_DATABASE_URL is set;
 //  3. the browser e2e suite (Playwright) when Chromium is at /usr/bin/chromium (CHROMIUM_PATH overrides).
 // Extra arguments are passed to vitest (e.g. `npm test -- packages/sunat`), which then runs alone.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,25 +45,62 @@ if (extra.length) {
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (existsSync(chromium)) {
     buildWeb();
-    const out = path.join(tmp, 'e2e.json');
-    const r = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-      cwd: root, stdio: 'inherit',
-      env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-    });
-    let passed = 0, failed = 0, skipped = 0, flaky = [];
-    if (existsSync(out)) {
-      const j = JSON.parse(readFileSync(out, 'utf8'));
-      const s = j.stats ?? {};
-      passed = (s.expected ?? 0) + (s.flaky ?? 0); failed = s.unexpected ?? 0; skipped = s.skipped ?? 0;
-      flaky = pruebasInestables(j);
-    }
-    results.push({ label: 'e2e Chromium (Playwright)', passed, failed: failed || (r.status === 0 ? 0 : 1), skipped, ok: r.status === 0, flaky });
+    await e2e(chromium);
   } else {
     console.log(`\n[npm test] No se encontró Chromium en ${chromium}: se omiten las pruebas e2e del navegador ` +
       '(instale el paquete Debian "chromium" o defina CHROMIUM_PATH).');
   }
 }
 rmSync(tmp, { recursive: true, force: true });
+
+/**
+ * The browser suite in E2E_SHARDS Playwright runs at once (default 2), each with its own server, port and embedded
+ * database (Playwright's --shard splits the spec files). Most of an e2e test's time is the browser and the server
+ * waiting on each other, so two runs on two cores take little more than half the time of one.
+ */
+async function e2e(chromium) {
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS || 2));
+  const basePort = Number(process.env.E2E_PORT || 3100);
+  const runs = Array.from({ length: shards }, (_, i) => {
+    const out = path.join(tmp, `e2e-${i + 1}.json`);
+    const args = ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json', '--output', path.join(root, 'test-results', `shard-${i + 1}`)];
+    if (shards > 1) args.push(`--shard=${i + 1}/${shards}`);
+    const child = spawn(bin('playwright'), args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+        // Ports 200 apart: each run's extra servers sit at its own port plus 50-80.
+        E2E_PORT: String(basePort + i * 200), YUPANA_E2E_DATA_DIR: '',
+      },
+    });
+    const prefix = shards > 1 ? `[e2e ${i + 1}/${shards}] ` : '';
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.on('data', (d) => {
+        const lines = (rest + d.toString()).split('\n');
+        rest = lines.pop();
+        for (const l of lines) (stream === child.stdout ? process.stdout : process.stderr).write(prefix + l + '\n');
+      });
+      stream.on('end', () => rest && process.stdout.write(prefix + rest + '\n'));
+    }
+    return new Promise((resolve) => child.on('close', (status) => resolve({ status, out })));
+  });
+  let passed = 0, failed = 0, skipped = 0, ok = true;
+  const flaky = [];
+  for (const { status, out } of await Promise.all(runs)) {
+    let counted = 0;
+    if (existsSync(out)) {
+      const j = JSON.parse(readFileSync(out, 'utf8'));
+      const s = j.stats ?? {};
+      passed += (s.expected ?? 0) + (s.flaky ?? 0); counted = s.unexpected ?? 0; skipped += s.skipped ?? 0;
+      flaky.push(...pruebasInestables(j));
+    }
+    failed += counted || (status === 0 ? 0 : 1);
+    ok &&= status === 0;
+  }
+  results.push({ label: `e2e Chromium (Playwright${shards > 1 ? `, ${shards} a la vez` : ''})`, passed, failed, skipped, ok, flaky });
+}
 
 /** Titles of the e2e tests that failed once and passed on the retry (Playwright's "flaky"). */
 function pruebasInestables(informe) {

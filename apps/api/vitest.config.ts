@@ -9,6 +9,12 @@ export default defineConfig({
     environment: 'node',
     // Any 5xx answered by the API during a test fails that test (see test/sin-errores-servidor.ts).
     setupFiles: ['test/sin-errores-servidor.ts'],
+    // One migrated, seeded database for the whole run; each file copies it (see test/plantilla.global.ts).
+    globalSetup: ['test/plantilla.global.ts'],
+    // Files share a worker's loaded modules instead of re-importing the whole API for each file (that import was
+    // a quarter of the suite's time). Safe because every file builds its own app and database (crearEntorno) and no
+    // test mocks a module; module-level caches that a file must not see from another are keyed by app or database.
+    isolate: process.env.VITEST_ISOLATE === '1',
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { ProvidedContext } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import type { TLoginRespuesta } from '@yupana/contracts';
 import { buildApp, type OpcionesApp } from '../src/app';
 import { abrirDb, type DbHandle } from '../src/db/client';
 import { cargarDatosDemo } from '../src/db/seed-demo';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set by test/plantilla.global.ts. PGlite: path of the data-directory dump. PostgreSQL: the template database. */
+    plantillaApi: ({ motor: 'pglite'; archivo: string } | { motor: 'postgres'; nombre: string }) & { claveCifrado: string };
+  }
+}
 
 export const SECRETO_PRUEBA = 'secreto-de-pruebas-de-yupana-con-32-bytes-o-mas';
 export const CONTRASENHA = 'Demo.2026';
@@ -16,16 +25,47 @@ export type Entorno = { app: FastifyInstance; dbh: DbHandle; cerrar(): Promise<v
  * created for this file and dropped at the end. Migrated and loaded with the demo data.
  */
 export async function abrirDbPrueba(): Promise<{ dbh: DbHandle; cerrar(): Promise<void> }> {
+  return abrirBase(undefined);
+}
+
+/**
+ * The database every file copies: migrated and seeded once per run by test/plantilla.global.ts. Absent when the
+ * helpers run outside the API project (a script under tsx): then each file migrates and seeds its own.
+ */
+async function plantilla(): Promise<ProvidedContext['plantillaApi'] | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  const p = inject('plantillaApi');
+  // The key the seed encrypted the certificates with (see plantilla.global.ts).
+  if (p) process.env.YUPANA_CLAVE_CIFRADO = p.claveCifrado;
+  return p;
+}
+
+async function abrirBase(desde: ProvidedContext['plantillaApi'] | undefined): Promise<{ dbh: DbHandle; cerrar(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
-    const dbh = await abrirDb('memory://', '');
+    const datosIniciales = desde?.motor === 'pglite' ? new Blob([readFileSync(desde.archivo)]) : undefined;
+    const dbh = await abrirDb('memory://', '', { datosIniciales });
     return { dbh, cerrar: () => dbh.cerrar() };
   }
   const nombre = `yupana_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database "${nombre}"`);
-  await admin.end();
+  try {
+    const copia = desde?.motor === 'postgres' ? ` template "${desde.nombre}"` : '';
+    // Two files copying the template at the same instant may find it "being accessed by other users" (55006).
+    for (let intento = 1; ; intento++) {
+      try {
+        await admin.query(`create database "${nombre}"${copia}`);
+        break;
+      } catch (e) {
+        if ((e as { code?: string }).code !== '55006' || intento >= 20) throw e;
+        await new Promise((r) => setTimeout(r, 100 * intento));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(base);
   url.pathname = `/${nombre}`;
   const dbh = await abrirDb(url.toString(), '');
@@ -44,9 +84,13 @@ export async function abrirDbPrueba(): Promise<{ dbh: DbHandle; cerrar(): Promis
 
 /** `padronDemo`: also load the demo padrón, as a fresh `npm start` does (about 1.5 s more on PGlite). */
 export async function crearEntorno(opciones: Partial<OpcionesApp> = {}, { padronDemo = false } = {}): Promise<Entorno> {
-  const { dbh, cerrar } = await abrirDbPrueba();
-  await dbh.migrar();
-  await cargarDatosDemo(dbh.db, { padron: padronDemo });
+  // The demo padrón is not in the shared copy: a file that wants it migrates and seeds its own database.
+  const desde = padronDemo ? undefined : await plantilla();
+  const { dbh, cerrar } = await abrirBase(desde);
+  if (!desde) {
+    await dbh.migrar();
+    await cargarDatosDemo(dbh.db, { padron: padronDemo });
+  }
   const app = await buildApp({ dbh, jwtSecret: SECRETO_PRUEBA, logger: false, webDist: null, ...opciones });
   await app.ready();
   return {

@@ -9,10 +9,14 @@ import { afterEach } from 'vitest';
 
 type Respuesta5xx = { estado: number; metodo: string; url: string; cuerpo: string };
 
-const vistas: Respuesta5xx[] = [];
-let permitidas: { estado: number; motivo: string }[] = [];
+// The API project runs files in shared workers (isolate: false): this setup file runs again for each file while a
+// test's own import of permitirErrorServidor may get the module loaded by an earlier file. One state per process,
+// on globalThis, and one subscription, keep them the same lists.
+type Estado = { vistas: Respuesta5xx[]; permitidas: { estado: number; motivo: string }[]; suscrito: boolean };
+const estado: Estado = ((globalThis as { __yupanaErrores5xx?: Estado }).__yupanaErrores5xx ??= { vistas: [], permitidas: [], suscrito: false });
+const vistas = estado.vistas;
 
-channel('fastify.initialization').subscribe((mensaje) => {
+function vigilar(mensaje: unknown) {
   const { fastify } = mensaje as { fastify: FastifyInstance };
   fastify.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 500) {
@@ -25,27 +29,31 @@ channel('fastify.initialization').subscribe((mensaje) => {
     }
     done(null, payload);
   });
-});
+}
+if (!estado.suscrito) {
+  estado.suscrito = true;
+  channel('fastify.initialization').subscribe(vigilar);
+}
 
 /**
  * Declares that the running test expects the API to answer `estado` (>= 500) on purpose, e.g. 503 when the test
  * closed the database. Valid until the end of the current test only.
  */
-export function permitirErrorServidor(estado: number, motivo: string): void {
-  if (estado < 500) throw new Error('permitirErrorServidor es solo para respuestas 5xx');
-  permitidas.push({ estado, motivo });
+export function permitirErrorServidor(codigo: number, motivo: string): void {
+  if (codigo < 500) throw new Error('permitirErrorServidor es solo para respuestas 5xx');
+  estado.permitidas.push({ estado: codigo, motivo });
 }
 
 /** The 5xx seen so far in the current test that no permitirErrorServidor declared (and forgets them all). */
 export function erroresServidorInesperados(): Respuesta5xx[] {
-  const inesperadas = vistas.filter((r) => !permitidas.some((p) => p.estado === r.estado));
+  const inesperadas = vistas.filter((r) => !estado.permitidas.some((p) => p.estado === r.estado));
   vistas.length = 0;
   return inesperadas;
 }
 
 afterEach(() => {
   const inesperadas = erroresServidorInesperados();
-  permitidas = [];
+  estado.permitidas = [];
   if (inesperadas.length === 0) return;
   const detalle = inesperadas.map((r) => `  ${r.estado} ${r.metodo} ${r.url.slice(0, 200)}\n    ${r.cuerpo}`).join('\n');
   throw new Error(

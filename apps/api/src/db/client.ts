@@ -29,6 +29,8 @@ export type DbHandle = {
    */
   escuchar(canal: string, alAviso: () => void): Promise<() => Promise<void>>;
   cerrar(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (the test suite copies one migrated, seeded database). */
+  volcar?(): Promise<Blob>;
 };
 
 // Arbitrary constant identifying "Yupana migrations" among PostgreSQL advisory locks.
@@ -36,11 +38,16 @@ const CANDADO_MIGRACIONES = 727_001;
 
 const carpetaMigraciones = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+export type OpcionesAbrir = {
+  /** In-memory PGlite only: start from this data directory (a `dumpDataDir()` tarball) instead of an empty cluster. */
+  datosIniciales?: Blob;
+};
+
 /**
  * Opens the database named by `url`: unset or `pglite://...` -> embedded PGlite under `dataDir/pglite`
  * (`memory://` keeps it in memory, for tests); `postgres://` or `postgresql://` -> node-postgres pool.
  */
-export async function abrirDb(url: string | undefined, dataDir: string): Promise<DbHandle> {
+export async function abrirDb(url: string | undefined, dataDir: string, opciones: OpcionesAbrir = {}): Promise<DbHandle> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX ?? 10) });
     // An idle connection the server closes (restart, failover, admin kill) emits 'error' on the pool; without a
@@ -72,7 +79,7 @@ export async function abrirDb(url: string | undefined, dataDir: string): Promise
 
   let client: PGlite;
   if (url === 'memory://' || url === 'pglite://memory') {
-    client = new PGlite({ extensions: { pg_trgm } });
+    client = new PGlite({ extensions: { pg_trgm }, ...(opciones.datosIniciales ? { loadDataDir: opciones.datosIniciales } : {}) });
   } else {
     const dir = url?.startsWith('pglite://') ? url.slice('pglite://'.length) : path.join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
@@ -95,6 +102,7 @@ export async function abrirDb(url: string | undefined, dataDir: string): Promise
       };
     },
     cerrar: () => client.close(),
+    volcar: () => client.dumpDataDir('none'),
   };
 }
 
