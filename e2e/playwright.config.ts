@@ -33,7 +33,11 @@ export default defineConfig({
     baseURL: `http://localhost:${PUERTO}`,
     locale: 'es-PE',
     timezoneId: 'America/Lima',
-    trace: 'retain-on-failure',
+    // Recording a trace screencasts every frame: on two cores it made each test about a third slower. In CI a failed
+    // test is retried with its trace recorded; locally (no retry) a failure keeps its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // The app then runs antd without animations (prefers-reduced-motion, see apps/web/src/app/antd-raiz.tsx).
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
   },
   projects: [
