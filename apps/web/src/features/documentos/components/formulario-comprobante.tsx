@@ -24,6 +24,8 @@ import { LINEA_VACIA, LineasItems } from './lineas-items';
 import { lineaCompleta, totalesDe, type TLineaFormulario, type TValoresComprobante } from './modelo-comprobante';
 import { PanelTotales } from './panel-totales';
 import { importe } from '../../../lib/formato';
+import { CentroCostoSelect } from '../../../components/centro-costo-select';
+import { useCentrosCosto } from '../../../lib/api/centros-costo';
 
 /** From this amount (soles) a sale of services is usually subject to detracción (SPOT). */
 const UMBRAL_DETRACCION = 700;
@@ -73,6 +75,23 @@ function valoresIniciales(tipo: TTipoEmision, ref?: TDocumentoContable | null): 
   return base;
 }
 
+/**
+ * The document's cost centre: its sales income (70) is posted with it, and without one with its branch's. Shown only
+ * when the company has an active centre and the user may read them (a cashier without the finance masters does not
+ * see an empty field).
+ */
+function CampoCentroCosto() {
+  const centros = useCentrosCosto();
+  if (!(centros.data?.Data ?? []).some((c) => c.LogEstado === 1)) return null;
+  return (
+    <Col xs={24} sm={12} md={8}>
+      <Form.Item label="Centro de costo" name="IdCentroCosto" tooltip="La venta (cuenta 70) se registra con este centro; sin él, con el de la sucursal">
+        <CentroCostoSelect />
+      </Form.Item>
+    </Col>
+  );
+}
+
 /** Request body of the seed's Accounting document from the form. */
 export function aSolicitud(tipo: TTipoEmision, v: TValoresComprobante): TDocumentoContableCrear {
   const credito = (v.IdCondicionPago ?? 1) !== 1;
@@ -88,6 +107,7 @@ export function aSolicitud(tipo: TTipoEmision, v: TValoresComprobante): TDocumen
     FechaEmision: (v.FechaEmision ?? dayjs()).format('YYYY-MM-DD'),
     FechaVencimiento: v.FechaVencimiento ? v.FechaVencimiento.format('YYYY-MM-DD') : undefined,
     Observaciones: v.Observaciones?.trim() || undefined,
+    ...(v.IdCentroCosto ? { IdCentroCosto: v.IdCentroCosto } : {}),
     ListaItems: lineas.map((l) => ({
       IdItem: l.IdItem ? Number(l.IdItem) : undefined,
       CodigoItem: l.CodigoItem?.trim() || undefined,
@@ -241,6 +261,7 @@ export function FormularioComprobante({ tipo, referencia }: TProps) {
                   </Form.Item>
                 </Col>
               )}
+              <CampoCentroCosto />
             </Row>
             {credito && !esNota && <CuotasCampos />}
           </Card>

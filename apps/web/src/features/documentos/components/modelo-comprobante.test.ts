@@ -58,6 +58,14 @@ describe('vista previa de totales (calcularTotales del motor)', () => {
 });
 
 describe('solicitud de emisión desde el formulario', () => {
+  it('lleva el centro de costo elegido, y nada cuando no se eligió (el servidor usa el de la sucursal)', () => {
+    const con = aSolicitud(factura, base({ IdCentroCosto: 12 }));
+    expect(ZDocumentoContableCrear.safeParse(con).success).toBe(true);
+    expect(con.IdCentroCosto).toBe(12);
+    expect(aSolicitud(factura, base({ IdCentroCosto: null }))).not.toHaveProperty('IdCentroCosto');
+    expect(aSolicitud(factura, base({}))).not.toHaveProperty('IdCentroCosto');
+  });
+
   it('factura al contado: el contrato del servidor la acepta tal cual', () => {
     const cuerpo = aSolicitud(factura, base({ Observaciones: '  entrega en tienda ' }));
     const r = ZDocumentoContableCrear.safeParse(cuerpo);

@@ -49,6 +49,8 @@ export type TValoresComprobante = {
   Motivo?: { Codigo?: string; Sustento?: string };
   /** Canje: the nota de venta this factura or boleta documents (IdDocumentoOrigen). */
   Canje?: number;
+  /** The cost centre its sales income (70) is posted with; without one, the branch's. */
+  IdCentroCosto?: number | null;
 };
 
 const numero = (v: string | undefined) => (v !== undefined && v !== null && String(v).trim() !== '' ? String(v) : undefined);
