@@ -52,4 +52,12 @@ test('factura de compra sujeta a detracción: cuota al proveedor y cuota de detr
   await expect(cuotas).toHaveCount(2);
   await expect(cuotas.filter({ has: page.locator('.ant-tag', { hasText: 'Detracción' }) })).toContainText('S/ 118.00');
   await expect(cuotas.first()).toContainText('S/ 1,062.00');
+
+  // Paying the purchase offers the supplier's due filled in and the detracción due empty, with the reason.
+  await page.getByRole('row', { name: new RegExp(serieNumero) }).getByRole('button', { name: `Pagar ${serieNumero}` }).click();
+  const modal = page.getByRole('dialog', { name: new RegExp(`Pagar ${serieNumero}`) });
+  await expect(modal.getByLabel('Monto de la cuota 1')).toHaveValue('1062.00');
+  await expect(modal.getByLabel('Monto de la cuota 2')).toHaveValue('');
+  await expect(modal.getByTestId('aviso-cuota-detraccion')).toContainText('La cuota de detracción (S/ 118.00) se deposita en la cuenta del proveedor en el Banco de la Nación');
+  await modal.getByRole('button', { name: 'Cancelar' }).click();
 });

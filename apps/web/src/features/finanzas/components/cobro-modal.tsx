@@ -1,4 +1,4 @@
-import { Alert, App, Button, Form, Input, Modal, Radio, Result, Select, Table } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Radio, Result, Select, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MediosPagoBancarios } from '@yupana/contracts';
@@ -21,7 +21,7 @@ type TValores = { IdCuentaFinanciera?: number; MedioPago?: string; NumeroOperaci
 const MONTO = /^\d{1,12}(\.\d{1,2})?$/;
 
 /** The dues of a receivable or a payable document (both have this shape). */
-type TDocumentoConCuotas = { SerieNumero: string; IdMoneda: number; Cuotas: { IdCuota: number; NumeroCuota: number; FechaVencimiento: string; Saldo: string }[] };
+type TDocumentoConCuotas = { SerieNumero: string; IdMoneda: number; Cuotas: { IdCuota: number; NumeroCuota: number; FechaVencimiento: string; Saldo: string; Detraccion?: boolean }[] };
 type TRegistrado = { Id: number; NumeroRecibo: string; Monto: string; IdMoneda: number; CuentaFinanciera: string; Tipo: string };
 
 // What changes between collecting from a customer and paying a supplier: the words, the call and the receipt.
@@ -54,7 +54,11 @@ export function CobroModal({
   const [form] = Form.useForm<TValores>();
   const [tipo, setTipo] = useState<1 | 2 | 3>(1);
   const abiertas = documento.Cuotas.filter((c) => Number(c.Saldo) > 0);
-  const [montos, setMontos] = useState<Record<number, string>>(() => Object.fromEntries(abiertas.map((c) => [c.IdCuota, c.Saldo])));
+  // The detracción due is not prefilled: it is deposited in the Banco de la Nación (the Detracciones action), not paid
+  // to the supplier nor collected from the customer. A user whose customer paid it all, or who pays it to the
+  // supplier, types it.
+  const [montos, setMontos] = useState<Record<number, string>>(() => Object.fromEntries(abiertas.map((c) => [c.IdCuota, c.Detraccion ? '' : c.Saldo])));
+  const detraccion = abiertas.find((c) => c.Detraccion);
   const [erroresMonto, setErroresMonto] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [hecho, setHecho] = useState<TRegistrado | null>(null);
@@ -213,6 +217,19 @@ export function CobroModal({
             </Form.Item>
           </>
         )}
+        {detraccion && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="aviso-cuota-detraccion"
+            title={
+              modo === 'pago'
+                ? `La cuota de detracción (${dinero(detraccion.Saldo, documento.IdMoneda)}) se deposita en la cuenta del proveedor en el Banco de la Nación: regístrela con «Detracción». Escriba un monto solo si se la paga al proveedor.`
+                : `La cuota de detracción (${dinero(detraccion.Saldo, documento.IdMoneda)}) la deposita el cliente en su cuenta del Banco de la Nación: regístrela con «Detracción / retención». Escriba un monto solo si el cliente se la pagó a usted.`
+            }
+          />
+        )}
         <Table
           rowKey="IdCuota"
           size="small"
@@ -220,7 +237,19 @@ export function CobroModal({
           dataSource={abiertas}
           style={{ marginBottom: 12 }}
           columns={[
-            { title: 'Cuota', dataIndex: 'NumeroCuota' },
+            {
+              title: 'Cuota',
+              dataIndex: 'NumeroCuota',
+              render: (n: number, c) =>
+                c.Detraccion ? (
+                  <Space size={4}>
+                    {n}
+                    <Tag color="purple">Detracción</Tag>
+                  </Space>
+                ) : (
+                  n
+                ),
+            },
             { title: 'Vencimiento', dataIndex: 'FechaVencimiento', render: (v: string) => fechaPe(v) },
             { title: 'Saldo', dataIndex: 'Saldo', align: 'right', render: (v: string) => dinero(v, documento.IdMoneda) },
             {
