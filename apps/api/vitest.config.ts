@@ -15,7 +15,9 @@ export default defineConfig({
     // a quarter of the suite's time). Safe because every file builds its own app and database (crearEntorno) and no
     // test mocks a module; module-level caches that a file must not see from another are keyed by app or database.
     isolate: process.env.VITEST_ISOLATE === '1',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous because two workers share two cores (the authorization matrix's longest test took 30 s in CI next to
+    // the SUNAT checker's JVMs); a hang still fails, and speed is measured by the benches, never by a timeout.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });
