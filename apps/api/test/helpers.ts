@@ -21,8 +21,9 @@ export const CONTRASENHA = 'Demo.2026';
 export type Entorno = { app: FastifyInstance; dbh: DbHandle; cerrar(): Promise<void> };
 
 /**
- * A fresh database for one test file: PGlite in memory, or (TEST_DATABASE_URL set) a new PostgreSQL database
- * created for this file and dropped at the end. Migrated and loaded with the demo data.
+ * An EMPTY database for one test file (the caller migrates it): PGlite in memory, or (TEST_DATABASE_URL set) a new
+ * PostgreSQL database created for this file and dropped at the end. crearEntorno starts from the run's migrated,
+ * seeded copy instead.
  */
 export async function abrirDbPrueba(): Promise<{ dbh: DbHandle; cerrar(): Promise<void> }> {
   return abrirBase(undefined);
