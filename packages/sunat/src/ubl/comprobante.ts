@@ -53,9 +53,18 @@ function ajusteXml(w: EscritorXml, a: TAjusteCalculado, moneda: string): void {
     .cerrar('cac:AllowanceCharge');
 }
 
+// cac:TaxScheme of each tax (catalogue 05), written once: it goes at least twice per line of every document.
+const ESQUEMAS = new Map<string, string>();
 function esquema(w: EscritorXml, tributo: string): void {
-  const t = TRIBUTOS[tributo];
-  w.abrir('cac:TaxScheme').el('cbc:ID', t.id).el('cbc:Name', t.nombre).el('cbc:TaxTypeCode', t.codigoInternacional).cerrar('cac:TaxScheme');
+  let xml = ESQUEMAS.get(tributo);
+  if (xml === undefined) {
+    const t = TRIBUTOS[tributo];
+    xml = new EscritorXml()
+      .abrir('cac:TaxScheme').el('cbc:ID', t.id).el('cbc:Name', t.nombre).el('cbc:TaxTypeCode', t.codigoInternacional).cerrar('cac:TaxScheme')
+      .toString();
+    ESQUEMAS.set(tributo, xml);
+  }
+  w.crudo(xml);
 }
 
 function impuestosLinea(w: EscritorXml, l: TLineaCalculada, moneda: string): void {

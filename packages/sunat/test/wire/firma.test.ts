@@ -140,6 +140,16 @@ describe('firma XMLDSig', () => {
     expect(() => firmarXml({ xml: '<a><b></b></a>' }, cred)).toThrow(/ExtensionContent vacío/);
   });
 
+  it.each([
+    ['/>', '<cbc:UBLVersionID/>'], ['<!--', '<!-- x -->'], ['<![CDATA[', '<![CDATA[x]]>'], ['<!DOCTYPE', '<!DOCTYPE x>'], ['\r', '\r'],
+  ])('rechaza un XML "canónico" que contiene %j, y nombra la primera secuencia prohibida', (secuencia, insertado) => {
+    const xml = facturaCanonica().replace('<cbc:ID>F001-123', `${insertado}<cbc:ID>F001-123`);
+    expect(() => firmarXml({ xml, canonico: true }, cred)).toThrow(`contiene "${secuencia}"`);
+    // Two of them: the message names the one that comes first in the document.
+    const dos = xml.replace('<cbc:UBLVersionID>', '<!-- antes --><cbc:UBLVersionID>');
+    expect(() => firmarXml({ xml: dos, canonico: true }, cred)).toThrow('contiene "<!--"');
+  });
+
   it('un documento sin firma o con dos firmas no es válido', () => {
     expect(verificarFirma(facturaCanonica()).valida).toBe(false);
     const una = firmarXml({ xml: facturaCanonica(), canonico: true }, cred).xml;
