@@ -2,6 +2,7 @@
 // service, through the real HTTP stack (PGlite by default, PostgreSQL with TEST_DATABASE_URL): exact values where they
 // compute, the cashier's 403, another company's 404 and the Spanish 500001 field messages. decisions.md
 // "Finance seed paths over existing services".
+import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, type TAlmacen, type TCobro, type TCompra, type TDocumentoPorCobrar, type TPago } from '@yupana/contracts';
@@ -121,7 +122,7 @@ describe('datos maestros por las rutas de la semilla', () => {
     expect((await cajero.get(`${F}/cuentasfinancieras/${cuenta}/nromovimientos/2`)).statusCode).toBe(403);
   });
 
-  it('condiciones de pago, monedas y áreas', async () => {
+  it('condiciones de pago, monedas, tipos de pago y áreas', async () => {
     expect((await sup.get(`${F}/condicionespagos/3`)).json()).toEqual({ Id: 3, Nombre: 'Crédito - Varias Letras', Credito: true });
     expect((await sup.get(`${F}/condicionespagos/1`)).json()).toEqual({ Id: 1, Nombre: 'Contado', Credito: false });
     expect((await sup.get(`${F}/condicionespagos/9`)).statusCode).toBe(404);
@@ -138,6 +139,10 @@ describe('datos maestros por las rutas de la semilla', () => {
     expect(malo.json()).toMatchObject({ ErrorId: ErrorCodes.VALIDACION, Errores: { estado: 'Estado: -1 todas, 1 activas o 0 inactivas' } });
     expect((await sup.get(`${F}/empresas/monedas`)).json()).toEqual({ Data: monedas, Count: 2 });
     expect((await cajero.get(`${F}/empresas/monedas`)).statusCode).toBe(403);
+    const tipos = { Data: [{ Id: 1, Nombre: 'Efectivo', LogEstado: 1 }, { Id: 2, Nombre: 'Vouchers', LogEstado: 1 }, { Id: 3, Nombre: 'Nota Crédito', LogEstado: 1 }, { Id: 4, Nombre: 'Otros', LogEstado: 1 }], Count: 4 };
+    expect((await sup.get(`${F}/tipospagos`)).json()).toEqual(tipos);
+    expect((await sup.get(`${F}/empresas/tipospagos`)).json()).toEqual(tipos);
+    expect((await cajero.get(`${F}/tipospagos`)).statusCode).toBe(403);
     // Areas: the company's catalogue kept by personnel (rrhh).
     expect((await sup.post('/api/rrhh/v1/areas', { Nombre: 'Tesorería semilla' })).statusCode).toBe(201);
     const areas = await sup.get(`${F}/areas`);
@@ -288,6 +293,32 @@ describe('reportes por las rutas de la semilla', () => {
     expect((await cajero.get(`${F}/reportes/estadoscuentas/relacionados?${q}`)).statusCode).toBe(403);
     const malo = await sup.get(`${F}/reportes/estadoscuentas/relacionados?cliente=`);
     expect(malo.json()).toMatchObject({ ErrorId: ErrorCodes.VALIDACION, Errores: { cliente: 'Indique el RUC o DNI del cliente' } });
+  });
+
+  it('GET /comprobantes/deudas/excels: un Excel con cada comprobante con saldo y sus montos exactos', async () => {
+    const r = await sup.get(`${F}/comprobantes/deudas/excels?cliente=${CLIENTE.NumeroDocumento}`);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.headers['content-type']).toContain('spreadsheetml');
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+    const hoja = libro.worksheets[0]!;
+    expect(hoja.getRow(3).values).toEqual([undefined, 'Comprobante', 'Tipo', 'Emisión', 'RUC/DNI', 'Cliente', 'Moneda', 'Próximo vencimiento', 'Días vencido', 'Tramo', 'Total', 'Cobrado', 'Saldo']);
+    const filasDoc = [] as unknown[][];
+    hoja.eachRow((f, n) => {
+      if (n > 3 && f.getCell(1).value === doc.SerieNumero) filasDoc.push((f.values as unknown[]).slice(1));
+    });
+    const fecha = (iso: string) => iso.split('-').reverse().join('/');
+    expect(filasDoc).toEqual([
+      [doc.SerieNumero, 'Factura electrónica', fecha(hoy), CLIENTE.NumeroDocumento, CLIENTE.RazonSocial, 'S/', fecha(sumarDias(hoy, 40)), 0, 'Por vencer', 63.6, 57.75, 5.85],
+    ]);
+    expect((await cajero.get(`${F}/comprobantes/deudas/excels`)).statusCode).toBe(403);
+    expect((await sup.get(`${F}/comprobantes/deudas/excels?idmoneda=9`)).json()).toMatchObject({ ErrorId: ErrorCodes.VALIDACION });
+    // Another company's list does not hold this document.
+    const ajeno = await otra.get(`${F}/comprobantes/deudas/excels?cliente=${CLIENTE.NumeroDocumento}`);
+    expect(ajeno.statusCode).toBe(200);
+    const libroAjeno = new ExcelJS.Workbook();
+    await libroAjeno.xlsx.load(ajeno.rawPayload as unknown as ArrayBuffer);
+    expect(libroAjeno.worksheets[0]!.rowCount).toBe(3);
   });
 
   it('GET /reportes/misdeudas y /mis-deudas/documentos/comprobantes son las deudas con el proveedor', async () => {

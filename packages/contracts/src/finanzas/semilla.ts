@@ -31,3 +31,7 @@ export const ZTiposComprobantesDeuda = z.object({ Data: z.array(ZTipoComprobante
 
 /** POST /empresas/{id}/comprobantes/regularizaciones: {id} is the company (the token's, else 404). */
 export const ZEmpresaIdParams = z.object({ id: ZId });
+
+/** Payment means (seed §9): 1 Efectivo, 2 Vouchers, 3 Nota Crédito, 4 Otros: a fixed catalogue. */
+export const TiposPago: Record<number, string> = { 1: 'Efectivo', 2: 'Vouchers', 3: 'Nota Crédito', 4: 'Otros' };
+export const ZTiposPagoCatalogo = z.object({ Data: z.array(z.object({ Id: z.number().int(), Nombre: z.string(), LogEstado: z.number().int() })), Count: z.number().int() });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -7,6 +8,7 @@ import {
   NombreCondicionPago,
   NombreMonedaReporte,
   NombreTipoDocumento,
+  NombresTramo,
   SimboloMoneda,
   TipoDocumentoContable,
   ZCatalogo,
@@ -36,6 +38,8 @@ import {
   ZPagoCrear,
   ZResumenDeuda,
   ZTiposComprobantesDeuda,
+  ZTiposPagoCatalogo,
+  TiposPago,
   ZUltimosMovimientosParams,
   type TMonedasCatalogo,
 } from '@yupana/contracts';
@@ -48,6 +52,7 @@ import * as cxc from './cuentas-por-cobrar.service';
 import * as cobros from './cobros.service';
 import * as mov from './movimientos.service';
 import * as pagos from './pagos.service';
+import { fechaPe, formatoColumnas, numero } from './reportes.service';
 // eslint-disable-next-line yupana/no-cross-import -- the seed's finance host lists the documents (same listing as /documentos/comprobantes)
 import { listarDocumentos } from '../contabilidad/documentos/listado.repo';
 // eslint-disable-next-line yupana/no-cross-import -- the seed's finance host re-sends stuck documents (same service as /api/contabilidad/v1/regularizaciones)
@@ -58,6 +63,9 @@ import { listarCatalogo } from '../rrhh/trabajadores.service';
 import { area } from '../rrhh/rrhh.schema';
 // eslint-disable-next-line yupana/no-cross-import -- the seed's "mis deudas" of the finance host are the debts to the provider (pagos)
 import { misDeudas } from '../pagos/pagos.service';
+
+/** Rows of the debts Excel: one read of the open dues (the receivables query), the oldest due first. */
+const MAX_FILAS_EXCEL = 5000;
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
 
@@ -138,6 +146,16 @@ export async function rutasSemillaFinanzas(app: FastifyInstance, ctx: Contexto):
     schema: { tags, security, summary: 'Monedas con las que opera la empresa (soles y dólares)', response: { 200: ZMonedasCatalogo, ...errores } },
     handler: async () => monedas(1),
   });
+  const tiposPago = () => {
+    const Data = Object.entries(TiposPago).map(([id, Nombre]) => ({ Id: Number(id), Nombre, LogEstado: 1 }));
+    return { Data, Count: Data.length };
+  };
+  for (const ruta of ['/v1/tipospagos', '/v1/empresas/tipospagos'])
+    r.get(ruta, {
+      config: { servicio: 'FIN_MAESTROS_VER' },
+      schema: { tags, security, summary: 'Tipos de pago (1 Efectivo, 2 Vouchers, 3 Nota Crédito, 4 Otros)', response: { 200: ZTiposPagoCatalogo, ...errores } },
+      handler: async () => tiposPago(),
+    });
   r.get('/v1/areas', {
     config: { servicio: 'RRHH_TRABAJADOR_VER' },
     schema: { tags, security, summary: 'Áreas de la empresa (el catálogo de personal)', response: { 200: ZCatalogo, ...errores } },
@@ -243,6 +261,47 @@ export async function rutasSemillaFinanzas(app: FastifyInstance, ctx: Contexto):
     config: { servicio: 'FIN_CXC_VER' },
     schema: { tags, security, summary: 'Estado de cuenta de un cliente (relacionado) en una moneda, con saldo acumulado', querystring: ZEstadoCuentaQuery, response: { 200: ZEstadoCuenta, ...errores } },
     handler: async (req) => cxc.estadoDeCuenta(ctx, requerirAuth(req), req.query.cliente, req.query.idmoneda),
+  });
+  r.get('/v1/comprobantes/deudas/excels', {
+    config: { servicio: 'FIN_CXC_VER' },
+    schema: {
+      tags,
+      security,
+      summary: `Excel de los comprobantes con deuda (cuentas por cobrar con el filtro de /cuentasporcobrar, hasta ${MAX_FILAS_EXCEL} documentos)`,
+      querystring: ZCuentasPorCobrarQuery.omit({ pagina: true, regxpag: true }),
+      response: errores,
+    },
+    handler: async (req, reply) => {
+      const auth = requerirAuth(req);
+      const l = await cxc.listarCuentasPorCobrar(ctx, auth, { ...req.query, pagina: 1, regxpag: MAX_FILAS_EXCEL });
+      const libro = new ExcelJS.Workbook();
+      const hoja = libro.addWorksheet('Comprobantes con deuda');
+      hoja.addRow([`Comprobantes con deuda - ${auth.empresa.razonSocial} al ${fechaPe(l.FechaCorte)}`]).font = { bold: true };
+      hoja.addRow([]);
+      hoja.addRow(['Comprobante', 'Tipo', 'Emisión', 'RUC/DNI', 'Cliente', 'Moneda', 'Próximo vencimiento', 'Días vencido', 'Tramo', 'Total', 'Cobrado', 'Saldo']).font = { bold: true };
+      for (const d of l.Data)
+        hoja.addRow([
+          d.SerieNumero,
+          NombreTipoDocumento[d.IdTipoDocumento as keyof typeof NombreTipoDocumento] ?? String(d.IdTipoDocumento),
+          fechaPe(d.FechaEmision),
+          d.NumeroDocumentoCliente,
+          d.RazonSocialCliente,
+          SimboloMoneda[d.IdMoneda] ?? '',
+          fechaPe(d.ProximoVencimiento),
+          d.DiasVencido,
+          NombresTramo[d.Tramo],
+          numero(d.Total),
+          numero(d.Cobrado),
+          numero(d.Saldo),
+        ]);
+      if (l.Count > l.Data.length) hoja.addRow([`Se muestran los ${l.Data.length} documentos con el vencimiento más antiguo de ${l.Count}: filtre por cliente o moneda para ver el resto.`]);
+      formatoColumnas(hoja, [16, 26, 12, 14, 40, 8, 14, 12, 12], 9);
+      const contenido = Buffer.from(await libro.xlsx.writeBuffer());
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="comprobantes-deudas-${l.FechaCorte}.xlsx"`)
+        .send(contenido);
+    },
   });
   for (const ruta of ['/v1/reportes/misdeudas', '/v1/mis-deudas/documentos/comprobantes'])
     r.get(ruta, {
