@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CodigoMoneda,
@@ -59,7 +59,6 @@ import { listarDocumentos } from '../contabilidad/documentos/listado.repo';
 import { regularizar } from '../contabilidad/envio/anulacion.service';
 // eslint-disable-next-line yupana/no-cross-import -- GET /areas of the finance host is the company's areas catalogue (rrhh)
 import { listarCatalogo } from '../rrhh/trabajadores.service';
-// eslint-disable-next-line yupana/no-cross-import -- the areas table of the catalogue
 import { area } from '../rrhh/rrhh.schema';
 // eslint-disable-next-line yupana/no-cross-import -- the seed's "mis deudas" of the finance host are the debts to the provider (pagos)
 import { misDeudas } from '../pagos/pagos.service';
@@ -297,7 +296,8 @@ export async function rutasSemillaFinanzas(app: FastifyInstance, ctx: Contexto):
       if (l.Count > l.Data.length) hoja.addRow([`Se muestran los ${l.Data.length} documentos con el vencimiento más antiguo de ${l.Count}: filtre por cliente o moneda para ver el resto.`]);
       formatoColumnas(hoja, [16, 26, 12, 14, 40, 8, 14, 12, 12], 9);
       const contenido = Buffer.from(await libro.xlsx.writeBuffer());
-      return reply
+      // The route's schema only describes errors: the untyped reply takes the file.
+      return (reply as FastifyReply)
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="comprobantes-deudas-${l.FechaCorte}.xlsx"`)
         .send(contenido);
