@@ -80,6 +80,7 @@ import { rutasSeries } from './modules/entidades/series/series.routes';
 import { rutasComprobantesFinanzas } from './modules/finanzas/comprobantes.routes';
 import { rutasFinanzas } from './modules/finanzas/finanzas.routes';
 import { rutasPagos as rutasPagosProveedores } from './modules/finanzas/pagos.routes';
+import { rutasSemillaFinanzas } from './modules/finanzas/semilla.routes';
 import { rutasCompras } from './modules/logistica/compras.routes';
 import { alAnularCompra, alRegistrarCompra } from './modules/logistica/compras.service';
 import { aplicarNotaACuotas, cerrarCuotasDeDocumentoAnulado, registrarCuotasDeDocumento } from './modules/finanzas/cuentas-por-cobrar.service';
@@ -375,6 +376,8 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   await app.register(async (fin) => rutasReportesFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasMovimientosFinancieros(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasPagosProveedores(fin, ctx), { prefix: '/api/finanzas' });
+  // Seed paths of §7 Finance over the existing services (issue 14, finsemilla).
+  await app.register(async (fin) => rutasSemillaFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasDeducciones(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (fin) => rutasRetencionesEmitidas(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (log) => rutasCompras(log, ctx), { prefix: '/api/logistica' });

@@ -51,6 +51,7 @@ export * from './finanzas/reportes';
 export * from './finanzas/movimientos';
 export * from './finanzas/deducciones';
 export * from './finanzas/retenciones-emitidas';
+export * from './finanzas/semilla';
 export * from './compras/compras';
 export * from './contabilidad/libros';
 export * from './contabilidad/sire';

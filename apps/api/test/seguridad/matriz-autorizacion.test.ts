@@ -268,6 +268,14 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'POST /api/rrhh/v1/grupos/:id/clonar': { tabla: 'grupo', cuerpo: { Nombre: 'Clon ajeno' } },
   'POST /api/rrhh/v1/grupos/:id/reset': { tabla: 'grupo' },
   'POST /api/rrhh/v1/grupos/:id/copiarlistaprecio': { tabla: 'grupo', cuerpo: { IdGrupoOrigen: 1 } },
+  // Branch finsemilla (issue 14): the seed's finance paths over existing services (also verified in semilla-finanzas.test).
+  'GET /api/finanzas/v1/cuentasfinancieras/:id/nromovimientos/:n': { tabla: 'cuenta_financiera', extra: { n: '5' } },
+  'GET /api/finanzas/v1/condicionespagos/:id': { exento: 'catálogo fijo de condiciones de pago (semilla §9), igual para todas las empresas' },
+  'GET /api/finanzas/v1/monedas/:estado': { exento: 'el estado no es un id: catálogo fijo de monedas (soles y dólares)' },
+  'GET /api/finanzas/v1/documentos/:id': { tabla: 'documento_contable' },
+  'GET /api/finanzas/v1/entidades/:id/documentos/comprobantes': { tabla: 'entidad' },
+  'POST /api/finanzas/v1/documentos/comprobantes/:id/regularizaciones': { tabla: 'documento_contable' },
+  'POST /api/finanzas/v1/empresas/:id/comprobantes/regularizaciones': { param: 'empresaA' },
 };
 
 const MENSAJE_AUTORIZACION = /^No tiene permiso para esta operación/;
