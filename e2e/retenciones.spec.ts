@@ -78,7 +78,7 @@ test('un pago de factura mayor a S/ 700 como agente retiene el 3 % y emite el co
     await expect(fila.getByTestId('estado-sunat')).toHaveText('Aceptado', { timeout: 60_000 });
     const cdr = page.waitForEvent('download');
     await fila.getByRole('button', { name: `CDR ${serie}` }).click();
-    expect((await cdr).suggestedFilename()).toBe(`R-${serie}.zip`);
+    expect((await cdr).suggestedFilename()).toMatch(new RegExp(`^R-\\d{11}-20-${serie}\\.zip$`));
   } finally {
     const fin = await llamarApi(page, '/api/finanzas/v1/retenciones-emitidas/agente', 'PUT', { AgenteRetencionDesde: null });
     expect(fin.status).toBe(200);

@@ -13,15 +13,7 @@ import {
   type TProveedorRetencion,
   type TRetencionCalculo,
 } from '@yupana/contracts';
-import {
-  firmarXml,
-  nombreResumenReversion,
-  nombreRetencion,
-  xmlResumenReversion,
-  xmlRetencion,
-  type TComprobanteRetencion as TCre,
-  type TCredencialFirma,
-} from '@yupana/sunat';
+import { firmarXml, nombreRetencion, xmlRetencion, type TComprobanteRetencion as TCre, type TCredencialFirma } from '@yupana/sunat';
 import type { z } from 'zod';
 import type { ZComprobantesRetencionQuery } from '@yupana/contracts';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
@@ -34,11 +26,7 @@ import { serie } from '../entidades/series/series.schema';
 import { filas, hoyLima, patronLike } from './antiguedad';
 import type { TCuotaBloqueada, TLineaLiquidacion, TTxFinanzas } from './liquidacion';
 import { comprobanteRetencion, comprobanteRetencionDetalle } from './retenciones-emitidas.schema';
-import { encolar } from '../../lib/trabajos/cola';
-import { trabajo } from '../../lib/trabajos/trabajos.schema';
-import { COLA_RETENCION, COLA_REVERSION } from '../contabilidad/envio/cola';
 import { envioLote } from '../contabilidad/envio/envio.schema';
-import { bloquearLotesEmpresa, fechaLima } from '../contabilidad/envio/lotes';
 
 type TDb = TTxFinanzas | Contexto['dbh']['db'];
 type TCredencialDe = (db: TTxFinanzas, idEmpresa: number) => Promise<TCredencialFirma>;
@@ -48,6 +36,23 @@ let credencialDe: TCredencialDe = async () => {
 /** The company's signing credential, as the SUNAT settings keep it; registered once in app.ts (modules do not import each other). */
 export function usarCredencialRetencion(fn: TCredencialDe): void {
   credencialDe = fn;
+}
+
+/** What the sending module does for CREs (contabilidad/envio/retenciones.ts), handed over in app.ts. */
+export type TEnvioRetenciones = {
+  encolar(tx: TTxFinanzas, d: { idEmpresa: number; idComprobante: number }): Promise<void>;
+  reenviar(tx: TTxFinanzas, d: { idEmpresa: number; idComprobante: number }): Promise<void>;
+  crearReversion(
+    tx: TTxFinanzas,
+    d: { idEmpresa: number; idUsuario: number; emisor: { ruc: string; razonSocial: string }; credencial: TCredencialFirma; comprobante: { serie: string; numero: number; fecha: string }; motivo: string },
+  ): Promise<{ id: number; nombre: string }>;
+};
+const sinEnvio = async (): Promise<never> => {
+  throw new Error('El envío de comprobantes de retención no está configurado (usarEnvioRetenciones)');
+};
+let envio: TEnvioRetenciones = { encolar: sinEnvio, reenviar: sinEnvio, crearReversion: sinEnvio };
+export function usarEnvioRetenciones(e: TEnvioRetenciones): void {
+  envio = e;
 }
 const TASA = new Decimal(TASA_RETENCION_IGV).dividedBy(100);
 const r2 = (v: Decimal) => v.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
@@ -230,7 +235,7 @@ export async function emitirCre(
     })
     .returning({ id: comprobanteRetencion.id });
   // Sent to SUNAT's otros-CPE service by the sending jobs (retenciones-envio.ts), queued in this same transaction.
-  await encolar(tx, { cola: COLA_RETENCION, idReferencia: c.id, idEmpresa: auth.idEmpresa });
+  await envio.encolar(tx, { idEmpresa: auth.idEmpresa, idComprobante: c.id });
   await tx.insert(comprobanteRetencionDetalle).values(
     docs.map((d) => ({
       idEmpresa: auth.idEmpresa, idComprobante: c.id, idCompra: d.idCompra, tipoDocumento: d.tipo, serie: d.serie, numero: d.numero, fechaEmision: d.fechaEmision, idMoneda: d.idMoneda,
@@ -275,41 +280,22 @@ const motivoReversion = (motivo: string) => {
 };
 
 /**
- * The comunicación de reversión of an accepted CRE: the company's RR of today with the next correlativo of the day
- * (under the same per-company advisory lock and numbering as its RC and RA, so gap-free and unique), signed with the
- * company's certificate, stored in envio_lote (tipo RR) and queued (envio.reversion); the CRE is voided with its
- * payment and "En reversión" until SUNAT's ticket answers.
+ * The comunicación de reversión of an accepted CRE: the sending module writes the RR (numbered per day under the
+ * batches' lock, signed, queued); the CRE is voided with its payment and "En reversión" until SUNAT's ticket answers.
  */
 async function crearReversion(
   tx: TTxFinanzas, a: { idEmpresa: number; idUsuario: number }, cre: { id: number; serie: string; numero: number; fecha: string }, motivo: string,
 ): Promise<void> {
   const [emp] = await tx.select({ ruc: empresa.documento, razon: empresa.razonSocial }).from(empresa).where(eq(empresa.id, a.idEmpresa));
   if (!emp?.ruc) throw noAgente();
-  await bloquearLotesEmpresa(tx, a.idEmpresa);
-  const hoy = fechaLima();
-  const [{ siguiente }] = await filas<{ siguiente: number }>(
-    tx, sql`select coalesce(max(correlativo), 0) + 1 as siguiente from envio_lote where id_empresa = ${a.idEmpresa} and tipo = 'RR' and fecha_generacion = ${hoy}`,
-  );
-  const rr = {
-    fechaEmision: hoy,
-    fechaReferencia: cre.fecha < hoy ? cre.fecha : hoy,
-    correlativo: Number(siguiente),
-    emisor: { ruc: emp.ruc, razonSocial: emp.razon },
-    documentos: [{ tipo: '20' as const, serie: cre.serie, numero: cre.numero, motivo: motivoReversion(motivo) }],
-  };
-  const firmado = firmarXml({ xml: xmlResumenReversion(rr), canonico: true }, await credencialDe(tx, a.idEmpresa));
-  const [lote] = await tx
-    .insert(envioLote)
-    .values({
-      idEmpresa: a.idEmpresa, tipo: 'RR', fechaGeneracion: hoy, fechaReferencia: rr.fechaReferencia, correlativo: rr.correlativo, nombre: nombreResumenReversion(rr),
-      xmlFirmado: Buffer.from(firmado.xml, 'utf8'), logUsuarioCrea: a.idUsuario,
-    })
-    .returning({ id: envioLote.id });
+  const lote = await envio.crearReversion(tx, {
+    idEmpresa: a.idEmpresa, idUsuario: a.idUsuario, emisor: { ruc: emp.ruc, razonSocial: emp.razon }, credencial: await credencialDe(tx, a.idEmpresa),
+    comprobante: { serie: cre.serie, numero: cre.numero, fecha: cre.fecha }, motivo: motivoReversion(motivo),
+  });
   await tx
     .update(comprobanteRetencion)
     .set({ anulado: true, idEstadoSunat: EstadoSunat.EN_REVERSION, idLoteReversion: lote.id, logUsuarioModif: a.idUsuario, logFechaModif: new Date() })
     .where(eq(comprobanteRetencion.id, cre.id));
-  await encolar(tx, { cola: COLA_REVERSION, idReferencia: lote.id, idEmpresa: a.idEmpresa });
 }
 
 /**
@@ -334,11 +320,7 @@ export async function reenviarCre(ctx: Contexto, auth: TAuth, id: number): Promi
       .update(comprobanteRetencion)
       .set({ idEstadoSunat: EstadoSunat.PENDIENTE_ENVIO, codigoSunat: null, mensajeSunat: null, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
       .where(eq(comprobanteRetencion.id, c.id));
-    await tx
-      .update(trabajo)
-      .set({ proximoIntento: new Date() })
-      .where(and(eq(trabajo.cola, COLA_RETENCION), eq(trabajo.idReferencia, c.id), eq(trabajo.estado, 'PENDIENTE')));
-    await encolar(tx, { cola: COLA_RETENCION, idReferencia: c.id, idEmpresa: auth.idEmpresa });
+    await envio.reenviar(tx, { idEmpresa: auth.idEmpresa, idComprobante: c.id });
   });
   return obtenerCre(ctx, auth, id);
 }

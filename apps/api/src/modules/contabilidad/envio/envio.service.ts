@@ -4,7 +4,7 @@ import { crearFetchVigilado, reglasOse } from '../../../lib/red-saliente';
 import type { TReintentos, TResultadoTrabajo } from '../../../lib/trabajos/cola';
 import { crearEjecutor, type TEjecutor } from '../../../lib/trabajos/ejecutor';
 import { COLA_COMPROBANTE, COLA_LOTE, COLA_RETENCION, COLA_REVERSION } from './cola';
-import { enviarCreTrabajo, enviarReversionTrabajo } from '../../finanzas/retenciones-envio';
+import { enviarCreTrabajo, enviarReversionTrabajo } from './retenciones';
 import type { TAjustesEnvio } from './conexion-sunat';
 import { enviarComprobanteTrabajo, type TDependenciasEnvio, type TPublicar } from './enviar-comprobante';
 import { empresasConPendientes, enviarLoteTrabajo, fechaLima, generarResumenes } from './lotes';

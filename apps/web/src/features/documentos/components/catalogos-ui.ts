@@ -31,8 +31,6 @@ export const COLOR_ESTADO_SUNAT: Record<number, string> = {
   7: 'volcano',
   8: 'default',
   10: 'default',
-  11: 'processing',
-  12: 'purple',
 };
 
 /** Statuses that still change by themselves (the worker sends or polls SUNAT): pages keep watching them. */

@@ -1,10 +1,9 @@
-import { Alert, App, Button, Card, DatePicker, Descriptions, Empty, Input, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Empty, Input, Space, Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EstadoSunat, type TComprobanteRetencion } from '@yupana/contracts';
 import { mensajeDeError } from '../../../lib/api-error';
-import { EstadoSunatTag } from '../../documentos/components/estado-sunat-tag';
 import {
   abrirPdfRetencion,
   descargarCdrReversion,
@@ -17,6 +16,20 @@ import {
   useReenviarRetencion,
 } from '../api/retenciones';
 import { dinero, fechaPe } from '../formato';
+
+const COLOR_ESTADO: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'lime', 4: 'processing', 5: 'red', 7: 'volcano', 11: 'processing', 12: 'purple' };
+
+/** The CRE's SUNAT state; observed, rejected or erróneo show SUNAT's code, and the message on hover. */
+function EstadoCre({ c }: { c: TComprobanteRetencion }) {
+  const conCodigo = c.CodigoSunat && [3, 5, 7].includes(c.IdEstadoSunat);
+  const tag = (
+    <Tag color={COLOR_ESTADO[c.IdEstadoSunat] ?? 'default'} data-testid="estado-sunat" data-estado={c.IdEstadoSunat}>
+      {c.EstadoSunat}
+      {conCodigo ? ` (${c.CodigoSunat})` : ''}
+    </Tag>
+  );
+  return c.MensajeSunat ? <Tooltip title={c.MensajeSunat}>{tag}</Tooltip> : tag;
+}
 
 /** A CRE whose sending stopped (erróneo) or that is still pending after a failed attempt: the user may send it again. */
 const reenviable = (c: TComprobanteRetencion) => !c.Anulado && (c.IdEstadoSunat === EstadoSunat.ERRONEO || (c.IdEstadoSunat === EstadoSunat.PENDIENTE_ENVIO && Boolean(c.MensajeSunat)));
@@ -128,7 +141,7 @@ export function RetencionesPage() {
             key: 'estado',
             render: (_, c) => (
               <Space size={4} wrap>
-                <EstadoSunatTag estado={c.IdEstadoSunat} codigo={c.CodigoSunat} mensaje={c.MensajeSunat} />
+                <EstadoCre c={c} />
                 {c.Anulado && <Tag color="red">Pago anulado</Tag>}
                 {c.Reversion && (
                   <Tag color={c.Reversion.Estado === 'Rechazado' ? 'red' : 'default'} title={c.Reversion.MensajeSunat ?? ''} data-testid="reversion">

@@ -1,17 +1,38 @@
-// Sending comprobantes de retención (CRE, tipo 20) and their resumen de reversiones (RR) to SUNAT's "otros CPE"
-// billService, on the platform's job runner: the jobs envio.retencion (sendBill, like a factura's envio.comprobante)
-// and envio.reversion (sendSummary + getStatus, like a comunicación de baja's envio.lote). The sending module's service
-// registers these handlers with the same retries, per-company limit and connection settings as its own queues.
-import { and, eq, inArray } from 'drizzle-orm';
+// Sending comprobantes de retención (CRE, tipo 20, issued by finanzas) and their resumen de reversiones (RR) to SUNAT's
+// "otros CPE" billService, on the platform's job runner: the jobs envio.retencion (sendBill, like a factura's
+// envio.comprobante) and envio.reversion (sendSummary + getStatus, like a comunicación de baja's envio.lote), registered
+// by this module's service with the same retries, per-company limit and connection settings as its own queues. Finanzas
+// reaches the queueing and the RR's creation through the functions app.ts hands it (usarEnvioRetenciones).
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { EstadoSunat } from '@yupana/contracts';
-import { endpointsOtrosCpe, enviarComprobante, getStatus, nombreRetencion, sendSummary, SunatFault, zipDocumento, type TCdr, type TConfigSoap } from '@yupana/sunat';
-import { empresa } from '../../db/schema';
-import type { TResultadoTrabajo, TTrabajo } from '../../lib/trabajos/cola';
-import { ConfiguracionIncompleta, conexionDe } from '../contabilidad/envio/conexion-sunat';
-import { estadoDeCdr, MENSAJE_DESTINO_NO_PERMITIDO, notasDe, zipCdr, type TDependenciasEnvio } from '../contabilidad/envio/enviar-comprobante';
-import { envioLote } from '../contabilidad/envio/envio.schema';
-import { aDestino, destinoNoPermitido, fallaTransitoria, mensajeDeCodigo } from '../contabilidad/envio/fallas';
-import { comprobanteRetencion } from './retenciones-emitidas.schema';
+import {
+  endpointsOtrosCpe,
+  enviarComprobante,
+  firmarXml,
+  getStatus,
+  nombreResumenReversion,
+  nombreRetencion,
+  sendSummary,
+  SunatFault,
+  xmlResumenReversion,
+  zipDocumento,
+  type TCdr,
+  type TConfigSoap,
+  type TCredencialFirma,
+} from '@yupana/sunat';
+import type { Db } from '../../../db/client';
+import { empresa } from '../../../db/schema';
+import { encolar, type TResultadoTrabajo, type TTrabajo } from '../../../lib/trabajos/cola';
+import { trabajo } from '../../../lib/trabajos/trabajos.schema';
+import { comprobanteRetencion } from '../../finanzas/retenciones-emitidas.schema';
+import { COLA_RETENCION, COLA_REVERSION } from './cola';
+import { ConfiguracionIncompleta, conexionDe } from './conexion-sunat';
+import { estadoDeCdr, MENSAJE_DESTINO_NO_PERMITIDO, notasDe, zipCdr, type TDependenciasEnvio } from './enviar-comprobante';
+import { envioLote } from './envio.schema';
+import { aDestino, destinoNoPermitido, fallaTransitoria, mensajeDeCodigo } from './fallas';
+import { bloquearLotesEmpresa, fechaLima } from './lotes';
+
+type TTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 type TCambio = { idEstadoSunat: number; codigoSunat?: string | null; mensajeSunat?: string | null; cdr?: Uint8Array };
 
@@ -180,4 +201,57 @@ async function responderReversion(dep: TDependenciasEnvio, idLote: number, acept
   });
   for (const c of ids)
     dep.publicar(c.idEmpresa, { tipo: 'retencion.estado', datos: { IdComprobante: c.id, IdEstadoSunat: aceptado ? EstadoSunat.REVERTIDO : EstadoSunat.ACEPTADO } });
+}
+
+/** Queues a CRE's sending inside the transaction that issued it. */
+export async function encolarRetencion(tx: Pick<Db, 'insert'>, d: { idEmpresa: number; idComprobante: number }): Promise<void> {
+  await encolar(tx, { cola: COLA_RETENCION, idReferencia: d.idComprobante, idEmpresa: d.idEmpresa });
+}
+
+/** "Reenviar": queue the CRE again, or bring forward its job still waiting for its next attempt. */
+export async function reenviarRetencion(tx: Pick<Db, 'insert' | 'update'>, d: { idEmpresa: number; idComprobante: number }): Promise<void> {
+  await tx
+    .update(trabajo)
+    .set({ proximoIntento: new Date() })
+    .where(and(eq(trabajo.cola, COLA_RETENCION), eq(trabajo.idReferencia, d.idComprobante), eq(trabajo.estado, 'PENDIENTE')));
+  await encolarRetencion(tx, d);
+}
+
+/**
+ * The comunicación de reversión of an accepted CRE, inside the payment void's transaction: the company's RR of today
+ * with the next correlativo of the day (under the same per-company advisory lock and numbering as its RC and RA, so
+ * gap-free and unique), signed with the company's certificate, stored in envio_lote (tipo RR) and queued
+ * (envio.reversion).
+ */
+export async function crearLoteReversion(
+  tx: TTx,
+  d: {
+    idEmpresa: number; idUsuario: number; emisor: { ruc: string; razonSocial: string }; credencial: TCredencialFirma;
+    comprobante: { serie: string; numero: number; fecha: string }; motivo: string;
+  },
+): Promise<{ id: number; nombre: string }> {
+  await bloquearLotesEmpresa(tx, d.idEmpresa);
+  const hoy = fechaLima();
+  const [{ siguiente }] = (
+    (await tx.execute(sql`
+      select coalesce(max(correlativo), 0) + 1 as siguiente from envio_lote
+       where id_empresa = ${d.idEmpresa} and tipo = 'RR' and fecha_generacion = ${hoy}`)) as unknown as { rows: { siguiente: number }[] }
+  ).rows;
+  const rr = {
+    fechaEmision: hoy,
+    fechaReferencia: d.comprobante.fecha < hoy ? d.comprobante.fecha : hoy,
+    correlativo: Number(siguiente),
+    emisor: d.emisor,
+    documentos: [{ tipo: '20' as const, serie: d.comprobante.serie, numero: d.comprobante.numero, motivo: d.motivo }],
+  };
+  const firmado = firmarXml({ xml: xmlResumenReversion(rr), canonico: true }, d.credencial);
+  const [lote] = await tx
+    .insert(envioLote)
+    .values({
+      idEmpresa: d.idEmpresa, tipo: 'RR', fechaGeneracion: hoy, fechaReferencia: rr.fechaReferencia, correlativo: rr.correlativo, nombre: nombreResumenReversion(rr),
+      xmlFirmado: Buffer.from(firmado.xml, 'utf8'), logUsuarioCrea: d.idUsuario,
+    })
+    .returning({ id: envioLote.id, nombre: envioLote.nombre });
+  await encolar(tx, { cola: COLA_REVERSION, idReferencia: lote.id, idEmpresa: d.idEmpresa });
+  return lote;
 }
