@@ -3,7 +3,8 @@ import { iniciarSesion, llamarApi } from './helpers';
 
 // Branch finret: the supervisor designates the company as agente de retención, pays a supplier's factura of
 // S/ 1,180.00 from the payables' dialog (which shows the 3 % it will withhold: S/ 35.40, S/ 1,144.60 out of the box)
-// and finds the comprobante de retención in Finanzas > Retenciones emitidas with its XML. The designation is
+// and finds the comprobante de retención in Finanzas > Retenciones emitidas with its XML, then accepted by the SUNAT
+// stand-in with its CDR (branch crenvio). The designation is
 // removed at the end (other specs' payments must not withhold).
 const expect = expectBase.configure({ timeout: 30_000 });
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -68,11 +69,16 @@ test('un pago de factura mayor a S/ 700 como agente retiene el 3 % y emite el co
     await expect(fila).toContainText(/R\d{3}-\d+/);
     await expect(fila).toContainText('S/ 35.40');
     await expect(fila).toContainText('S/ 1,144.60');
-    await expect(fila).toContainText('Pendiente de envío');
     const serie = (await fila.getByRole('cell').nth(1).textContent())!.trim();
     const descarga = page.waitForEvent('download');
     await fila.getByRole('button', { name: `XML ${serie}` }).click();
     expect((await descarga).suggestedFilename()).toMatch(new RegExp(`-20-${serie}\\.xml$`));
+    // Branch crenvio: the sending job takes it to the SUNAT stand-in's otros-CPE service; the list (which polls while
+    // it is pending) shows it accepted, and its CDR downloads.
+    await expect(fila.getByTestId('estado-sunat')).toHaveText('Aceptado', { timeout: 60_000 });
+    const cdr = page.waitForEvent('download');
+    await fila.getByRole('button', { name: `CDR ${serie}` }).click();
+    expect((await cdr).suggestedFilename()).toMatch(new RegExp(`^R-\\d{11}-20-${serie}\\.zip$`));
   } finally {
     const fin = await llamarApi(page, '/api/finanzas/v1/retenciones-emitidas/agente', 'PUT', { AgenteRetencionDesde: null });
     expect(fin.status).toBe(200);

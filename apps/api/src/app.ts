@@ -71,7 +71,8 @@ import { alAnularDeduccion, alRegistrarDeduccion } from './modules/finanzas/dedu
 import { rutasDeducciones } from './modules/finanzas/deducciones.routes';
 import { rutasRetencionesEmitidas } from './modules/finanzas/retenciones-emitidas.routes';
 import { credencialDeEmpresa } from './modules/contabilidad/configuracion/configuracion.service';
-import { usarCredencialRetencion } from './modules/finanzas/retenciones-emitidas.service';
+import { usarCredencialRetencion, usarEnvioRetenciones } from './modules/finanzas/retenciones-emitidas.service';
+import { crearLoteReversion, encolarRetencion, reenviarRetencion } from './modules/contabilidad/envio/retenciones';
 import { rutasAsistencia } from './modules/rrhh/asistencia.routes';
 import { rutasIclock } from './modules/rrhh/iclock.routes';
 import { rutasPagos } from './modules/pagos/pagos.routes';
@@ -352,6 +353,8 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   alRegistrarPago(alPagarLetraPagar);
   alRegistrarPago(contabilizarAlPagar);
   usarCredencialRetencion((tx, idEmpresa) => credencialDeEmpresa(tx, idEmpresa));
+  // The CRE's sending and its resumen de reversiones (branch crenvio) are the sending module's jobs.
+  usarEnvioRetenciones({ encolar: encolarRetencion, reenviar: reenviarRetencion, crearReversion: crearLoteReversion });
   alAprobarNomina(contabilizarAlAprobarNomina);
   alPagarNomina(contabilizarAlPagarNomina);
   alAnularPagoNomina(revertirAlAnularPagoNomina);

@@ -134,6 +134,9 @@ export const ErrorCodes = {
   NO_ES_AGENTE_RETENCION: 601554,
   CRE_ACEPTADO_NO_ANULABLE: 601555,
   CRE_YA_ENVIADO: 601556,
+  // Sending CREs and their resumen de reversiones (branch crenvio, 601505-601528).
+  CRE_ANULADO_NO_ENVIABLE: 601505,
+  CRE_ENVIO_EN_CURSO: 601506,
   // Transfer guides (GRE remitente motivo 04, branch guiatraslado, 601474-601488).
   TRASLADO_CON_GUIA: 601474,
   MOVIMIENTO_NO_TRASLADO: 601475,
@@ -224,6 +227,8 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.NO_ES_AGENTE_RETENCION]: 'La empresa no está designada como agente de retención',
   [ErrorCodes.CRE_ACEPTADO_NO_ANULABLE]: 'El comprobante de retención del pago ya fue aceptado por SUNAT: el pago no se puede anular',
   [ErrorCodes.CRE_YA_ENVIADO]: 'El comprobante de retención ya tiene respuesta de SUNAT',
+  [ErrorCodes.CRE_ANULADO_NO_ENVIABLE]: 'El comprobante de retención está anulado: no se envía a SUNAT',
+  [ErrorCodes.CRE_ENVIO_EN_CURSO]: 'El comprobante de retención se está enviando a SUNAT: espere su respuesta',
   [ErrorCodes.MOVIMIENTO_CONCILIADO]: 'El movimiento está conciliado con el extracto bancario: no se puede eliminar',
   [ErrorCodes.MOVIMIENTO_ANULADO]: 'El movimiento ya fue eliminado',
   [ErrorCodes.EXTRACTO_SIN_LINEAS]: 'El extracto no tiene movimientos reconocibles',

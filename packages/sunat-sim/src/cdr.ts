@@ -10,6 +10,7 @@ const NOMBRES: Record<string, [string, string]> = {
   '07': ['La Nota de Credito numero', 'aceptada'],
   '08': ['La Nota de Debito numero', 'aceptada'],
   '09': ['La Guia de Remision Remitente numero', 'aceptada'],
+  '20': ['El Comprobante de Retencion numero', 'aceptado'],
   '31': ['La Guia de Remision Transportista numero', 'aceptada'],
   RC: ['El Resumen diario', 'aceptado'],
   RA: ['La Comunicacion de baja', 'aceptada'],

@@ -161,8 +161,14 @@ export async function iniciarSimulador(opciones: TOpcionesSimulador = {}): Promi
   function procesarResumen(a: TAbierto, falla: TFalla | undefined): { codigo: string; cdrZip: Uint8Array } {
     const n = a.nombre;
     let r = forzarRechazo(revisarContenido(a, ahora(), { plazoDias }), falla);
-    const bajas = n.tipo === 'RA' && r.codigo === '0' ? documentosDeBaja(a.doc).map((d) => Estado.clave(n.ruc, d.tipo, d.serie, d.numero)) : [];
-    if (bajas.some((c) => estado.comprobantes.get(c)?.estado !== 'aceptado')) r = { codigo: '2105', notas: [] };
+    const bajas = (n.tipo === 'RA' || n.tipo === 'RR') && r.codigo === '0' ? documentosDeBaja(a.doc).map((d) => Estado.clave(n.ruc, d.tipo, d.serie, d.numero)) : [];
+    if (n.tipo === 'RR') {
+      // Resumen de reversiones: only retentions (20) and perceptions (40) SUNAT accepted, not reverted before.
+      const docs = documentosDeBaja(a.doc);
+      if (r.codigo === '0' && docs.some((d) => d.tipo !== '20' && d.tipo !== '40')) r = { codigo: '2308', notas: [] };
+      else if (bajas.some((c) => estado.comprobantes.get(c)?.estado === 'baja')) r = { codigo: '2751', notas: [] };
+      else if (bajas.some((c) => estado.comprobantes.get(c)?.estado !== 'aceptado')) r = { codigo: '2750', notas: [] };
+    } else if (bajas.some((c) => estado.comprobantes.get(c)?.estado !== 'aceptado')) r = { codigo: '2105', notas: [] };
     if (r.codigo === '0') for (const c of bajas) estado.comprobantes.get(c)!.estado = 'baja';
     if (r.codigo === '0' && n.tipo === 'RA') for (const d of documentosDeBaja(a.doc)) sire.darDeBaja(n.ruc, d.tipo, d.serie, d.numero);
     const referencia = `${n.tipo}-${n.serie}-${n.numero}`;
@@ -184,7 +190,7 @@ export async function iniciarSimulador(opciones: TOpcionesSimulador = {}): Promi
 
   // ---------- SOAP ----------
 
-  async function soap(req: IncomingMessage, res: ServerResponse, servicio: 'bill' | 'consult', cuerpo: string): Promise<void> {
+  async function soap(req: IncomingMessage, res: ServerResponse, servicio: 'bill' | 'consult', cuerpo: string, otrosCpe = false): Promise<void> {
     const p = leerPeticion(cuerpo);
     if (!p) return enviar(res, 500, 'text/xml; charset=utf-8', faultSoap(new Excepcion('0305', 'la petición no es un sobre SOAP')));
     try {
@@ -200,6 +206,10 @@ export async function iniciarSimulador(opciones: TOpcionesSimulador = {}): Promi
         if (operacion === 'sendBill' && esResumen) throw new Excepcion('0152');
         if (operacion === 'sendSummary' && !esResumen) throw new Excepcion('0151', 'sendSummary solo recibe resúmenes (RC, RA, RR)');
         if (nombre.tipo === '09' || nombre.tipo === '31') throw new Excepcion('0151', 'las guías de remisión se envían por la API REST de GRE');
+        // Retentions and their resumen de reversiones go to SUNAT's "otros CPE" billService, and only they do.
+        const esOtroCpe = nombre.tipo === '20' || nombre.tipo === 'RR';
+        if (esOtroCpe && !otrosCpe) throw new Excepcion('0151', 'las retenciones y sus reversiones se envían al servicio de otros CPE (ol-ti-itemision-otroscpe-gem)');
+        if (!esOtroCpe && otrosCpe) throw new Excepcion('0151', 'el servicio de otros CPE solo recibe retenciones, percepciones y resúmenes de reversiones');
         if (nombre.ruc !== u.ruc) throw new Excepcion('0154');
         const falla = fallas.tomar(operacion, nombre.tipo);
         await aplicarPrevia(falla);
@@ -490,7 +500,7 @@ export async function iniciarSimulador(opciones: TOpcionesSimulador = {}): Promi
     let m: RegExpExecArray | null;
     if (ruta.startsWith(RUTA_SIRE)) return sireApi(req, res, direccion, bytes);
     if (ruta.startsWith('/admin/')) return admin(req, res, ruta, cuerpo);
-    if (req.method === 'POST' && /\/billService$/.test(ruta)) return soap(req, res, 'bill', cuerpo);
+    if (req.method === 'POST' && /\/billService$/.test(ruta)) return soap(req, res, 'bill', cuerpo, /otroscpe/.test(ruta));
     if (req.method === 'POST' && /\/billConsultService$/.test(ruta)) return soap(req, res, 'consult', cuerpo);
     if (req.method === 'POST' && (m = /^\/v1\/clientessol\/([^/]+)\/oauth2\/token\/?$/.exec(ruta))) return token(res, decodeURIComponent(m[1]), cuerpo);
     if (req.method === 'GET' && (m = /^\/v1\/contribuyente\/gem\/comprobantes\/envios\/([^/]+)$/.exec(ruta))) return consultarGre(req, res, decodeURIComponent(m[1]));

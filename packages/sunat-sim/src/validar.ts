@@ -4,7 +4,7 @@ import { leerZip, verificarFirma } from '@yupana/sunat';
 import { Excepcion, mensajeDe } from './errores';
 import { nodos, parsear, texto } from './xml';
 
-export type TTipoArchivo = '01' | '03' | '07' | '08' | '09' | '31' | 'RC' | 'RA' | 'RR';
+export type TTipoArchivo = '01' | '03' | '07' | '08' | '09' | '20' | '31' | 'RC' | 'RA' | 'RR';
 export type TNombre = { base: string; ruc: string; tipo: TTipoArchivo; serie: string; numero: string };
 export type TNota = { codigo: string; mensaje: string };
 /** '0' accepted (maybe with observation notes) or a rejection code 2000-3999. Exceptions are thrown (Excepcion). */
@@ -13,7 +13,7 @@ export type TAbierto = { nombre: TNombre; xml: string; doc: Document; hash: stri
 
 export function leerNombre(archivo: string): TNombre | undefined {
   const base = archivo.replace(/\.zip$/i, '');
-  const c = /^(\d{11})-(01|03|07|08|09|31)-([A-Z0-9]{4})-(\d{1,8})$/.exec(base);
+  const c = /^(\d{11})-(01|03|07|08|09|20|31)-([A-Z0-9]{4})-(\d{1,8})$/.exec(base);
   if (c) return { base, ruc: c[1], tipo: c[2] as TTipoArchivo, serie: c[3], numero: String(Number(c[4])) };
   const r = /^(\d{11})-(RC|RA|RR)-(\d{8})-(\d{1,5})$/.exec(base);
   if (r) return { base, ruc: r[1], tipo: r[2] as TTipoArchivo, serie: r[3], numero: String(Number(r[4])) };
@@ -41,7 +41,7 @@ export function abrirZip(nombre: TNombre, zip: Uint8Array): TAbierto {
 }
 
 const RAIZ: Record<TTipoArchivo, string> = {
-  '01': 'Invoice', '03': 'Invoice', '07': 'CreditNote', '08': 'DebitNote', '09': 'DespatchAdvice', '31': 'DespatchAdvice',
+  '01': 'Invoice', '03': 'Invoice', '07': 'CreditNote', '08': 'DebitNote', '09': 'DespatchAdvice', '20': 'Retention', '31': 'DespatchAdvice',
   RC: 'SummaryDocuments', RA: 'VoidedDocuments', RR: 'VoidedDocuments',
 };
 
@@ -56,6 +56,7 @@ const fueraDeTolerancia = (a: Decimal, b: Decimal) => a.minus(b).abs().greaterTh
 
 function rucEmisor(doc: Document, tipo: TTipoArchivo): string {
   if (tipo === '09' || tipo === '31') return texto(doc, '/*/cac:DespatchSupplierParty/cac:Party/cac:PartyIdentification/cbc:ID');
+  if (tipo === '20') return texto(doc, '/*/cac:AgentParty/cac:PartyIdentification/cbc:ID');
   return (
     texto(doc, '/*/cac:AccountingSupplierParty/cac:Party/cac:PartyIdentification/cbc:ID') ||
     texto(doc, '/*/cac:AccountingSupplierParty/cbc:CustomerAssignedAccountID')
@@ -98,7 +99,13 @@ export function revisarContenido(a: TAbierto, ahora: Date, opciones: { plazoDias
   if ((nombre.tipo === 'RA' || nombre.tipo === 'RR') && fecha.replace(/-/g, '') !== nombre.serie) return { codigo: '2330', notas: [] };
   if (!resumen) {
     if (fecha > fechaLima(ahora, 2)) return { codigo: '2329', notas: [] };
-    if (nombre.tipo !== '09' && nombre.tipo !== '31' && fecha < fechaLima(ahora, -opciones.plazoDias)) return { codigo: '2108', notas: [] };
+    // A CRE has nine days (Retenciones1-0 rule 2600); facturas and notes, plazoDias.
+    if (nombre.tipo === '20' && fecha < fechaLima(ahora, -PLAZO_RETENCION_DIAS)) return { codigo: '2600', notas: [] };
+    if (!['09', '20', '31'].includes(nombre.tipo) && fecha < fechaLima(ahora, -opciones.plazoDias)) return { codigo: '2108', notas: [] };
+  }
+  if (nombre.tipo === '20') {
+    const problema = revisarRetencion(doc, nombre.ruc);
+    if (problema) return { codigo: problema, notas: [] };
   }
 
   if (['01', '03', '07', '08'].includes(nombre.tipo)) {
@@ -106,6 +113,42 @@ export function revisarContenido(a: TAbierto, ahora: Date, opciones: { plazoDias
     if (problema) return { codigo: problema, notas: [] };
   }
   return { codigo: '0', notas: [] };
+}
+
+/** Days after its issue a comprobante de retención is still received (rule 2600). */
+export const PLAZO_RETENCION_DIAS = 9;
+/** Catálogo 23: the retention régimen and its rate. */
+const TASAS_RETENCION: Record<string, string> = { '01': '3.00', '02': '6.00' };
+
+/**
+ * The Retenciones1-0 rules the stand-in can check without SUNAT's registers: régimen and rate (2618, 2619), supplier
+ * not the agent (2620), each document's retained and net amounts against its payment and rate (±1, 2623) and the
+ * totals against their sums (2628, 2629), amounts above zero (2669).
+ */
+function revisarRetencion(doc: Document, rucAgente: string): string | undefined {
+  const regimen = texto(doc, '/*/sac:SUNATRetentionSystemCode');
+  if (!TASAS_RETENCION[regimen]) return '2618';
+  const tasaTexto = texto(doc, '/*/sac:SUNATRetentionPercent');
+  if (!/^\d{1,2}(\.\d{1,2})?$/.test(tasaTexto) || !dec(tasaTexto).equals(dec(TASAS_RETENCION[regimen]))) return '2619';
+  if (texto(doc, '/*/cac:ReceiverParty/cac:PartyIdentification/cbc:ID') === rucAgente) return '2620';
+  const tasa = dec(tasaTexto).dividedBy(100);
+  const total = texto(doc, '/*/cbc:TotalInvoiceAmount');
+  if (!/^\d+(\.\d{1,2})?$/.test(total) || dec(total).lte(0)) return '2669';
+  let retenido = new Decimal(0);
+  let pagado = new Decimal(0);
+  for (const ref of nodos(doc, '/*/sac:SUNATRetentionDocumentReference')) {
+    const moneda = nodos(ref, 'cbc:TotalInvoiceAmount')[0]?.getAttribute('currencyID') ?? '';
+    const pago = dec(texto(ref, 'cac:Payment/cbc:PaidAmount'));
+    const tc = moneda === 'PEN' ? new Decimal(1) : dec(texto(ref, 'sac:SUNATRetentionInformation/cac:ExchangeRate/cbc:CalculationRate'));
+    const r = dec(texto(ref, 'sac:SUNATRetentionInformation/sac:SUNATRetentionAmount'));
+    const neto = dec(texto(ref, 'sac:SUNATRetentionInformation/sac:SUNATNetTotalPaid'));
+    if (fueraDeTolerancia(r, pago.times(tasa).times(tc)) || fueraDeTolerancia(neto, pago.times(tc).minus(r))) return '2623';
+    retenido = retenido.plus(r);
+    pagado = pagado.plus(neto);
+  }
+  if (!dec(total).equals(retenido)) return '2628';
+  if (!dec(texto(doc, '/*/sac:SUNATTotalPaid')).equals(pagado)) return '2629';
+  return undefined;
 }
 
 /** The three global sums SUNAT rejects when off by more than 1 (3278, 3294, 3280), as its validation sheets state. */

@@ -5,7 +5,16 @@ import { fileURLToPath } from 'node:url';
 import { strToU8, zipSync } from 'fflate';
 import {
   construirXml,
+  endpointsOtrosCpe,
   endpointsSimulador,
+  getStatus,
+  nombreResumenReversion,
+  nombreRetencion,
+  sendSummary,
+  SunatFault,
+  xmlResumenReversion,
+  xmlRetencion,
+  type TComprobanteRetencion,
   firmarXml,
   generarCertificadoPrueba,
   leerCdr,
@@ -77,6 +86,61 @@ describe('revisiones del sobre y del zip, como SUNAT', () => {
     const cdr = await sendBill(soap(), f.nombre, f.zip);
     expect(cdr.xml).toContain(`<ds:X509Certificate>${sim.certificado.certificateBase64}</ds:X509Certificate>`);
     expect(cdr.xml).toContain(`<cbc:ID>6-${RUC}</cbc:ID>`);
+  });
+});
+
+describe('comprobantes de retención y resumen de reversiones: billService de otros CPE', () => {
+  const otros = () => ({ ...soap(), endpoints: endpointsOtrosCpe(endpointsSimulador(sim.url)) });
+  let n = 1;
+  function retencion(cambios: Partial<TComprobanteRetencion> = {}, retenido = '35.40') {
+    const cre: TComprobanteRetencion = {
+      serie: 'R001', numero: n++, fechaEmision: hoy(), regimen: '01', tasa: '3.00',
+      agente: { ruc: RUC, razonSocial: 'COMERCIAL YUPANA S.A.C.' }, proveedor: { ruc: '20100070970', razonSocial: 'SUMINISTROS ANDINOS S.A.C.' },
+      documentos: [{ tipo: '01', serie: 'F001', numero: 7, fechaEmision: hoy(), total: '1180.00', moneda: 'PEN', numeroPago: 1, fechaPago: hoy(), importePagado: '1180.00', retenido, netoPagado: (1180 - Number(retenido)).toFixed(2) }],
+      ...cambios,
+    };
+    const nombre = nombreRetencion(cre);
+    const xml = firmarXml({ xml: xmlRetencion(cre), canonico: true }, cred).xml;
+    return { cre, nombre, zip: zipDocumento(nombre, xml) };
+  }
+  async function reversion(correlativo: number, r: { serie: string; numero: number }) {
+    const rr = { fechaEmision: hoy(), fechaReferencia: hoy(), correlativo, emisor: { ruc: RUC, razonSocial: 'COMERCIAL YUPANA S.A.C.' }, documentos: [{ tipo: '20' as const, serie: r.serie, numero: r.numero, motivo: 'PAGO ANULADO' }] };
+    const nombre = nombreResumenReversion(rr);
+    const { ticket } = await sendSummary(otros(), nombre, zipDocumento(nombre, firmarXml({ xml: xmlResumenReversion(rr), canonico: true }, cred).xml));
+    for (let i = 0; i < 50; i++) {
+      const e = await getStatus(otros(), ticket);
+      if (e.estado === 'terminado') return e;
+      await new Promise((ok) => setTimeout(ok, 50));
+    }
+    throw new Error('sin respuesta del ticket');
+  }
+
+  it('acepta un CRE por el servicio de otros CPE con un CDR firmado; el de facturas no lo recibe (0151)', async () => {
+    const r = retencion();
+    const cdr = await sendBill(otros(), r.nombre, r.zip);
+    expect(cdr).toMatchObject({ codigo: '0', clase: 'aceptado', referencia: `R001-${r.cre.numero}`, archivo: `R-${r.nombre}.xml` });
+    expect(cdr.xml).toContain(`<ds:X509Certificate>${sim.certificado.certificateBase64}</ds:X509Certificate>`);
+    const otro = retencion();
+    await expect(sendBill(soap(), otro.nombre, otro.zip)).rejects.toMatchObject({ codigo: '0151' });
+    const f = factura();
+    await expect(sendBill(otros(), f.nombre, f.zip)).rejects.toBeInstanceOf(SunatFault);
+  });
+
+  it('rechaza lo retenido que no es el 3 % de lo pagado (2623), una tasa que no es la del régimen (2619) y el agente como proveedor (2620)', async () => {
+    const mal = retencion({}, '40.00');
+    expect(await sendBill(otros(), mal.nombre, mal.zip)).toMatchObject({ codigo: '2623', clase: 'rechazado' });
+    const tasa = retencion({ tasa: '6.00' });
+    expect(await sendBill(otros(), tasa.nombre, tasa.zip)).toMatchObject({ codigo: '2619' });
+    const mismo = retencion({ proveedor: { ruc: RUC, razonSocial: 'COMERCIAL YUPANA S.A.C.' } });
+    expect(await sendBill(otros(), mismo.nombre, mismo.zip)).toMatchObject({ codigo: '2620' });
+  });
+
+  it('el resumen de reversiones revierte un CRE aceptado; otra vez: 2751; uno que no existe: 2750', async () => {
+    const r = retencion();
+    await sendBill(otros(), r.nombre, r.zip);
+    expect(await reversion(1, r.cre)).toMatchObject({ estado: 'terminado', codigo: '0', cdr: { clase: 'aceptado', referencia: `RR-${hoy().replace(/-/g, '')}-1` } });
+    expect(await reversion(2, r.cre)).toMatchObject({ codigo: '99', cdr: { codigo: '2751', clase: 'rechazado' } });
+    expect(await reversion(3, { serie: 'R001', numero: 99999 })).toMatchObject({ cdr: { codigo: '2750' } });
   });
 });
 

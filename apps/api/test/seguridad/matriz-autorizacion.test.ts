@@ -213,6 +213,10 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/finanzas/v1/retenciones-emitidas/:id/xml': { tabla: 'comprobante_retencion' },
   'GET /api/finanzas/v1/retenciones-emitidas/:id/pdf': { tabla: 'comprobante_retencion' },
   'GET /api/finanzas/v1/retenciones-emitidas/:id/cdr': { tabla: 'comprobante_retencion' },
+  // Branch crenvio: resending a CRE and its resumen de reversiones (also verified in retenciones-envio.test).
+  'POST /api/finanzas/v1/retenciones-emitidas/:id/envios': { tabla: 'comprobante_retencion' },
+  'GET /api/finanzas/v1/retenciones-emitidas/:id/reversion/xml': { tabla: 'comprobante_retencion' },
+  'GET /api/finanzas/v1/retenciones-emitidas/:id/reversion/cdr': { tabla: 'comprobante_retencion' },
   'GET /api/finanzas/v1/retenciones-emitidas/proveedores/:ruc': { exento: 'el RUC no es un id: se busca el proveedor en la empresa del token (otra empresa: 409 si no es agente, 404 si no lo tiene)' },
   'PUT /api/finanzas/v1/retenciones-emitidas/proveedores/:ruc': { exento: 'el RUC no es un id: se marca el proveedor de la empresa del token' },
   // Physical counts and item presentations (issue 13, branch conteos): the other company's row gives 404.

@@ -51,6 +51,10 @@ export const EstadoSunat = {
   ERRONEO: 7,
   NO_DISPONIBLE: 8,
   ANULADO: 10,
+  /** A comprobante de retención (20) in a resumen de reversiones (RR) SUNAT has not answered yet. */
+  EN_REVERSION: 11,
+  /** A comprobante de retención SUNAT reverted (its RR was accepted). */
+  REVERTIDO: 12,
 } as const;
 export type TEstadoSunat = (typeof EstadoSunat)[keyof typeof EstadoSunat];
 
@@ -64,6 +68,8 @@ export const NombreEstadoSunat: Record<number, string> = {
   7: 'Erróneo',
   8: 'No disponible (documento interno)',
   10: 'Anulado',
+  11: 'En reversión',
+  12: 'Revertido',
 };
 
 /** Payment condition (seed §9). 2-4 are credit and need ListaCuotas. */

@@ -83,6 +83,10 @@ export const ZComprobanteRetencion = z.object({
   MensajeSunat: z.string().nullable(),
   TieneCdr: z.boolean(),
   Anulado: z.boolean(),
+  /** The resumen de reversiones (RR) that reverts it, once its payment was voided after SUNAT accepted it. */
+  Reversion: z
+    .object({ Nombre: z.string(), Estado: z.string(), CodigoSunat: z.string().nullable(), MensajeSunat: z.string().nullable() })
+    .nullable(),
   Detalle: z.array(ZComprobanteRetencionDetalle),
 });
 export type TComprobanteRetencion = z.infer<typeof ZComprobanteRetencion>;

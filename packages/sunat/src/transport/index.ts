@@ -1,4 +1,4 @@
-export { ENDPOINTS_SUNAT, endpointsOse, endpointsSimulador, type TEndpointsSunat } from './endpoints';
+export { ENDPOINTS_SUNAT, endpointsOse, endpointsOtrosCpe, endpointsSimulador, type TEndpointsSunat } from './endpoints';
 export {
   getStatus,
   getStatusCdr,

@@ -4,9 +4,9 @@ import type { TComprobante } from '../model/comprobante';
 import { calcularTotales, type TTotales } from '../totals';
 import { xmlComprobante } from './comprobante';
 import { xmlGuia } from './guia';
-import { xmlResumenDiario, xmlComunicacionBaja, idResumen } from './resumen';
+import { xmlResumenDiario, xmlComunicacionBaja, idResumen, xmlResumenReversion, nombreResumenReversion, type TResumenReversion } from './resumen';
 
-export { xmlComprobante, xmlGuia, xmlResumenDiario, xmlComunicacionBaja, idResumen };
+export { xmlComprobante, xmlGuia, xmlResumenDiario, xmlComunicacionBaja, idResumen, xmlResumenReversion, nombreResumenReversion, type TResumenReversion };
 export { xmlRetencion, nombreRetencion, totalesRetencion, type TComprobanteRetencion, type TDocumentoRetenido, type TParteRetencion } from './retencion';
 export { EscritorXml, escaparTexto, escaparAtributo, ID_FIRMA, NS } from './xml';
 

@@ -4,12 +4,12 @@ import type { TResumenDiario, TComunicacionBaja } from '../model/resumen';
 import type { TEmisor } from '../model/comun';
 import { EscritorXml, NS, DECLARACION, huecoFirma, bloqueFirma } from './xml';
 
-/** Identificador RC|RA-AAAAMMDD-N (la fecha es la de generación). */
-export function idResumen(tipo: 'RC' | 'RA', fechaEmision: string, correlativo: number): string {
+/** Identificador RC|RA|RR-AAAAMMDD-N (la fecha es la de generación). */
+export function idResumen(tipo: 'RC' | 'RA' | 'RR', fechaEmision: string, correlativo: number): string {
   return `${tipo}-${fechaEmision.replace(/-/g, '')}-${correlativo}`;
 }
 
-function proveedor20(w: EscritorXml, e: TEmisor): void {
+function proveedor20(w: EscritorXml, e: Pick<TEmisor, 'ruc' | 'razonSocial'>): void {
   w.abrir('cac:AccountingSupplierParty')
     .el('cbc:CustomerAssignedAccountID', e.ruc).el('cbc:AdditionalAccountID', '6')
     .abrir('cac:Party').abrir('cac:PartyLegalEntity').el('cbc:RegistrationName', e.razonSocial).cerrar('cac:PartyLegalEntity').cerrar('cac:Party')
@@ -91,3 +91,39 @@ export function xmlComunicacionBaja(r: TComunicacionBaja): string {
   w.cerrar('VoidedDocuments');
   return DECLARACION + w.toString();
 }
+
+/**
+ * Resumen de reversiones (RR, CustomizationID 1.0; XSD UBLPE-VoidedDocuments-1.0, reglas Resumen-de-reversiones1-0 y
+ * la XSL ValidaExprRegOtrosVoided): revierte comprobantes de retención (20) o percepción (40) aceptados. Misma
+ * estructura que la comunicación de baja; va al billService de otros CPE por sendSummary.
+ */
+export type TResumenReversion = {
+  fechaEmision: string;
+  /** Fecha de emisión de los comprobantes revertidos (la más antigua si son de días distintos; regla 2671). */
+  fechaReferencia: string;
+  correlativo: number;
+  emisor: Pick<TEmisor, 'ruc' | 'razonSocial'>;
+  documentos: { tipo: '20' | '40'; serie: string; numero: number; motivo: string }[];
+};
+
+export function xmlResumenReversion(r: TResumenReversion): string {
+  const w = new EscritorXml();
+  w.raiz('VoidedDocuments', [['', NS.voided], ['cac', NS.cac], ['cbc', NS.cbc], ['ext', NS.ext], ['sac', NS.sac]]);
+  huecoFirma(w);
+  w.el('cbc:UBLVersionID', '2.0').el('cbc:CustomizationID', '1.0')
+    .el('cbc:ID', idResumen('RR', r.fechaEmision, r.correlativo))
+    .el('cbc:ReferenceDate', r.fechaReferencia).el('cbc:IssueDate', r.fechaEmision);
+  bloqueFirma(w, r.emisor.ruc, r.emisor.razonSocial);
+  proveedor20(w, r.emisor);
+  r.documentos.forEach((d, i) => {
+    w.abrir('sac:VoidedDocumentsLine').el('cbc:LineID', String(i + 1)).el('cbc:DocumentTypeCode', d.tipo)
+      .el('sac:DocumentSerialID', d.serie).el('sac:DocumentNumberID', String(d.numero)).el('sac:VoidReasonDescription', d.motivo.slice(0, 100))
+      .cerrar('sac:VoidedDocumentsLine');
+  });
+  w.cerrar('VoidedDocuments');
+  return DECLARACION + w.toString();
+}
+
+/** Nombre SUNAT sin extensión del resumen de reversiones: RUC-RR-AAAAMMDD-N. */
+export const nombreResumenReversion = (r: Pick<TResumenReversion, 'fechaEmision' | 'correlativo' | 'emisor'>) =>
+  `${r.emisor.ruc}-${idResumen('RR', r.fechaEmision, r.correlativo)}`;

@@ -217,7 +217,7 @@ export async function anularPago(ctx: Contexto, auth: TAuth, id: number, motivo:
     if (Number(p.id_tipo_pago) === TIPO_PAGO_CANJE_LETRAS)
       throw new AppError(ErrorCodes.PAGO_ES_CANJE, `${numeroRecibo(p.numero)} es un canje por letras: anúlelo desde sus letras por pagar (Cuentas por pagar > Letras por pagar)`, 409);
     await rechazarSiConciliada(tx, ['P', 'K'], id, `El pago ${numeroRecibo(p.numero)} está conciliado`);
-    await alAnularPagoCre(tx, { idEmpresa: auth.idEmpresa, idPago: id, numeroRecibo: numeroRecibo(p.numero) });
+    await alAnularPagoCre(tx, { idEmpresa: auth.idEmpresa, idPago: id, numeroRecibo: numeroRecibo(p.numero), motivo, idUsuario: auth.idUsuario });
     const det = await tx.select({ idCuota: pagoDetalle.idCuota, monto: pagoDetalle.monto }).from(pagoDetalle).where(eq(pagoDetalle.idPago, id));
     await moverCuotas(tx, LADO_PAGO, auth.idUsuario, det, -1);
     await tx.update(pago).set({ anulado: true, fechaAnulacion: new Date(), motivoAnulacion: motivo, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() }).where(eq(pago.id, id));

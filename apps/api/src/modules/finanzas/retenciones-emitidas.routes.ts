@@ -79,6 +79,27 @@ export async function rutasRetencionesEmitidas(app: FastifyInstance, ctx: Contex
       return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${nombre}"`).send(pdf);
     },
   });
+  r.post('/v1/retenciones-emitidas/:id/envios', {
+    config: { servicio: 'FIN_CRE_GESTIONAR' },
+    schema: { tags, security, summary: 'Reenviar a SUNAT un comprobante de retención pendiente o erróneo (mismo número)', params: ZIdParams, response: { 200: ZComprobanteRetencion, ...errores } },
+    handler: async (req) => cre.reenviarCre(ctx, requerirAuth(req), req.params.id),
+  });
+  r.get('/v1/retenciones-emitidas/:id/reversion/xml', {
+    config: { servicio: 'FIN_CRE_VER' },
+    schema: { tags, security, summary: 'XML firmado del resumen de reversiones (RR) del comprobante de retención', params: ZIdParams },
+    handler: async (req, reply) => {
+      const { contenido, nombre } = await cre.reversionCre(ctx, requerirAuth(req), req.params.id, 'xml');
+      return reply.header('content-type', 'application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${nombre}"`).send(Buffer.from(contenido));
+    },
+  });
+  r.get('/v1/retenciones-emitidas/:id/reversion/cdr', {
+    config: { servicio: 'FIN_CRE_VER' },
+    schema: { tags, security, summary: 'CDR de SUNAT del resumen de reversiones (zip)', params: ZIdParams },
+    handler: async (req, reply) => {
+      const { contenido, nombre } = await cre.reversionCre(ctx, requerirAuth(req), req.params.id, 'cdr');
+      return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${nombre}"`).send(Buffer.from(contenido));
+    },
+  });
   r.get('/v1/retenciones-emitidas/:id/cdr', {
     config: { servicio: 'FIN_CRE_VER' },
     schema: { tags, security, summary: 'CDR de SUNAT del comprobante de retención (zip)', params: ZIdParams },

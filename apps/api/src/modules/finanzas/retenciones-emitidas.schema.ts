@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, customType, index, integer, numeric, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditoria, empresa, idGenerado, sucursal } from '../../db/schema';
 import { serie } from '../entidades/series/series.schema';
+import { envioLote } from '../contabilidad/envio/envio.schema';
 import { pago } from './cuentas-por-pagar.schema';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -28,7 +29,8 @@ export const comprobanteRetencion = pgTable(
     tasa: numeric('tasa', { precision: 5, scale: 2 }).notNull(),
     totalRetenido: dinero('total_retenido').notNull(),
     totalPagado: dinero('total_pagado').notNull(),
-    // EstadoSunat (1 pendiente de envío, 2 aceptado, 3 observado, 5 rechazado...).
+    // EstadoSunat (1 pendiente de envío, 4 enviado sin respuesta, 2 aceptado, 3 observado, 5 rechazado, 7 erróneo,
+    // 11 en reversión, 12 revertido). Sent by the job envio.retencion (finanzas/retenciones-envio.ts).
     idEstadoSunat: smallint('id_estado_sunat').notNull().default(1),
     codigoSunat: varchar('codigo_sunat', { length: 10 }),
     mensajeSunat: varchar('mensaje_sunat', { length: 500 }),
@@ -37,6 +39,8 @@ export const comprobanteRetencion = pgTable(
     cdr: bytea('cdr'),
     // Its payment was voided (the CRE still needs SUNAT's reversión if it had been accepted).
     anulado: boolean('anulado').notNull().default(false),
+    // The resumen de reversiones (envio_lote tipo RR) written when its payment was voided after SUNAT accepted it.
+    idLoteReversion: integer('id_lote_reversion').references(() => envioLote.id),
     ...auditoria,
   },
   (t) => [

@@ -26,6 +26,7 @@ import { serie } from '../entidades/series/series.schema';
 import { filas, hoyLima, patronLike } from './antiguedad';
 import type { TCuotaBloqueada, TLineaLiquidacion, TTxFinanzas } from './liquidacion';
 import { comprobanteRetencion, comprobanteRetencionDetalle } from './retenciones-emitidas.schema';
+import { envioLote } from '../contabilidad/envio/envio.schema';
 
 type TDb = TTxFinanzas | Contexto['dbh']['db'];
 type TCredencialDe = (db: TTxFinanzas, idEmpresa: number) => Promise<TCredencialFirma>;
@@ -35,6 +36,23 @@ let credencialDe: TCredencialDe = async () => {
 /** The company's signing credential, as the SUNAT settings keep it; registered once in app.ts (modules do not import each other). */
 export function usarCredencialRetencion(fn: TCredencialDe): void {
   credencialDe = fn;
+}
+
+/** What the sending module does for CREs (contabilidad/envio/retenciones.ts), handed over in app.ts. */
+export type TEnvioRetenciones = {
+  encolar(tx: TTxFinanzas, d: { idEmpresa: number; idComprobante: number }): Promise<void>;
+  reenviar(tx: TTxFinanzas, d: { idEmpresa: number; idComprobante: number }): Promise<void>;
+  crearReversion(
+    tx: TTxFinanzas,
+    d: { idEmpresa: number; idUsuario: number; emisor: { ruc: string; razonSocial: string }; credencial: TCredencialFirma; comprobante: { serie: string; numero: number; fecha: string }; motivo: string },
+  ): Promise<{ id: number; nombre: string }>;
+};
+const sinEnvio = async (): Promise<never> => {
+  throw new Error('El envío de comprobantes de retención no está configurado (usarEnvioRetenciones)');
+};
+let envio: TEnvioRetenciones = { encolar: sinEnvio, reenviar: sinEnvio, crearReversion: sinEnvio };
+export function usarEnvioRetenciones(e: TEnvioRetenciones): void {
+  envio = e;
 }
 const TASA = new Decimal(TASA_RETENCION_IGV).dividedBy(100);
 const r2 = (v: Decimal) => v.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
@@ -216,6 +234,8 @@ export async function emitirCre(
       xmlFirmado: firmado.xml, hash: firmado.digestValue, logUsuarioCrea: auth.idUsuario,
     })
     .returning({ id: comprobanteRetencion.id });
+  // Sent to SUNAT's otros-CPE service by the sending jobs (retenciones-envio.ts), queued in this same transaction.
+  await envio.encolar(tx, { idEmpresa: auth.idEmpresa, idComprobante: c.id });
   await tx.insert(comprobanteRetencionDetalle).values(
     docs.map((d) => ({
       idEmpresa: auth.idEmpresa, idComprobante: c.id, idCompra: d.idCompra, tipoDocumento: d.tipo, serie: d.serie, numero: d.numero, fechaEmision: d.fechaEmision, idMoneda: d.idMoneda,
@@ -227,30 +247,95 @@ export async function emitirCre(
 }
 
 /**
- * A payment's void and its CRE: an accepted (or observed) CRE needs SUNAT's comunicación de reversión, which this
- * product does not build, so the void is refused; a CRE not yet accepted is marked voided with its payment.
+ * A payment's void and its CRE, inside the void's transaction (row lock on the CRE, which the sending job's claim also
+ * needs): a CRE SUNAT accepted (or observed) is reverted with a resumen de reversiones (RR) written and queued here;
+ * a CRE in flight (sent, no answer yet) refuses the void until SUNAT answers (601506); any other (pending, rejected,
+ * erróneo) never counted at SUNAT and is just marked voided (its job, if still queued, then does not send it).
  */
-export async function alAnularPagoCre(tx: TTxFinanzas, p: { idEmpresa: number; idPago: number; numeroRecibo: string }): Promise<void> {
-  const [c] = await filas<{ id: number; serie: string; numero: number; id_estado_sunat: number }>(
-    tx, sql`select id, serie, numero, id_estado_sunat from comprobante_retencion where id_pago = ${p.idPago} and id_empresa = ${p.idEmpresa} for update`,
+export async function alAnularPagoCre(
+  tx: TTxFinanzas, p: { idEmpresa: number; idPago: number; numeroRecibo: string; motivo: string; idUsuario: number },
+): Promise<void> {
+  const [c] = await filas<{ id: number; serie: string; numero: number; id_estado_sunat: number; fecha_emision: string; anulado: boolean }>(
+    tx, sql`select id, serie, numero, id_estado_sunat, fecha_emision::text as fecha_emision, anulado from comprobante_retencion where id_pago = ${p.idPago} and id_empresa = ${p.idEmpresa} for update`,
   );
-  if (!c) return;
-  if ([EstadoSunat.ACEPTADO, EstadoSunat.OBSERVADO].includes(Number(c.id_estado_sunat) as 2 | 3))
+  if (!c || c.anulado) return;
+  const estado = Number(c.id_estado_sunat);
+  if (estado === EstadoSunat.EN_PROCESO_ESPERA)
     throw new AppError(
-      ErrorCodes.CRE_ACEPTADO_NO_ANULABLE,
-      `El pago ${p.numeroRecibo} emitió el comprobante de retención ${c.serie}-${c.numero}, ya aceptado por SUNAT: primero debe revertirlo ante SUNAT (comunicación de reversión, que este sistema aún no emite); el pago no se puede anular`,
+      ErrorCodes.CRE_ENVIO_EN_CURSO,
+      `El comprobante de retención ${c.serie}-${c.numero} del pago ${p.numeroRecibo} se envió a SUNAT y aún no hay respuesta: espere la respuesta para anular el pago`,
       409,
     );
+  if (estado === EstadoSunat.ACEPTADO || estado === EstadoSunat.OBSERVADO) {
+    await crearReversion(tx, { idEmpresa: p.idEmpresa, idUsuario: p.idUsuario }, { id: c.id, serie: c.serie, numero: c.numero, fecha: c.fecha_emision }, p.motivo);
+    return;
+  }
   await tx.update(comprobanteRetencion).set({ anulado: true, logFechaModif: new Date() }).where(eq(comprobanteRetencion.id, c.id));
+}
+
+/** SUNAT's VoidReasonDescription: 3 to 100 characters on one line (rules 2315, 4203; XSL ^(.{3,100})$). */
+const motivoReversion = (motivo: string) => {
+  const m = motivo.replace(/\s+/g, ' ').trim();
+  return (m.length >= 3 ? m : 'ANULACION DEL PAGO').slice(0, 100);
+};
+
+/**
+ * The comunicación de reversión of an accepted CRE: the sending module writes the RR (numbered per day under the
+ * batches' lock, signed, queued); the CRE is voided with its payment and "En reversión" until SUNAT's ticket answers.
+ */
+async function crearReversion(
+  tx: TTxFinanzas, a: { idEmpresa: number; idUsuario: number }, cre: { id: number; serie: string; numero: number; fecha: string }, motivo: string,
+): Promise<void> {
+  const [emp] = await tx.select({ ruc: empresa.documento, razon: empresa.razonSocial }).from(empresa).where(eq(empresa.id, a.idEmpresa));
+  if (!emp?.ruc) throw noAgente();
+  const lote = await envio.crearReversion(tx, {
+    idEmpresa: a.idEmpresa, idUsuario: a.idUsuario, emisor: { ruc: emp.ruc, razonSocial: emp.razon }, credencial: await credencialDe(tx, a.idEmpresa),
+    comprobante: { serie: cre.serie, numero: cre.numero, fecha: cre.fecha }, motivo: motivoReversion(motivo),
+  });
+  await tx
+    .update(comprobanteRetencion)
+    .set({ anulado: true, idEstadoSunat: EstadoSunat.EN_REVERSION, idLoteReversion: lote.id, logUsuarioModif: a.idUsuario, logFechaModif: new Date() })
+    .where(eq(comprobanteRetencion.id, cre.id));
+}
+
+/**
+ * "Reenviar": a CRE whose sending stopped (erróneo: settings, SUNAT's exceptions after the last attempt) or still
+ * pending is queued again under the same number, and a job already waiting its next attempt is brought forward.
+ */
+export async function reenviarCre(ctx: Contexto, auth: TAuth, id: number): Promise<TComprobanteRetencion> {
+  await ctx.dbh.db.transaction(async (tx) => {
+    const [c] = await tx
+      .select({ id: comprobanteRetencion.id, estado: comprobanteRetencion.idEstadoSunat, anulado: comprobanteRetencion.anulado, serie: comprobanteRetencion.serie, numero: comprobanteRetencion.numero })
+      .from(comprobanteRetencion)
+      .where(and(eq(comprobanteRetencion.id, id), eq(comprobanteRetencion.idEmpresa, auth.idEmpresa)))
+      .for('update');
+    if (!c) throw noEncontrado('No se encontró el comprobante de retención');
+    const sn = `${c.serie}-${c.numero}`;
+    if (c.anulado) throw new AppError(ErrorCodes.CRE_ANULADO_NO_ENVIABLE, `El comprobante de retención ${sn} está anulado con su pago: no se envía a SUNAT`, 409);
+    if (c.estado === EstadoSunat.EN_PROCESO_ESPERA)
+      throw new AppError(ErrorCodes.CRE_ENVIO_EN_CURSO, `El comprobante de retención ${sn} ya se envió a SUNAT: se está consultando su respuesta`, 409);
+    if (c.estado !== EstadoSunat.PENDIENTE_ENVIO && c.estado !== EstadoSunat.ERRONEO)
+      throw new AppError(ErrorCodes.CRE_YA_ENVIADO, `El comprobante de retención ${sn} ya tiene respuesta de SUNAT (${NombreEstadoSunat[c.estado] ?? c.estado})`, 409);
+    await tx
+      .update(comprobanteRetencion)
+      .set({ idEstadoSunat: EstadoSunat.PENDIENTE_ENVIO, codigoSunat: null, mensajeSunat: null, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
+      .where(eq(comprobanteRetencion.id, c.id));
+    await envio.reenviar(tx, { idEmpresa: auth.idEmpresa, idComprobante: c.id });
+  });
+  return obtenerCre(ctx, auth, id);
 }
 
 type TFila = {
   id: number; id_pago: number; numero_pago: number; serie: string; numero: number; fecha_emision: string; ruc_proveedor: string; razon_social_proveedor: string; tasa: string;
   total_retenido: string; total_pagado: string; id_estado_sunat: number; codigo_sunat: string | null; mensaje_sunat: string | null; tiene_cdr: boolean; anulado: boolean;
+  rr_nombre: string | null; rr_estado: string | null; rr_codigo: string | null; rr_mensaje: string | null;
 };
 const SELECT = sql`select r.id, r.id_pago, p.numero as numero_pago, r.serie, r.numero, r.fecha_emision::text as fecha_emision, r.ruc_proveedor, r.razon_social_proveedor, r.tasa::text as tasa,
-  r.total_retenido::text as total_retenido, r.total_pagado::text as total_pagado, r.id_estado_sunat, r.codigo_sunat, r.mensaje_sunat, r.cdr is not null as tiene_cdr, r.anulado
-  from comprobante_retencion r join pago_proveedor p on p.id = r.id_pago`;
+  r.total_retenido::text as total_retenido, r.total_pagado::text as total_pagado, r.id_estado_sunat, r.codigo_sunat, r.mensaje_sunat, r.cdr is not null as tiene_cdr, r.anulado,
+  l.nombre as rr_nombre, l.estado as rr_estado, l.codigo_sunat as rr_codigo, l.mensaje_sunat as rr_mensaje
+  from comprobante_retencion r join pago_proveedor p on p.id = r.id_pago left join envio_lote l on l.id = r.id_lote_reversion`;
+
+const ESTADOS_LOTE: Record<string, string> = { GENERADO: 'Por enviar', ENVIADO: 'Enviado (esperando respuesta)', ACEPTADO: 'Aceptado', RECHAZADO: 'Rechazado' };
 
 async function armar(db: TDb, idEmpresa: number, fs: TFila[]): Promise<TComprobanteRetencion[]> {
   if (!fs.length) return [];
@@ -266,6 +351,7 @@ async function armar(db: TDb, idEmpresa: number, fs: TFila[]): Promise<TComproba
     TotalRetenido: new Decimal(f.total_retenido).toFixed(2), TotalPagado: new Decimal(f.total_pagado).toFixed(2),
     IdEstadoSunat: Number(f.id_estado_sunat), EstadoSunat: NombreEstadoSunat[Number(f.id_estado_sunat)] ?? '', CodigoSunat: f.codigo_sunat, MensajeSunat: f.mensaje_sunat,
     TieneCdr: f.tiene_cdr, Anulado: f.anulado,
+    Reversion: f.rr_nombre ? { Nombre: f.rr_nombre, Estado: ESTADOS_LOTE[f.rr_estado ?? ''] ?? f.rr_estado ?? '', CodigoSunat: f.rr_codigo, MensajeSunat: f.rr_mensaje } : null,
     Detalle: det.filter((d) => Number(d.id_comprobante) === f.id).map((d) => ({
       IdCompra: d.id_compra, TipoDocumento: d.tipo_documento, SerieNumero: serieNumero(d.serie, Number(d.numero)), FechaEmision: d.fecha_emision, IdMoneda: Number(d.id_moneda),
       TotalDocumento: new Decimal(d.total_documento).toFixed(2), NumeroPago: Number(d.numero_pago), ImportePagado: new Decimal(d.importe_pagado).toFixed(2),
@@ -319,6 +405,19 @@ export async function cdrCre(ctx: Contexto, auth: TAuth, id: number): Promise<{ 
   const [f] = await ctx.dbh.db.select({ cdr: comprobanteRetencion.cdr }).from(comprobanteRetencion).where(and(eq(comprobanteRetencion.id, id), eq(comprobanteRetencion.idEmpresa, auth.idEmpresa)));
   if (!f?.cdr) throw noEncontrado('El comprobante de retención aún no tiene CDR de SUNAT');
   return { zip: f.cdr, nombre: `R-${nombre}` };
+}
+
+/** The resumen de reversiones of a CRE: its signed XML or SUNAT's CDR, as SUNAT names them. */
+export async function reversionCre(ctx: Contexto, auth: TAuth, id: number, que: 'xml' | 'cdr'): Promise<{ contenido: Uint8Array; nombre: string }> {
+  const [f] = await ctx.dbh.db
+    .select({ nombre: envioLote.nombre, xml: envioLote.xmlFirmado, cdr: envioLote.cdr })
+    .from(comprobanteRetencion)
+    .innerJoin(envioLote, eq(envioLote.id, comprobanteRetencion.idLoteReversion))
+    .where(and(eq(comprobanteRetencion.id, id), eq(comprobanteRetencion.idEmpresa, auth.idEmpresa), eq(envioLote.idEmpresa, auth.idEmpresa)));
+  if (!f) throw noEncontrado('El comprobante de retención no tiene resumen de reversiones');
+  if (que === 'xml') return { contenido: f.xml, nombre: `${f.nombre}.xml` };
+  if (!f.cdr) throw noEncontrado('El resumen de reversiones aún no tiene CDR de SUNAT');
+  return { contenido: f.cdr, nombre: `R-${f.nombre}.zip` };
 }
 
 export { hoyLima };

@@ -9,6 +9,12 @@ import { canalDe, documentoPorId } from './documentos.repo';
  */
 export const COLA_COMPROBANTE = 'envio.comprobante';
 export const COLA_LOTE = 'envio.lote';
+/**
+ * A comprobante de retención (sendBill to SUNAT's otros-CPE billService) and a resumen de reversiones (RR:
+ * sendSummary + getStatus there); their handlers are finanzas' (retenciones-envio.ts), run by this module's service.
+ */
+export const COLA_RETENCION = 'envio.retencion';
+export const COLA_REVERSION = 'envio.reversion';
 
 type TConTx = Pick<Db, 'insert'>;
 

@@ -5,7 +5,7 @@ import { auditoria, empresa, idGenerado } from '../../../db/schema';
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
- * A resumen diario (RC) or comunicación de baja (RA) as sent: its identifier RC|RA-YYYYMMDD-N (unique per company and
+ * A resumen diario (RC), comunicación de baja (RA) or resumen de reversiones (RR) as sent: its identifier RC|RA-YYYYMMDD-N (unique per company and
  * day), the signed XML byte-exact, SUNAT's ticket and its answer.
  */
 export const envioLote = pgTable(
@@ -30,7 +30,8 @@ export const envioLote = pgTable(
   },
   (t) => [
     uniqueIndex('envio_lote_nombre_uq').on(t.idEmpresa, t.tipo, t.fechaGeneracion, t.correlativo),
-    check('envio_lote_tipo_ck', sql`${t.tipo} in ('RC', 'RA')`),
+    // RR: resumen de reversiones of comprobantes de retención (finanzas/retenciones-envio.ts); its CREs point at it.
+    check('envio_lote_tipo_ck', sql`${t.tipo} in ('RC', 'RA', 'RR')`),
     check('envio_lote_estado_ck', sql`${t.estado} in ('GENERADO', 'ENVIADO', 'ACEPTADO', 'RECHAZADO')`),
   ],
 );

@@ -3,7 +3,8 @@ import type { Db, DbHandle } from '../../../db/client';
 import { crearFetchVigilado, reglasOse } from '../../../lib/red-saliente';
 import type { TReintentos, TResultadoTrabajo } from '../../../lib/trabajos/cola';
 import { crearEjecutor, type TEjecutor } from '../../../lib/trabajos/ejecutor';
-import { COLA_COMPROBANTE, COLA_LOTE } from './cola';
+import { COLA_COMPROBANTE, COLA_LOTE, COLA_RETENCION, COLA_REVERSION } from './cola';
+import { enviarCreTrabajo, enviarReversionTrabajo } from './retenciones';
 import type { TAjustesEnvio } from './conexion-sunat';
 import { enviarComprobanteTrabajo, type TDependenciasEnvio, type TPublicar } from './enviar-comprobante';
 import { empresasConPendientes, enviarLoteTrabajo, fechaLima, generarResumenes } from './lotes';
@@ -132,6 +133,9 @@ export function crearServicioEnvio(deps: {
       const maxPorEmpresa = o.maxPorEmpresa ?? (Number(process.env.ENVIO_MAX_POR_EMPRESA) || 2);
       t.registrar({ cola: COLA_COMPROBANTE, manejador: (j) => enviarComprobanteTrabajo(dep, j), maxPorEmpresa, reintentos });
       t.registrar({ cola: COLA_LOTE, manejador: (j) => enviarLoteTrabajo(dep, j), maxPorEmpresa, reintentos });
+      // Comprobantes de retención and their resumen de reversiones (finanzas), to SUNAT's otros-CPE service.
+      t.registrar({ cola: COLA_RETENCION, manejador: (j) => enviarCreTrabajo(dep, j), maxPorEmpresa, reintentos });
+      t.registrar({ cola: COLA_REVERSION, manejador: (j) => enviarReversionTrabajo(dep, j), maxPorEmpresa, reintentos });
       const hora = o.resumenHora === undefined ? (process.env.RESUMEN_HORA ?? '23:00') : o.resumenHora;
       if (hora) {
         if (!HORA.test(hora)) throw new Error(`RESUMEN_HORA debe tener el formato HH:MM (se recibió "${hora}")`);
@@ -157,7 +161,7 @@ export function crearServicioEnvio(deps: {
     async detener() {
       await propio?.detener();
       propio = undefined;
-      for (const cola of [COLA_COMPROBANTE, COLA_LOTE, COLA_RESUMEN_DIARIO]) deps.trabajos?.quitar(cola);
+      for (const cola of [COLA_COMPROBANTE, COLA_LOTE, COLA_RETENCION, COLA_REVERSION, COLA_RESUMEN_DIARIO]) deps.trabajos?.quitar(cola);
       await simulador?.detener();
       simulador = undefined;
     },

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAgenteRetencion, TComprobanteRetencion, TPagoCrear, TRetencionCalculo } from '@yupana/contracts';
+import { EstadoSunat, type TAgenteRetencion, type TComprobanteRetencion, type TPagoCrear, type TRetencionCalculo } from '@yupana/contracts';
 import { api } from '../../../lib/session';
 import { abrirArchivo, descargarArchivo } from '../../../lib/archivos';
 
@@ -18,11 +18,24 @@ export function useGuardarAgente() {
   });
 }
 
+/** States the sending jobs still change by themselves (pending, sent awaiting an answer, in reversion): the list keeps watching. */
+export const ESTADOS_CRE_EN_CURSO: number[] = [EstadoSunat.PENDIENTE_ENVIO, EstadoSunat.EN_PROCESO_ESPERA, EstadoSunat.EN_REVERSION];
+
 export function useComprobantesRetencion(f: { proveedor: string; pagina: number }) {
   return useQuery({
     queryKey: ['finanzas', 'cre', 'lista', f],
     queryFn: ({ signal }) =>
       api.get<{ Data: TComprobanteRetencion[]; Count: number }>(`${BASE}?proveedor=${encodeURIComponent(f.proveedor)}&pagina=${f.pagina}&regxpag=20`, { signal }),
+    refetchInterval: (q) => (q.state.data?.Data.some((c) => !(c.Anulado && c.IdEstadoSunat !== EstadoSunat.EN_REVERSION) && ESTADOS_CRE_EN_CURSO.includes(c.IdEstadoSunat)) ? 3000 : false),
+  });
+}
+
+/** Sends again (same number) a CRE whose sending stopped. */
+export function useReenviarRetencion() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<TComprobanteRetencion>(`${BASE}/${id}/envios`, {}),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['finanzas', 'cre', 'lista'] }),
   });
 }
 
@@ -39,3 +52,6 @@ export function useCalculoRetencion(datos: TPagoCrear | null) {
 export const abrirPdfRetencion = (id: number) => abrirArchivo(`${BASE}/${id}/pdf`);
 export const descargarXmlRetencion = (c: TComprobanteRetencion) => descargarArchivo(`${BASE}/${c.Id}/xml`, {}, `${c.SerieNumero}.xml`);
 export const descargarCdrRetencion = (c: TComprobanteRetencion) => descargarArchivo(`${BASE}/${c.Id}/cdr`, {}, `R-${c.SerieNumero}.zip`);
+/** The resumen de reversiones of a reverted CRE: its XML and SUNAT's CDR. */
+export const descargarXmlReversion = (c: TComprobanteRetencion) => descargarArchivo(`${BASE}/${c.Id}/reversion/xml`, {}, `${c.Reversion?.Nombre ?? 'RR'}.xml`);
+export const descargarCdrReversion = (c: TComprobanteRetencion) => descargarArchivo(`${BASE}/${c.Id}/reversion/cdr`, {}, `R-${c.Reversion?.Nombre ?? 'RR'}.zip`);

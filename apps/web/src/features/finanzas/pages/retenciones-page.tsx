@@ -1,13 +1,38 @@
-import { Alert, App, Button, Card, DatePicker, Descriptions, Empty, Input, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Empty, Input, Space, Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { TComprobanteRetencion } from '@yupana/contracts';
+import { EstadoSunat, type TComprobanteRetencion } from '@yupana/contracts';
 import { mensajeDeError } from '../../../lib/api-error';
-import { abrirPdfRetencion, descargarCdrRetencion, descargarXmlRetencion, useAgenteRetencion, useComprobantesRetencion, useGuardarAgente } from '../api/retenciones';
+import {
+  abrirPdfRetencion,
+  descargarCdrReversion,
+  descargarCdrRetencion,
+  descargarXmlReversion,
+  descargarXmlRetencion,
+  useAgenteRetencion,
+  useComprobantesRetencion,
+  useGuardarAgente,
+  useReenviarRetencion,
+} from '../api/retenciones';
 import { dinero, fechaPe } from '../formato';
 
-const COLOR_ESTADO: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'lime', 5: 'red' };
+const COLOR_ESTADO: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'lime', 4: 'processing', 5: 'red', 7: 'volcano', 11: 'processing', 12: 'purple' };
+
+/** The CRE's SUNAT state; observed, rejected or erróneo show SUNAT's code, and the message on hover. */
+function EstadoCre({ c }: { c: TComprobanteRetencion }) {
+  const conCodigo = c.CodigoSunat && [3, 5, 7].includes(c.IdEstadoSunat);
+  const tag = (
+    <Tag color={COLOR_ESTADO[c.IdEstadoSunat] ?? 'default'} data-testid="estado-sunat" data-estado={c.IdEstadoSunat}>
+      {c.EstadoSunat}
+      {conCodigo ? ` (${c.CodigoSunat})` : ''}
+    </Tag>
+  );
+  return c.MensajeSunat ? <Tooltip title={c.MensajeSunat}>{tag}</Tooltip> : tag;
+}
+
+/** A CRE whose sending stopped (erróneo) or that is still pending after a failed attempt: the user may send it again. */
+const reenviable = (c: TComprobanteRetencion) => !c.Anulado && (c.IdEstadoSunat === EstadoSunat.ERRONEO || (c.IdEstadoSunat === EstadoSunat.PENDIENTE_ENVIO && Boolean(c.MensajeSunat)));
 
 /** The company as agente de retención: its designation date and the comprobantes de retención its payments issued. */
 export function RetencionesPage() {
@@ -18,6 +43,7 @@ export function RetencionesPage() {
   const [texto, setTexto] = useState(proveedor);
   const agente = useAgenteRetencion();
   const guardar = useGuardarAgente();
+  const reenviar = useReenviarRetencion();
   const [desde, setDesde] = useState<string | null>(null);
   const consulta = useComprobantesRetencion({ proveedor, pagina });
   const error = (e: unknown) => message.error(mensajeDeError(e));
@@ -113,8 +139,17 @@ export function RetencionesPage() {
           {
             title: 'Estado',
             key: 'estado',
-            render: (_, c) =>
-              c.Anulado ? <Tag color="red">Pago anulado</Tag> : <Tag color={COLOR_ESTADO[c.IdEstadoSunat] ?? 'default'} title={c.MensajeSunat ?? ''}>{c.EstadoSunat}</Tag>,
+            render: (_, c) => (
+              <Space size={4} wrap>
+                <EstadoCre c={c} />
+                {c.Anulado && <Tag color="red">Pago anulado</Tag>}
+                {c.Reversion && (
+                  <Tag color={c.Reversion.Estado === 'Rechazado' ? 'red' : 'default'} title={c.Reversion.MensajeSunat ?? ''} data-testid="reversion">
+                    {c.Reversion.Nombre.slice(12)}: {c.Reversion.Estado}
+                  </Tag>
+                )}
+              </Space>
+            ),
           },
           {
             title: 'Acciones',
@@ -131,6 +166,26 @@ export function RetencionesPage() {
                 <Button type="link" aria-label={`CDR ${c.SerieNumero}`} disabled={!c.TieneCdr} onClick={() => descargarCdrRetencion(c).catch(error)}>
                   CDR
                 </Button>
+                {reenviable(c) && (
+                  <Button
+                    type="link"
+                    aria-label={`Reenviar ${c.SerieNumero}`}
+                    loading={reenviar.isPending && reenviar.variables === c.Id}
+                    onClick={() => reenviar.mutateAsync(c.Id).then(() => message.success(`${c.SerieNumero} se enviará nuevamente a SUNAT`), error)}
+                  >
+                    Reenviar
+                  </Button>
+                )}
+                {c.Reversion && (
+                  <>
+                    <Button type="link" aria-label={`XML reversión ${c.SerieNumero}`} onClick={() => descargarXmlReversion(c).catch(error)}>
+                      XML RR
+                    </Button>
+                    <Button type="link" aria-label={`CDR reversión ${c.SerieNumero}`} disabled={c.Reversion.Estado !== 'Aceptado' && c.Reversion.Estado !== 'Rechazado'} onClick={() => descargarCdrReversion(c).catch(error)}>
+                      CDR RR
+                    </Button>
+                  </>
+                )}
               </Space>
             ),
           },
