@@ -466,13 +466,18 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   }
 
   // Keyboard: F2 search, F9 charge, Esc cancel (the open dialog first).
-  const atajos = useRef({ cobrar, cancelarVenta, abierto: false });
-  atajos.current = { cobrar, cancelarVenta, abierto: cobrando || cerrando || moviendo || !!vendida || pidiendoAutorizacion || !!editandoDescuento };
+  const descontarVenta = () => lineas.length && setEditandoDescuento({ clave: null });
+  const atajos = useRef({ cobrar, cancelarVenta, descontarVenta, abierto: false });
+  atajos.current = { cobrar, cancelarVenta, descontarVenta, abierto: cobrando || cerrando || moviendo || !!vendida || pidiendoAutorizacion || !!editandoDescuento };
   useEffect(() => {
     const alPulsar = (ev: KeyboardEvent) => {
       if (ev.key === 'F2') {
         ev.preventDefault();
         buscador.current?.focus();
+      } else if (ev.key === 'F7') {
+        // F7: the sale's global discount (a supervisor's PIN is asked at F9 when the cashier may not discount).
+        ev.preventDefault();
+        if (!atajos.current.abierto) atajos.current.descontarVenta();
       } else if (ev.key === 'F9') {
         ev.preventDefault();
         if (!atajos.current.abierto) atajos.current.cobrar();
@@ -832,7 +837,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
           </div>
           <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginTop: 12 }}>
             <Button size="small" icon={<PercentageOutlined />} disabled={!lineas.length} onClick={() => setEditandoDescuento({ clave: null })} data-testid="pv-descuento-global">
-              {descuentoGlobal ? `Descuento global ${descuentoGlobal.tipo === '%' ? `${descuentoGlobal.valor}%` : soles(descuentoGlobal.valor)}` : 'Descuento global'}
+              {descuentoGlobal ? `Descuento global ${descuentoGlobal.tipo === '%' ? `${descuentoGlobal.valor}%` : soles(descuentoGlobal.valor)} (F7)` : 'Descuento global (F7)'}
             </Button>
             {descuentoTotal.gt(0) && (
               <span data-testid="pv-descuento-total">
@@ -1342,6 +1347,18 @@ function ResultadoCierre({ cuadre, onOtra }: { cuadre: TCuadreCaja; onOtra: () =
                 {cuadre.Descartes.map((d) => (
                   <li key={d.SerieNumero}>
                     {d.TipoDocumento} {d.SerieNumero}: {soles(d.Total)} (efectivo {soles(d.Efectivo)}) · {d.Motivo}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {cuadre.Autorizaciones.length > 0 && (
+            <div data-testid="pv-cierre-autorizaciones">
+              <p style={{ marginBottom: 4 }}>Autorizaciones de supervisor:</p>
+              <ul style={{ fontSize: 14 }}>
+                {cuadre.Autorizaciones.map((a) => (
+                  <li key={`${a.Accion}-${a.Documento}-${a.Fecha}`}>
+                    {a.Accion === 'DESCUENTO' ? 'Descuento' : 'Descarte'} de {soles(a.Monto)} en {a.Documento}: autorizó {a.Supervisor} ({a.Cajero})
                   </li>
                 ))}
               </ul>
