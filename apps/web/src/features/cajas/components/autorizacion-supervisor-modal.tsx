@@ -64,6 +64,9 @@ export function AutorizacionSupervisorModal({
       onCancel={onCancelar}
       maskClosable={false}
       destroyOnHidden
+      // The next dialog (the charge) takes the focus: giving it back to the page would leave it on that dialog's close
+      // button, where the cashier's Enter would cancel the charge.
+      focusTriggerAfterClose={false}
       footer={[
         <Button key="c" onClick={onCancelar}>
           Cancelar (Esc)

@@ -900,7 +900,8 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
             setAutorizacion({ token: a.Token, monto: a.Monto ?? '0', supervisor: a.Supervisor });
             setPidiendoAutorizacion(false);
             message.success(`Descuento autorizado por ${a.Supervisor}`);
-            setCobrando(true);
+            // Once the PIN dialog is gone, so that the charge dialog's amount box gets the focus (Enter confirms).
+            setTimeout(() => setCobrando(true), 0);
           }}
         />
       )}
@@ -1191,6 +1192,13 @@ function Cobro({
 }
 
 function CobroContado({ pagos, setPagos, falta, confirmar }: { pagos: TPago[]; setPagos: React.Dispatch<React.SetStateAction<TPago[]>>; falta: Decimal; confirmar: () => void }) {
+  // The amount box takes the focus once the dialog is shown (autoFocus alone loses it to the dialog's own focus
+  // handling when another dialog, the supervisor's PIN, has just closed): Enter then confirms.
+  const monto = useRef<{ focus: () => void } | null>(null);
+  useEffect(() => {
+    const t = setTimeout(() => monto.current?.focus(), 120);
+    return () => clearTimeout(t);
+  }, []);
   return (
     <>
       {pagos.map((p, i) => (
@@ -1210,6 +1218,7 @@ function CobroContado({ pagos, setPagos, falta, confirmar }: { pagos: TPago[]; s
             value={p.Monto}
             style={{ flex: 1 }}
             autoFocus={i === pagos.length - 1}
+            ref={i === pagos.length - 1 ? (monto as never) : undefined}
             onChange={(v) => setPagos((ps) => ps.map((x, j) => (j === i ? { ...x, Monto: v ?? '0' } : x)))}
             onPressEnter={confirmar}
           />
