@@ -143,6 +143,14 @@ export const ErrorCodes = {
   // Discarded offline numbers of a POS device (branch posfix, 601476-601488).
   NUMERO_DISPOSITIVO_YA_DESCARTADO: 601476,
   NUMERO_DISPOSITIVO_CON_VENTA: 601477,
+  // Supervisor authorization at the till (branch pospin, 601574-601588).
+  PIN_BLOQUEADO: 601574,
+  PIN_INCORRECTO: 601575,
+  AUTORIZACION_REQUERIDA: 601576,
+  AUTORIZACION_INVALIDA: 601577,
+  SUPERVISOR_SIN_PERMISO: 601578,
+  SUPERVISOR_SIN_PIN: 601579,
+  AUTORIZACION_EXCEDIDA: 601580,
   // Item images and barcodes shared between items (branch imagenes, 601600-601609).
   ITEM_IMAGENES_LIMITE: 601600,
   CODIGO_BARRAS_DE_OTRO_ITEM: 601601,
@@ -262,6 +270,13 @@ export const MensajesError: Record<TErrorCode, string> = {
   [ErrorCodes.TRASLADO_CON_GUIA]: 'La transferencia ya tiene su guía de remisión',
   [ErrorCodes.MOVIMIENTO_NO_TRASLADO]: 'Solo una transferencia entre almacenes lleva guía de remisión de traslado',
   [ErrorCodes.NUMERO_DISPOSITIVO_YA_DESCARTADO]: 'El número del dispositivo ya fue descartado',
+  [ErrorCodes.PIN_BLOQUEADO]: 'Demasiados intentos de PIN fallidos: espere 15 minutos e inténtelo nuevamente',
+  [ErrorCodes.PIN_INCORRECTO]: 'El PIN del supervisor es incorrecto',
+  [ErrorCodes.AUTORIZACION_REQUERIDA]: 'Esta operación requiere la autorización de un supervisor',
+  [ErrorCodes.AUTORIZACION_INVALIDA]: 'La autorización del supervisor no es válida: ya se usó, venció o es de otra operación. Solicítela nuevamente',
+  [ErrorCodes.SUPERVISOR_SIN_PERMISO]: 'El supervisor no tiene permiso para autorizar esta operación',
+  [ErrorCodes.SUPERVISOR_SIN_PIN]: 'El supervisor no tiene un PIN configurado',
+  [ErrorCodes.AUTORIZACION_EXCEDIDA]: 'El descuento supera el monto autorizado por el supervisor',
   [ErrorCodes.NUMERO_DISPOSITIVO_CON_VENTA]: 'El número del dispositivo ya tiene una venta registrada: no se puede descartar',
   [ErrorCodes.COMPRA_CON_NOTAS]: 'La compra tiene notas de crédito o de débito vigentes que la modifican: anúlelas primero',
   [ErrorCodes.MASIVO_DEMASIADOS]: 'El archivo supera el límite de 10000 comprobantes o 50000 filas: divídalo en varios archivos',

@@ -129,6 +129,18 @@ export const ZSesionesQuery = z.object({
 });
 export type TSesionesQuery = z.input<typeof ZSesionesQuery>;
 
+export const ZAutorizacionUsada = z.object({
+  Accion: z.enum(['DESCUENTO', 'DESCARTE']),
+  Supervisor: z.string(),
+  Cajero: z.string(),
+  /** The sale's total discount (DESCUENTO) or the discarded number's total (DESCARTE). */
+  Monto: z.string(),
+  /** The sale's document (F001-1) or the discarded number. */
+  Documento: z.string(),
+  Fecha: z.string(),
+});
+export type TAutorizacionUsada = z.infer<typeof ZAutorizacionUsada>;
+
 export const ZCuadreCaja = z.object({
   Sesion: ZSesionCaja,
   Medios: z.array(ZCuadreMedio),
@@ -138,6 +150,8 @@ export const ZCuadreCaja = z.object({
   Anulaciones: z.array(z.object({ IdDocumento: z.number().int(), SerieNumero: z.string(), TipoDocumento: z.string(), Total: z.string(), Estado: z.string() })),
   /** Offline numbers discarded in the session (posfix): no document, no payment; a cash one explains a cash difference. */
   Descartes: z.array(z.object({ SerieNumero: z.string(), TipoDocumento: z.string(), Total: z.string(), Efectivo: z.string(), Motivo: z.string(), Usuario: z.string(), Fecha: z.string() })).default([]),
+  /** Supervisor authorizations used in the session (pospin): who authorized which discount or discard. */
+  Autorizaciones: z.array(ZAutorizacionUsada).default([]),
 });
 export type TCuadreCaja = z.infer<typeof ZCuadreCaja>;
 
@@ -145,9 +159,14 @@ export type TCuadreCaja = z.infer<typeof ZCuadreCaja>;
 export const ZMiCaja = z.object({ Sesion: ZSesionCaja.nullable(), Cajas: z.array(ZCaja) });
 export type TMiCaja = z.infer<typeof ZMiCaja>;
 
+/** The single-use token a supervisor's PIN gives (branch pospin): 43 base64url characters. */
+export const ZTokenAutorizacion = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Autorización del supervisor no válida');
+
 export const ZVentaCajaCrear = z.object({
   Documento: ZDocumentoContableCrear,
   Pagos: z.array(z.object({ IdMedioPago: ZMedioPago, Monto: ZDecimal('Monto', { enteros: 10 }), Referencia: ZTexto(60).optional() })).max(10).default([]),
+  /** A supervisor's authorization token (POST cajas/autorizaciones, Accion DESCUENTO) when the cashier may not discount. */
+  Autorizacion: ZTokenAutorizacion.optional(),
 });
 export type TVentaCajaCrear = z.input<typeof ZVentaCajaCrear>;
 export const ZVentaCaja = z.object({
@@ -218,6 +237,8 @@ export const ZDescarteDispositivo = z.object({
   FechaEmision: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'FechaEmision: aaaa-mm-dd'),
   /** A summary of the refused sale (lines, customer) and the server's reason, kept for the record. */
   Resumen: ZTexto(4000).default(''),
+  /** A supervisor's authorization (Accion DESCARTE, Referencia = Uuid) when the caller may not discard alone. */
+  Autorizacion: ZTokenAutorizacion.optional(),
 });
 export type TDescarteDispositivo = z.input<typeof ZDescarteDispositivo>;
 export const ZNumeroDescartado = z.object({
@@ -314,3 +335,33 @@ export const ZMovimientosCaja = z.object({
   TotalEgresos: z.string(),
 });
 export type TMovimientosCaja = z.infer<typeof ZMovimientosCaja>;
+/** Supervisor authorization at the till (branch pospin). */
+export const AccionesAutorizables = ['DESCUENTO', 'DESCARTE'] as const;
+export const ZAccionAutorizable = z.enum(AccionesAutorizables, { error: 'Acción: DESCUENTO o DESCARTE' });
+export type TAccionAutorizable = z.infer<typeof ZAccionAutorizable>;
+/** The service a user must hold to do (or authorize) each action. */
+export const ServicioDeAccion: Record<TAccionAutorizable, 'CAJA_DESCUENTO' | 'CAJA_DESCARTAR'> = { DESCUENTO: 'CAJA_DESCUENTO', DESCARTE: 'CAJA_DESCARTAR' };
+export const ZPin = z.string({ error: 'Ingrese el PIN' }).regex(/^\d{4,8}$/, 'El PIN tiene de 4 a 8 dígitos');
+export const ZPinGuardar = z.object({
+  ContrasenhaActual: z.string({ error: 'La contraseña actual es obligatoria' }).min(1, 'La contraseña actual es obligatoria').max(128),
+  Pin: ZPin,
+});
+export type TPinGuardar = z.input<typeof ZPinGuardar>;
+/** The caller's own standing: whether it has a PIN and what it may do alone (and so authorize). */
+export const ZMiAutorizacion = z.object({ PinConfigurado: z.boolean(), Descuento: z.boolean(), Descarte: z.boolean() });
+export type TMiAutorizacion = z.infer<typeof ZMiAutorizacion>;
+export const ZSupervisoresQuery = z.object({ accion: ZAccionAutorizable });
+export const ZSupervisores = z.object({ Data: z.array(z.object({ IdUsuario: z.number().int(), Nombre: z.string() })), Count: z.number().int() });
+export type TSupervisores = z.infer<typeof ZSupervisores>;
+export const ZAutorizacionSolicitar = z.object({
+  IdSupervisor: ZId,
+  Pin: ZPin,
+  Accion: ZAccionAutorizable,
+  /** DESCUENTO: the sale's whole discount (line + global + price edits) the supervisor authorizes, at most. */
+  Monto: ZDecimal('Monto', { enteros: 10 }).optional(),
+  /** DESCARTE: the queued sale's UUID. */
+  Referencia: z.string().uuid('Referencia: UUID inválido').optional(),
+});
+export type TAutorizacionSolicitar = z.input<typeof ZAutorizacionSolicitar>;
+export const ZAutorizacionOtorgada = z.object({ Token: z.string(), Expira: z.string(), Supervisor: z.string(), Accion: ZAccionAutorizable, Monto: z.string().nullable() });
+export type TAutorizacionOtorgada = z.infer<typeof ZAutorizacionOtorgada>;

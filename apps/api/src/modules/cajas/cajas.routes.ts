@@ -32,6 +32,12 @@ import {
   ZReanudacionCaja,
   ZResumenCaja,
   ZSesionDeCajaQuery,
+  ZMiAutorizacion,
+  ZPinGuardar,
+  ZSupervisores,
+  ZSupervisoresQuery,
+  ZAutorizacionSolicitar,
+  ZAutorizacionOtorgada,
 } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
@@ -41,6 +47,7 @@ import * as svc from './cajas.service';
 import { pdfReporteZ } from './reporte-z';
 import { vender } from './venta.service';
 import * as consultas from './consultas.service';
+import { guardarPin, listarSupervisores, miAutorizacion, solicitarAutorizacion } from './autorizacion.service';
 import { descartarNumeroDispositivo, registrarDispositivo, venderDesdeDispositivo } from './dispositivo.service';
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
@@ -385,9 +392,54 @@ export async function rutasVentaCaja(app: FastifyInstance, ctx: Contexto): Promi
       response: { 201: ZNumeroDescartado, 200: ZNumeroDescartado, 409: ZError, ...errores },
     },
     handler: async (req, reply) => {
-      const { descarte, repetido } = await descartarNumeroDispositivo(ctx.dbh.db, requerirAuth(req), req.body);
+      const auth = requerirAuth(req);
+      const puede = (await concesionesDe(ctx).servicios(ctx.dbh.db, auth)).has('CAJA_DESCARTAR');
+      const { descarte, repetido } = await descartarNumeroDispositivo(ctx.dbh.db, auth, req.body, puede);
       if (repetido) reply.header('idempotent-replayed', 'true');
       return reply.code(repetido ? 200 : 201).send(descarte);
     },
+  });
+
+  // Supervisor authorization at the till (branch pospin).
+  const tagsAut = ['ventas: punto de venta'];
+  r.get('/v1/cajas/pin', {
+    config: { servicio: 'SEG_CUENTA' },
+    schema: { tags: tagsAut, security: [{ bearer: [] }], summary: 'Si el usuario tiene PIN de supervisor y qué puede hacer solo en el punto de venta (descuentos, descartes)', response: { 200: ZMiAutorizacion, ...errores } },
+    handler: async (req) => miAutorizacion(ctx, requerirAuth(req)),
+  });
+  r.put('/v1/cajas/pin', {
+    config: { servicio: 'SEG_CUENTA' },
+    schema: {
+      tags: tagsAut,
+      security: [{ bearer: [] }],
+      summary: 'Configurar su PIN de supervisor (4 a 8 dígitos), con su contraseña actual',
+      description: 'Solo quien tiene CAJA_DESCUENTO o CAJA_DESCARTAR (403 si no). El PIN se guarda con argon2id y nunca se devuelve.',
+      body: ZPinGuardar,
+      response: { 200: ZMiAutorizacion, ...errores },
+    },
+    handler: async (req) => guardarPin(ctx, requerirAuth(req), req.body),
+  });
+  r.get('/v1/cajas/supervisores', {
+    config: { servicio: 'CAJA_OPERAR' },
+    schema: {
+      tags: tagsAut,
+      security: [{ bearer: [] }],
+      summary: 'Supervisores que pueden autorizar la acción en la caja abierta del usuario: de su sucursal, con el permiso y con PIN',
+      querystring: ZSupervisoresQuery,
+      response: { 200: ZSupervisores, 409: ZError, ...errores },
+    },
+    handler: async (req) => listarSupervisores(ctx, requerirAuth(req), req.query.accion),
+  });
+  r.post('/v1/cajas/autorizaciones', {
+    config: { servicio: 'CAJA_OPERAR' },
+    schema: {
+      tags: tagsAut,
+      security: [{ bearer: [] }],
+      summary: 'Autorización de supervisor: verifica su PIN y devuelve un token de un solo uso (5 minutos) para la acción, la sesión y el monto o la venta',
+      description: 'PIN incorrecto 403 601575; 5 intentos fallidos en 15 minutos bloquean el PIN del supervisor y la sesión de caja 15 minutos (429 601574); supervisor sin permiso 403 601578; sin PIN 409 601579; de otra empresa 404.',
+      body: ZAutorizacionSolicitar,
+      response: { 201: ZAutorizacionOtorgada, 409: ZError, 429: ZError, ...errores },
+    },
+    handler: async (req, reply) => reply.code(201).send(await solicitarAutorizacion(ctx, requerirAuth(req), req.body)),
   });
 }

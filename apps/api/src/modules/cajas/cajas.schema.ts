@@ -176,3 +176,67 @@ export const numeroDescartadoDispositivo = pgTable(
     index('numero_descartado_sesion_idx').on(t.idSesion),
   ],
 );
+
+/**
+ * A supervisor's personal PIN for authorizations at the till (branch pospin): argon2id hash, never returned. One per
+ * user (a user row is of one company). Set by the user, with the current password.
+ */
+export const pinSupervisor = pgTable(
+  'pin_supervisor',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idUsuario: integer('id_usuario').notNull().references(() => usuario.id),
+    pinHash: text('pin_hash').notNull(),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('pin_supervisor_usuario_uq').on(t.idUsuario)],
+);
+
+/** Every PIN attempt at a till: the lock (5 wrong in 15 minutes) counts them per PIN owner and per cash session. */
+export const intentoPinSupervisor = pgTable(
+  'intento_pin_supervisor',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idSupervisor: integer('id_supervisor').notNull().references(() => usuario.id),
+    idSesion: integer('id_sesion').notNull().references(() => sesionCaja.id),
+    idCajero: integer('id_cajero').notNull().references(() => usuario.id),
+    exito: smallint('exito').notNull(),
+    fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('intento_pin_supervisor_ix').on(t.idSupervisor, t.fecha), index('intento_pin_sesion_ix').on(t.idSesion, t.fecha)],
+);
+
+/**
+ * A supervisor's authorization at the till (branch pospin): a single-use token (only its SHA-256 is kept) bound to the
+ * action, the cash session and an amount (discount) or the queued sale's UUID (discard), valid 5 minutes. Once used it
+ * records the sale or the discarded number it covered: the audit of who authorized what.
+ */
+export const autorizacionSupervisor = pgTable(
+  'autorizacion_supervisor',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idSesion: integer('id_sesion').notNull().references(() => sesionCaja.id),
+    idSupervisor: integer('id_supervisor').notNull().references(() => usuario.id),
+    idCajero: integer('id_cajero').notNull().references(() => usuario.id),
+    // 'DESCUENTO' (line/global discounts and price edits of one sale) or 'DESCARTE' (one refused offline sale).
+    accion: varchar('accion', { length: 20 }).notNull(),
+    monto: monto('monto'),
+    referencia: varchar('referencia', { length: 60 }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    expira: timestamp('expira', { withTimezone: true, mode: 'date' }).notNull(),
+    usada: timestamp('usada', { withTimezone: true, mode: 'date' }),
+    idVenta: integer('id_venta').references(() => ventaCaja.id),
+    idDescarte: integer('id_descarte').references(() => numeroDescartadoDispositivo.id),
+    // What was actually applied with it (the sale's total discount), for the session's history.
+    montoAplicado: monto('monto_aplicado'),
+    ...auditoria,
+  },
+  (t) => [
+    uniqueIndex('autorizacion_supervisor_token_uq').on(t.tokenHash),
+    index('autorizacion_supervisor_sesion_ix').on(t.idSesion),
+    check('autorizacion_supervisor_accion_ck', sql`${t.accion} in ('DESCUENTO', 'DESCARTE')`),
+  ],
+);

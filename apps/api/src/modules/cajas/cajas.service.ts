@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   ErrorCodes,
   EstadoSesionCaja,
@@ -20,7 +21,7 @@ import type { Db } from '../../db/client';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { TAuth } from '../../lib/auth';
 import { documentoContable } from '../contabilidad/contabilidad.schema';
-import { caja, cuadreSesionCaja, dispositivoCaja, movimientoCaja, numeroDescartadoDispositivo, pagoVentaCaja, sesionCaja, ventaCaja } from './cajas.schema';
+import { autorizacionSupervisor, caja, cuadreSesionCaja, dispositivoCaja, movimientoCaja, numeroDescartadoDispositivo, pagoVentaCaja, sesionCaja, ventaCaja } from './cajas.schema';
 import { serie } from '../entidades/series/series.schema';
 
 /** A database or a transaction: reads run the same in both. */
@@ -437,7 +438,34 @@ export async function cuadre(db: Db, auth: TAuth, id: number, gestiona: boolean)
         .where(and(eq(numeroDescartadoDispositivo.idSesion, id), eq(numeroDescartadoDispositivo.idEmpresa, auth.idEmpresa)))
         .orderBy(numeroDescartadoDispositivo.id)
     : [];
+  // Who authorized what (branch pospin): the used supervisor authorizations of the session, with their sale or number.
+  const sup = alias(usuario, 'supervisor');
+  const caj = alias(usuario, 'cajero');
+  const serieDesc = alias(serie, 'serie_descarte');
+  const autorizaciones = await db
+    .select({
+      accion: autorizacionSupervisor.accion, monto: autorizacionSupervisor.montoAplicado, fecha: autorizacionSupervisor.usada,
+      supervisor: sql<string>`trim(${sup.nombres} || ' ' || ${sup.apellidos})`, cajero: caj.usuario,
+      serieDoc: documentoContable.serie, correlativo: documentoContable.correlativo, serieDesc: serieDesc.serie, numero: numeroDescartadoDispositivo.numero,
+    })
+    .from(autorizacionSupervisor)
+    .innerJoin(sup, eq(sup.id, autorizacionSupervisor.idSupervisor))
+    .innerJoin(caj, eq(caj.id, autorizacionSupervisor.idCajero))
+    .leftJoin(ventaCaja, eq(ventaCaja.id, autorizacionSupervisor.idVenta))
+    .leftJoin(documentoContable, eq(documentoContable.id, ventaCaja.idDocumento))
+    .leftJoin(numeroDescartadoDispositivo, eq(numeroDescartadoDispositivo.id, autorizacionSupervisor.idDescarte))
+    .leftJoin(serieDesc, eq(serieDesc.id, numeroDescartadoDispositivo.idSerie))
+    .where(and(eq(autorizacionSupervisor.idSesion, id), eq(autorizacionSupervisor.idEmpresa, auth.idEmpresa), isNotNull(autorizacionSupervisor.usada)))
+    .orderBy(autorizacionSupervisor.id);
   return {
+    Autorizaciones: autorizaciones.map((a) => ({
+      Accion: a.accion as 'DESCUENTO' | 'DESCARTE',
+      Supervisor: a.supervisor,
+      Cajero: a.cajero,
+      Monto: dinero(a.monto ?? 0),
+      Documento: a.serieDoc !== null && a.correlativo !== null ? serieNumero(a.serieDoc, a.correlativo) : a.serieDesc !== null && a.numero !== null ? serieNumero(a.serieDesc, a.numero) : '',
+      Fecha: a.fecha!.toISOString(),
+    })),
     Sesion: aSesion(f, gestiona),
     Medios: medios,
     Movimientos: movs.map((m) => ({ Id: m.id, Tipo: m.tipo, Monto: dinero(m.monto), Motivo: m.motivo, Fecha: m.logFechaCrea.toISOString() })),

@@ -11,6 +11,7 @@ import type { TAuth } from '../../lib/auth';
 import type { Contexto } from '../../lib/contexto';
 import { serie } from '../entidades/series/series.schema';
 import { dispositivoCaja, numeroDescartadoDispositivo } from './cajas.schema';
+import { consumirAutorizacion } from './autorizacion.service';
 import { bloquearSesionAbierta, dinero, obtenerCaja } from './cajas.service';
 import { vender } from './venta.service';
 
@@ -244,7 +245,12 @@ async function leerDescarte(db: Pick<Db, 'select'>, idEmpresa: number, uuid: str
  * No document, payment or stock movement is created. The caller needs CAJA_OPERAR (the close's permission) and an open
  * session of the device's box (403 601633), like the sync: the discard is counted in that session's Z report.
  */
-export async function descartarNumeroDispositivo(db: Db, auth: TAuth, b: z.infer<typeof ZDescarteDispositivo>): Promise<{ descarte: TNumeroDescartado; repetido: boolean }> {
+export async function descartarNumeroDispositivo(
+  db: Db,
+  auth: TAuth,
+  b: z.infer<typeof ZDescarteDispositivo>,
+  puedeDescartar = true,
+): Promise<{ descarte: TNumeroDescartado; repetido: boolean }> {
   const d = await leer(db, auth.idEmpresa, b.IdDispositivo);
   if (!d) throw noEncontrado('No se encontró el dispositivo de caja');
   const boleta = b.IdTipoDocumento === TipoDocumentoContable.BOLETA;
@@ -259,6 +265,8 @@ export async function descartarNumeroDispositivo(db: Db, auth: TAuth, b: z.infer
     if (previo.IdDispositivo === d.uuid && previo.SerieNumero === sn) return { descarte: previo, repetido: true };
     throw new AppError(ErrorCodes.NUMERO_DISPOSITIVO_YA_DESCARTADO, `Esa venta ya se descartó como ${previo.SerieNumero}`, 409);
   }
+  // Without CAJA_DESCARTAR the discard needs a supervisor's token for this very sale (branch pospin).
+  if (!puedeDescartar && !b.Autorizacion) throw new AppError(ErrorCodes.AUTORIZACION_REQUERIDA, 'Descartar una venta sin conexión requiere la autorización de un supervisor (su PIN en la caja)', 403);
   try {
     await db.transaction(async (tx) => {
       const s = await bloquearSesionAbierta(tx, auth);
@@ -276,7 +284,7 @@ export async function descartarNumeroDispositivo(db: Db, auth: TAuth, b: z.infer
       if (correlativo + 1 < b.Numero)
         throw new AppError(ErrorCodes.VENTA_DISPOSITIVO_FUERA_DE_ORDEN, `Falta sincronizar o descartar antes la venta ${serieNumero(nombreSerie, correlativo + 1)} del dispositivo`, 409);
       await tx.update(serie).set({ correlativo: b.Numero }).where(eq(serie.id, idSerie));
-      await tx.insert(numeroDescartadoDispositivo).values({
+      const [descartado] = await tx.insert(numeroDescartadoDispositivo).values({
         idEmpresa: auth.idEmpresa,
         idDispositivo: d.id,
         idSerie,
@@ -289,7 +297,9 @@ export async function descartarNumeroDispositivo(db: Db, auth: TAuth, b: z.infer
         fechaEmision: b.FechaEmision,
         resumen: b.Resumen,
         logUsuarioCrea: auth.idUsuario,
-      });
+      }).returning({ id: numeroDescartadoDispositivo.id });
+      if (!puedeDescartar)
+        await consumirAutorizacion(tx, auth, s.id, b.Autorizacion!, { accion: 'DESCARTE', referencia: uuid, monto: new Decimal(b.Total), idDescarte: descartado.id });
       await tx
         .update(dispositivoCaja)
         .set(

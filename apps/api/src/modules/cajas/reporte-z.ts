@@ -78,6 +78,13 @@ export async function pdfReporteZ(ctx: Contexto, auth: TAuth, id: number, gestio
       c.Descartes.map((d) => [`${d.TipoDocumento} ${d.SerieNumero}: ${d.Motivo} (${d.Usuario})`, soles(d.Efectivo), soles(d.Total)]),
       [275, 100, 140],
     );
+  if (c.Autorizaciones.length)
+    tabla(
+      'Autorizaciones de supervisor (PIN en caja)',
+      ['Operación / comprobante / quién', 'Cajero', 'Monto'],
+      c.Autorizaciones.map((a) => [`${a.Accion === 'DESCUENTO' ? 'Descuento' : 'Descarte'} ${a.Documento}: ${a.Supervisor}`, a.Cajero, soles(a.Monto)]),
+      [275, 100, 140],
+    );
   tabla(
     'Arqueo por medio de pago (esperado vs. declarado)',
     ['Medio de pago', 'Esperado', 'Declarado', 'Diferencia'],

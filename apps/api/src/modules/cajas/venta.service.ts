@@ -11,6 +11,9 @@ import { huellaSolicitud } from '../../lib/idempotencia';
 import { emitirDocumento, type TEmitido, type TTransaccionEmision } from '../contabilidad/documentos/emision.service';
 import { dispositivoCaja, pagoVentaCaja, sesionCaja, ventaCaja } from './cajas.schema';
 import { bloquearSesionAbierta, dinero } from './cajas.service';
+// eslint-disable-next-line yupana/no-cross-import -- whether the cashier may discount alone is the security module's answer
+import { concesionesDe } from '../seguridad/autorizacion';
+import { consumirAutorizacion } from './autorizacion.service';
 
 /** Work other modules do after a sale's payments are recorded, in the transaction (the books: 10 / 12). */
 type TAlVentaCaja = (tx: TTransaccionEmision, v: { idEmpresa: number; idDocumento: number }) => Promise<void>;
@@ -61,6 +64,12 @@ export async function vender(
   // The nota de venta was already charged at a till: its canje is issued from Documentos, with no second payment.
   if (d.IdDocumentoOrigen !== undefined) throw errorDeCampo('Documento.IdDocumentoOrigen', 'El canje de una nota de venta se emite desde Documentos, sin volver a cobrarla');
   const pagado = b.Pagos.reduce((s, p) => s.plus(p.Monto), new Decimal(0));
+  // Discounts need CAJA_DESCUENTO or a supervisor's token (branch pospin). Checked here, by the server, whatever the
+  // screen did; the token is spent in the transaction, so a refused sale leaves it unused.
+  const conDescuento = d.ListaItems.some((it) => it.Descuento !== undefined && new Decimal(it.Descuento).gt(0));
+  const puedeDescontar = !conDescuento || (await concesionesDe(ctx).servicios(ctx.dbh.db, auth)).has('CAJA_DESCUENTO');
+  if (!puedeDescontar && !b.Autorizacion)
+    throw new AppError(ErrorCodes.AUTORIZACION_REQUERIDA, 'El descuento requiere la autorización de un supervisor (su PIN en la caja)', 403);
   const noEfectivo = b.Pagos.filter((p) => p.IdMedioPago !== MEDIO_EFECTIVO).reduce((s, p) => s.plus(p.Monto), new Decimal(0));
   let idVenta = 0;
   const { creado, repetido } = await emitirDocumento(
@@ -105,6 +114,12 @@ export async function vender(
         })
         .returning({ id: ventaCaja.id });
       idVenta = v.id;
+      if (!puedeDescontar) {
+        // The discount as people see it: the lines at their prices (with IGV) less the issued total.
+        const bruto = d.ListaItems.reduce((t, it) => t.plus(new Decimal(it.Cantidad).times(it.PrecioUnitario ?? 0)), new Decimal(0));
+        const descuento = Decimal.max(bruto.toDecimalPlaces(2).minus(total), 0);
+        await consumirAutorizacion(tx, auth, s.id, b.Autorizacion!, { accion: 'DESCUENTO', monto: descuento, idVenta: v.id });
+      }
       if (b.Pagos.length) await tx.insert(pagoVentaCaja).values(b.Pagos.map((p) => ({ idVenta: v.id, idMedioPago: p.IdMedioPago, monto: dinero(p.Monto), referencia: p.Referencia ?? null })));
       // A contado sale's payments settle its receivable in the books (10 / 12); a credit sale keeps it open.
       if (!credito) for (const fn of trasVender) await fn(tx, { idEmpresa: auth.idEmpresa, idDocumento: emitido.creado.Id });

@@ -15,6 +15,11 @@ import type {
   TSucursal,
   TVentaCaja,
   TVentaCajaCrear,
+  TMiAutorizacion,
+  TAccionAutorizable,
+  TSupervisores,
+  TAutorizacionSolicitar,
+  TAutorizacionOtorgada,
 } from '@yupana/contracts';
 import { descargarArchivo, obtenerArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
@@ -173,4 +178,19 @@ export function useFavoritosVenta(idSucursal: number) {
     queryKey: ['items', 'favoritos-venta', idSucursal],
     queryFn: ({ signal }) => buscarItems('', idSucursal, signal, { soloFavoritos: true, regxpag: 24 }),
   });
+}
+
+/** What the caller may do alone at the till (discounts, discards) and whether it has a supervisor PIN (branch pospin). */
+export function useMiAutorizacion() {
+  return useQuery({ queryKey: [...CLAVE, 'pin'], queryFn: ({ signal }) => api.get<TMiAutorizacion>('/ventas/v1/cajas/pin', { signal }), staleTime: 60_000 });
+}
+
+/** Supervisors of the till's branch who hold the action's permission and have a PIN. */
+export function useSupervisores(accion: TAccionAutorizable) {
+  return useQuery({ queryKey: [...CLAVE, 'supervisores', accion], queryFn: ({ signal }) => api.get<TSupervisores>(`/ventas/v1/cajas/supervisores?accion=${accion}`, { signal }) });
+}
+
+/** A supervisor's PIN for one action: a single-use token the checkout or the discard sends. */
+export function solicitarAutorizacion(b: TAutorizacionSolicitar): Promise<TAutorizacionOtorgada> {
+  return api.post<TAutorizacionOtorgada>('/ventas/v1/cajas/autorizaciones', b);
 }

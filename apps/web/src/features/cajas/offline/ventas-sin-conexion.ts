@@ -171,7 +171,7 @@ export type TSinConexion = {
   venderSinConexion: (cuerpo: TVentaCajaCrear, total: string, vuelto: string, tipo: 1004 | 1008) => Promise<TVentaLocal>;
   sincronizar: () => Promise<void>;
   /** Discards a refused queued sale with a reason (posfix): the server records its number as discarded; it leaves the queue. */
-  descartar: (v: TVentaLocal, motivo: string) => Promise<void>;
+  descartar: (v: TVentaLocal, motivo: string, autorizacion?: string) => Promise<void>;
   /** What the close reports: the device and the last number it used. */
   reporteCierre: () => Promise<{ IdDispositivo: string; UltimoNumero: number; UltimoNumeroBoleta: number } | undefined>;
 };
@@ -313,7 +313,7 @@ export function useVentasSinConexion(idCaja: number, idSucursal: number, alSincr
   }, [dispositivo, idCaja]);
 
   const descartar = useCallback(
-    async (v: TVentaLocal, motivo: string) => {
+    async (v: TVentaLocal, motivo: string, autorizacion?: string) => {
       const cuerpo = v.Cuerpo as TVentaCajaCrear & { Pagos?: { IdMedioPago: number; Monto: string }[] };
       // The cash the sale kept: its total less what was paid by other means (the change was given back).
       const otros = (cuerpo.Pagos ?? []).filter((p) => p.IdMedioPago !== 1).reduce((s, p) => s.plus(p.Monto), new Decimal(0));
@@ -329,6 +329,8 @@ export function useVentasSinConexion(idCaja: number, idSucursal: number, alSincr
         Efectivo: efectivo,
         FechaEmision: cuerpo.Documento.FechaEmision,
         Resumen: `${lineas}. Rechazo: ${v.Error ?? ''}`.slice(0, 4000),
+        // A supervisor's token for this very sale when the cashier may not discard alone (branch pospin).
+        ...(autorizacion ? { Autorizacion: autorizacion } : {}),
       };
       await api.post('/ventas/v1/cajas/dispositivos/descartes', body);
       await enTransaccion<void>(['ventas'], 'readwrite', (t) => void t.objectStore('ventas').delete(v.Uuid));

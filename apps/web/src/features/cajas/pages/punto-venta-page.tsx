@@ -1,10 +1,10 @@
-import { DeleteOutlined, LoadingOutlined, LogoutOutlined, PrinterOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
+import { DeleteOutlined, LoadingOutlined, PercentageOutlined, LogoutOutlined, PrinterOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Form, Input, InputNumber, List, Modal, Radio, Result, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { calcularTotales, Decimal } from '@yupana/sunat/isomorfico';
-import { EVENTO_STOCK, MediosPagoCaja, ModosBusquedaItem, type TCuadreCaja, type TEntidadDocumento, type TItem, type TMiCaja, type TStockVenta, type TVentaCaja } from '@yupana/contracts';
+import { ErrorCodes, EVENTO_STOCK, MediosPagoCaja, ModosBusquedaItem, type TCuadreCaja, type TEntidadDocumento, type TItem, type TMiCaja, type TStockVenta, type TVentaCaja } from '@yupana/contracts';
 import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { imprimirTicketTermico } from '../../../lib/impresora-termica';
 import { conectarTiempoReal, desconectarTiempoReal, useEventoTiempoReal } from '../../../lib/tiempo-real';
@@ -21,7 +21,10 @@ import {
   useFavoritosVenta,
   useSeriesVenta,
   useVender,
+  useMiAutorizacion,
 } from '../api/cajas';
+import { AutorizacionSupervisorModal } from '../components/autorizacion-supervisor-modal';
+import { DescuentoModal, type TDescuento } from '../components/descuento-modal';
 import { ImagenItem } from '../../../components/imagen-item';
 // eslint-disable-next-line yupana/no-cross-import -- the point of sale's category chips are the catalogue's categories (branch marcas)
 import { useMarcas } from '../../items/api/marcas';
@@ -41,9 +44,34 @@ import { useQueryClient } from '@tanstack/react-query';
  * lot-tracked items may name their lot (empty = FEFO), serial-tracked ones their serials; `grupo` names the worker group
  * whose price the customer gets.
  */
-type TLinea = { clave: string; item: TItem; cantidad: string; unidad?: string; precio?: string; lote?: string; series?: string[]; grupo?: string };
+type TLinea = { clave: string; item: TItem; cantidad: string; unidad?: string; precio?: string; lote?: string; series?: string[]; grupo?: string; descuento?: TDescuento };
 const unidadDe = (l: TLinea) => l.unidad ?? l.item.CodigoUnidad;
 const precioDe = (l: TLinea) => l.precio ?? l.item.PrecioUnitario;
+
+/**
+ * Each line's discount on its value without IGV (catálogo 53 code 00, the engine's line discount): its own (a % of its
+ * value, or soles with IGV turned into value by the line's own price/value ratio) plus its share of the sale's global
+ * discount (the same % on what is left, or the soles prorated by what is left of each line). So a global discount needs
+ * no engine change and the server sees every discount on the lines it checks (branch pospin).
+ */
+function descuentosDeLineas(lineas: TLinea[], global: TDescuento | null, valores: Decimal[]): Decimal[] {
+  const brutos = lineas.map((l) => new Decimal(precioDe(l)).times(l.cantidad || 0));
+  const razon = brutos.map((b, i) => (b.gt(0) ? valores[i].div(b) : new Decimal(0)));
+  const propios = lineas.map((l, i) => {
+    const d = l.descuento;
+    if (!d || !(Number(d.valor) > 0)) return new Decimal(0);
+    return d.tipo === '%' ? valores[i].times(d.valor).div(100) : new Decimal(d.valor).times(razon[i]);
+  });
+  const restoValor = valores.map((v, i) => Decimal.max(v.minus(propios[i]), 0));
+  const restoBruto = restoValor.map((v, i) => (razon[i].gt(0) ? v.div(razon[i]) : new Decimal(0)));
+  const sumaResto = restoBruto.reduce((a, b) => a.plus(b), new Decimal(0));
+  return lineas.map((_, i) => {
+    let g = new Decimal(0);
+    if (global && Number(global.valor) > 0)
+      g = global.tipo === '%' ? restoValor[i].times(global.valor).div(100) : sumaResto.gt(0) ? new Decimal(global.valor).times(restoBruto[i]).div(sumaResto).times(razon[i]) : g;
+    return Decimal.min(propios[i].plus(g), valores[i]).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  });
+}
 /** What the cart says about a line before charging: `bloquea` disables "Cobrar" (the server would refuse the sale). */
 type TAviso = { bloquea: boolean; texto: string };
 type TPago = { IdMedioPago: number; Monto: string; Referencia?: string };
@@ -193,6 +221,14 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   const [cliente, setCliente] = useState<TEntidadDocumento | null>(null);
   const [docCliente, setDocCliente] = useState('');
   const [cobrando, setCobrando] = useState(false);
+  // Discounts (branch pospin): the sale's global one, the line or sale whose discount is being edited (null key = global),
+  // and the supervisor's authorization when the cashier may not discount alone.
+  const [descuentoGlobal, setDescuentoGlobal] = useState<TDescuento | null>(null);
+  const [editandoDescuento, setEditandoDescuento] = useState<{ clave: string | null } | null>(null);
+  const [autorizacion, setAutorizacion] = useState<{ token: string; monto: string; supervisor: string } | null>(null);
+  const [pidiendoAutorizacion, setPidiendoAutorizacion] = useState(false);
+  const miAutorizacion = useMiAutorizacion();
+  const puedeDescontar = !!miAutorizacion.data?.Descuento;
   const [vendida, setVendida] = useState<TVentaCaja | null>(null);
   const [cerrando, setCerrando] = useState(false);
   const [moviendo, setMoviendo] = useState(false);
@@ -238,21 +274,34 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
   }, [boletas.data, tipo]);
 
   const codigoTipo = TIPOS.find((t) => t.id === tipo)!.codigo;
-  const totales = useMemo(() => {
-    if (!lineas.length) return null;
-    try {
-      return calcularTotales({
+  const { totales, descuentos } = useMemo(() => {
+    if (!lineas.length) return { totales: null, descuentos: [] as Decimal[] };
+    const calcular = (desc: Decimal[]) =>
+      calcularTotales({
         tipo: codigoTipo,
         fechaEmision: new Date().toISOString().slice(0, 10),
         moneda: 'PEN',
-        items: lineas.map((l) => ({ descripcion: l.item.Descripcion, cantidad: l.cantidad, afectacion: l.item.AfectacionIgv, precioUnitario: precioDe(l) })),
+        items: lineas.map((l, i) => ({
+          descripcion: l.item.Descripcion,
+          cantidad: l.cantidad,
+          afectacion: l.item.AfectacionIgv,
+          precioUnitario: precioDe(l),
+          ...(desc[i]?.gt(0) ? { descuentos: [{ codigo: '00', monto: desc[i].toFixed(2) }] } : {}),
+        })),
         formaPago: { tipo: 'Contado' },
       });
+    try {
+      const sin = calcular([]);
+      const desc = descuentosDeLineas(lineas, descuentoGlobal, sin.lineas.map((x) => x.cantidad.times(x.valorUnitario)));
+      return { totales: desc.some((d) => d.gt(0)) ? calcular(desc) : sin, descuentos: desc };
     } catch {
-      return null;
+      return { totales: null, descuentos: [] as Decimal[] };
     }
-  }, [lineas, codigoTipo]);
+  }, [lineas, codigoTipo, descuentoGlobal]);
   const total = totales?.importeTotal ?? new Decimal(0);
+  // The discount as the server measures it: the lines at their prices (with IGV) less the total.
+  const bruto = lineas.reduce((t, l) => t.plus(new Decimal(precioDe(l)).times(l.cantidad || 0)), new Decimal(0)).toDecimalPlaces(2);
+  const descuentoTotal = descuentos.some((d) => d.gt(0)) && totales ? Decimal.max(bruto.minus(total), 0) : new Decimal(0);
   // Lots and serials of the cart's tracked items, from the box's branch (the warehouse the sale moves).
   const controlados = [...new Set(lineas.filter((l) => l.item.ControlLote || l.item.ControlSerie).map((l) => l.item.Id))];
   const stocks = useStocksVenta(controlados, sesion.IdSucursal);
@@ -389,6 +438,8 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
 
   function cancelarVenta() {
     setLineas([]);
+    setDescuentoGlobal(null);
+    setAutorizacion(null);
     setCliente(null);
     setDocCliente('');
     setNombreManual(null);
@@ -406,17 +457,27 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
     // The engine's rule (SUNAT): a boleta from S/ 700.00 identifies the buyer; offline it is said before charging.
     if (sinConexion && tipo === 1004 && !cliente && total.gte(700))
       return void message.warning('Para boletas desde S/ 700.00 ingrese el DNI y el nombre del cliente (norma de SUNAT)');
+    // A discount the cashier may not give alone: a supervisor's PIN first, for the sale's whole discount.
+    if (descuentoTotal.gt(0) && !puedeDescontar) {
+      if (sinConexion) return void message.warning('Sin conexión no se puede autorizar el descuento: quítelo o espere la conexión');
+      if (!autorizacion || descuentoTotal.gt(autorizacion.monto)) return void setPidiendoAutorizacion(true);
+    }
     setCobrando(true);
   }
 
   // Keyboard: F2 search, F9 charge, Esc cancel (the open dialog first).
-  const atajos = useRef({ cobrar, cancelarVenta, abierto: false });
-  atajos.current = { cobrar, cancelarVenta, abierto: cobrando || cerrando || moviendo || !!vendida };
+  const descontarVenta = () => lineas.length && setEditandoDescuento({ clave: null });
+  const atajos = useRef({ cobrar, cancelarVenta, descontarVenta, abierto: false });
+  atajos.current = { cobrar, cancelarVenta, descontarVenta, abierto: cobrando || cerrando || moviendo || !!vendida || pidiendoAutorizacion || !!editandoDescuento };
   useEffect(() => {
     const alPulsar = (ev: KeyboardEvent) => {
       if (ev.key === 'F2') {
         ev.preventDefault();
         buscador.current?.focus();
+      } else if (ev.key === 'F7') {
+        // F7: the sale's global discount (a supervisor's PIN is asked at F9 when the cashier may not discount).
+        ev.preventDefault();
+        if (!atajos.current.abierto) atajos.current.descontarVenta();
       } else if (ev.key === 'F9') {
         ev.preventDefault();
         if (!atajos.current.abierto) atajos.current.cobrar();
@@ -647,6 +708,14 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
                 <List.Item
                   data-testid="pv-linea"
                   actions={[
+                    <Button
+                      key="d"
+                      type={l.descuento ? 'link' : 'text'}
+                      aria-label={`Descuento de ${l.item.Descripcion}`}
+                      data-testid="pv-descuento-linea"
+                      icon={<PercentageOutlined />}
+                      onClick={() => setEditandoDescuento({ clave: l.clave })}
+                    />,
                     <Button key="q" type="text" danger aria-label={`Quitar ${l.item.Descripcion}`} icon={<DeleteOutlined />} onClick={() => setLineas((ls) => ls.filter((x) => x.clave !== l.clave))} />,
                   ]}
                 >
@@ -679,6 +748,11 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
                       />
                       <strong style={{ minWidth: 90, textAlign: 'right' }}>{soles(aDecimal(precioDe(l)).times(aDecimal(l.cantidad)))}</strong>
                     </div>
+                    {l.descuento && (
+                      <Tag color="orange" data-testid="pv-tag-descuento" style={{ marginTop: 2 }}>
+                        Descuento {l.descuento.tipo === '%' ? `${l.descuento.valor}%` : soles(l.descuento.valor)}
+                      </Tag>
+                    )}
                     {l.grupo && (
                       <Tag color="purple" data-testid="pv-precio-grupo" style={{ marginTop: 2 }}>
                         Precio del grupo {l.grupo}: {soles(aDecimal(precioDe(l)))}
@@ -761,6 +835,21 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
               </Button>
             )}
           </div>
+          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginTop: 12 }}>
+            <Button size="small" icon={<PercentageOutlined />} disabled={!lineas.length} onClick={() => setEditandoDescuento({ clave: null })} data-testid="pv-descuento-global">
+              {descuentoGlobal ? `Descuento global ${descuentoGlobal.tipo === '%' ? `${descuentoGlobal.valor}%` : soles(descuentoGlobal.valor)} (F7)` : 'Descuento global (F7)'}
+            </Button>
+            {descuentoTotal.gt(0) && (
+              <span data-testid="pv-descuento-total">
+                Descuento: <strong>{soles(descuentoTotal)}</strong>
+                {autorizacion && !descuentoTotal.gt(autorizacion.monto) && (
+                  <Tag color="green" style={{ marginLeft: 6 }} data-testid="pv-autorizado">
+                    Autorizado por {autorizacion.supervisor}
+                  </Tag>
+                )}
+              </span>
+            )}
+          </div>
           <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginTop: 12, fontSize: 22 }}>
             <span>Total</span>
             <strong data-testid="pv-total">{soles(total)}</strong>
@@ -781,8 +870,45 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
         </Card>
       </div>
 
+      {editandoDescuento && (
+        <DescuentoModal
+          titulo={editandoDescuento.clave ? `Descuento de ${lineas.find((l) => l.clave === editandoDescuento.clave)?.item.Descripcion ?? ''}` : 'Descuento global de la venta'}
+          actual={editandoDescuento.clave ? lineas.find((l) => l.clave === editandoDescuento.clave)?.descuento : descuentoGlobal}
+          maximo={(() => {
+            const l = lineas.find((x) => x.clave === editandoDescuento.clave);
+            return (l ? new Decimal(precioDe(l)).times(l.cantidad || 0) : bruto).toFixed(2);
+          })()}
+          onCerrar={() => {
+            setEditandoDescuento(null);
+            buscador.current?.focus();
+          }}
+          onAplicar={(d) => {
+            if (editandoDescuento.clave) cambiarLinea(editandoDescuento.clave, { descuento: d ?? undefined });
+            else setDescuentoGlobal(d);
+            setEditandoDescuento(null);
+            buscador.current?.focus();
+          }}
+        />
+      )}
+      {pidiendoAutorizacion && (
+        <AutorizacionSupervisorModal
+          accion="DESCUENTO"
+          monto={descuentoTotal.toFixed(2)}
+          detalle={`Usted no tiene permiso para dar descuentos. Un supervisor autoriza el descuento de ${soles(descuentoTotal)} de esta venta con su PIN.`}
+          onCancelar={() => setPidiendoAutorizacion(false)}
+          onAutorizado={(a) => {
+            setAutorizacion({ token: a.Token, monto: a.Monto ?? '0', supervisor: a.Supervisor });
+            setPidiendoAutorizacion(false);
+            message.success(`Descuento autorizado por ${a.Supervisor}`);
+            // Once the PIN dialog is gone, so that the charge dialog's amount box gets the focus (Enter confirms).
+            setTimeout(() => setCobrando(true), 0);
+          }}
+        />
+      )}
       {cobrando && (
         <Cobro
+          autorizacion={descuentoTotal.gt(0) && !puedeDescontar ? autorizacion?.token : undefined}
+          onAutorizacionInvalida={() => setAutorizacion(null)}
           total={total}
           // The engine issues boletas al contado; a credit sale needs an identified customer (RUC for a factura).
           sinConexion={sinConexion ? off : null}
@@ -796,7 +922,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
             IdCondicionPago: cuotas ? 2 : 1,
             ...(cuotas ? { ListaCuotas: cuotas, FechaVencimiento: cuotas[cuotas.length - 1].FechaVencimiento } : {}),
             FechaEmision: hoyLima(),
-            ListaItems: lineas.map((l) => ({
+            ListaItems: lineas.map((l, i) => ({
               IdItem: l.item.Id,
               CodigoItem: l.item.Codigo,
               ItemDescripcion: l.item.Descripcion,
@@ -804,6 +930,7 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
               Cantidad: l.cantidad,
               PrecioUnitario: precioDe(l),
               TipoAfectacion: l.item.AfectacionIgv,
+              ...(descuentos[i]?.gt(0) ? { Descuento: descuentos[i].toFixed(2) } : {}),
               ...(l.item.ControlLote && l.lote ? { CodigoLote: l.lote } : {}),
               ...(l.item.ControlSerie && l.series?.length ? { Series: l.series } : {}),
             })),
@@ -926,6 +1053,8 @@ function Vender({ mia, onCerrada }: { mia: TMiCaja; onCerrada: (c: TCuadreCaja) 
 }
 
 function Cobro({
+  autorizacion,
+  onAutorizacionInvalida,
   total,
   credito,
   cuerpoDocumento,
@@ -936,6 +1065,10 @@ function Cobro({
   onPendiente,
   sinConexion,
 }: {
+  /** The supervisor's token for the sale's discount (branch pospin). */
+  autorizacion?: string;
+  /** The server refused the token (used, expired, below the discount): the next charge asks the PIN again. */
+  onAutorizacionInvalida: () => void;
   total: Decimal;
   /** Offline: the sale is queued on this device (see offline/ventas-sin-conexion.ts). */
   sinConexion: TSinConexion | null;
@@ -974,7 +1107,7 @@ function Cobro({
       }
       if (!falta.eq(0)) return void setError(`Las cuotas deben sumar el total de ${soles(total)}`);
     }
-    const cuerpo = { Documento: cuerpoDocumento(lista), Pagos: lista ? [] : pagos.filter((p) => aDecimal(p.Monto).gt(0)) };
+    const cuerpo = { Documento: cuerpoDocumento(lista), Pagos: lista ? [] : pagos.filter((p) => aDecimal(p.Monto).gt(0)), ...(autorizacion ? { Autorizacion: autorizacion } : {}) };
     if (sinConexion) {
       try {
         const v = await sinConexion.venderSinConexion(
@@ -997,6 +1130,7 @@ function Cobro({
       setError(e instanceof ApiError && Object.keys(e.errores).length ? Object.values(e.errores).join(' · ') : mensajeDeError(e));
       // The network dropped: the screen switches to offline selling (a nota de venta of this device); charge again.
       if (e instanceof ApiError && e.status === 0) return void onSinRed();
+      if (e instanceof ApiError && [ErrorCodes.AUTORIZACION_INVALIDA, ErrorCodes.AUTORIZACION_EXCEDIDA, ErrorCodes.AUTORIZACION_REQUERIDA].includes(e.errorId as (typeof ErrorCodes)["AUTORIZACION_INVALIDA"])) onAutorizacionInvalida();
       // Stock refusals come as 409 (reserved by orders) or 400 (the ledger would go negative): re-read the cart's stock.
       if (e instanceof ApiError && (e.status === 409 || e.status === 400)) onRechazo();
     }
@@ -1058,6 +1192,13 @@ function Cobro({
 }
 
 function CobroContado({ pagos, setPagos, falta, confirmar }: { pagos: TPago[]; setPagos: React.Dispatch<React.SetStateAction<TPago[]>>; falta: Decimal; confirmar: () => void }) {
+  // The amount box takes the focus once the dialog is shown (autoFocus alone loses it to the dialog's own focus
+  // handling when another dialog, the supervisor's PIN, has just closed): Enter then confirms.
+  const monto = useRef<{ focus: () => void } | null>(null);
+  useEffect(() => {
+    const t = setTimeout(() => monto.current?.focus(), 120);
+    return () => clearTimeout(t);
+  }, []);
   return (
     <>
       {pagos.map((p, i) => (
@@ -1077,6 +1218,7 @@ function CobroContado({ pagos, setPagos, falta, confirmar }: { pagos: TPago[]; s
             value={p.Monto}
             style={{ flex: 1 }}
             autoFocus={i === pagos.length - 1}
+            ref={i === pagos.length - 1 ? (monto as never) : undefined}
             onChange={(v) => setPagos((ps) => ps.map((x, j) => (j === i ? { ...x, Monto: v ?? '0' } : x)))}
             onPressEnter={confirmar}
           />
@@ -1214,6 +1356,18 @@ function ResultadoCierre({ cuadre, onOtra }: { cuadre: TCuadreCaja; onOtra: () =
                 {cuadre.Descartes.map((d) => (
                   <li key={d.SerieNumero}>
                     {d.TipoDocumento} {d.SerieNumero}: {soles(d.Total)} (efectivo {soles(d.Efectivo)}) · {d.Motivo}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {cuadre.Autorizaciones.length > 0 && (
+            <div data-testid="pv-cierre-autorizaciones">
+              <p style={{ marginBottom: 4 }}>Autorizaciones de supervisor:</p>
+              <ul style={{ fontSize: 14 }}>
+                {cuadre.Autorizaciones.map((a) => (
+                  <li key={`${a.Accion}-${a.Documento}-${a.Fecha}`}>
+                    {a.Accion === 'DESCUENTO' ? 'Descuento' : 'Descarte'} de {soles(a.Monto)} en {a.Documento}: autorizó {a.Supervisor} ({a.Cajero})
                   </li>
                 ))}
               </ul>

@@ -3,6 +3,7 @@ import { useUsuarioActual } from '../../../lib/api/get-usuario';
 import { mensajeDeError } from '../../../lib/api-error';
 import { fecha, NOMBRE_ESTADO_USUARIO, NOMBRE_TIPO_EMPRESA } from '../../../lib/formato';
 import { CambioContrasenhaForm } from '../components/cambio-contrasenha-form';
+import { PinSupervisorForm } from '../components/pin-supervisor-form';
 
 export function PerfilPage() {
   const usuario = useUsuarioActual();
@@ -50,6 +51,7 @@ export function PerfilPage() {
         <Card title="Cambiar contraseña">
           <CambioContrasenhaForm idUsuario={u.IdUsuario} usuario={u.Usuario} />
         </Card>
+        <PinSupervisorForm />
       </Col>
     </Row>
   );
