@@ -257,6 +257,17 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'POST /api/rrhh/v1/grupos/:id/clonar': { tabla: 'grupo', cuerpo: { Nombre: 'Clon ajeno' } },
   'POST /api/rrhh/v1/grupos/:id/reset': { tabla: 'grupo' },
   'POST /api/rrhh/v1/grupos/:id/copiarlistaprecio': { tabla: 'grupo', cuerpo: { IdGrupoOrigen: 1 } },
+  // rrhhsemilla: the seed's remaining HR calls and the branch/ubigeo aliases on the HR host (also verified in rrhh/semilla.test).
+  'GET /api/rrhh/v1/marcacion/trabajador/imagen/:id': { tabla: 'marcacion' },
+  'PUT /api/rrhh/v1/entidades/evento/:id': { tabla: 'entidad_evento', cuerpo: { Titulo: 'Ajeno', FechaInicio: '2026-03-02' } },
+  'DELETE /api/rrhh/v1/entidades/evento/:id': { tabla: 'entidad_evento' },
+  'GET /api/rrhh/v1/entidades/validar/desactivacion/:id': { tabla: 'entidad' },
+  'GET /api/rrhh/v1/entidades/relacionados/:id': { tabla: 'entidad' },
+  'GET /api/rrhh/v1/configuracion/dominio/:dominio': { exento: 'dominio de valores de RRHH: catálogo común a todas las empresas' },
+  'GET /api/rrhh/v1/entidades/:id/sucursales': { param: 'empresaA' },
+  'GET /api/rrhh/v1/sucursales/:id': { tabla: 'sucursal' },
+  'PUT /api/rrhh/v1/sucursales/:id': { exento: 'modificación: la misma función que PUT /api/entidades/v1/sucursales/:id (la empresa se filtra como en GET)' },
+  'GET /api/rrhh/v1/ubigeo/:id': { exento: 'catálogo global de ubigeos' },
 };
 
 const MENSAJE_AUTORIZACION = /^No tiene permiso para esta operación/;
