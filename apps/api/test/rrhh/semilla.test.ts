@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { PNG } from 'pngjs';
 import { ErrorCodes, type TContratosMasivoRespuesta, type TEvento, type TMarcacionImagen, type TTrabajador } from '@yupana/contracts';
 import { usarComparadorRostros } from '../../src/modules/rrhh/semilla.service';
@@ -50,6 +51,7 @@ let rosa: TTrabajador;
 let luis: TTrabajador;
 let ajeno: TTrabajador;
 let marcaLuis: TMarcacionImagen;
+let idNominaFebrero: number;
 
 describe('contratos/masivo', () => {
   it('registra todos los contratos en una transacción, con sus cifras exactas', async () => {
@@ -258,7 +260,8 @@ describe('entidades/validar/desactivacion', () => {
 
     const n = await llamar('POST', '/v1/nominas', { Anio: 2026, Mes: 2 });
     expect(n.statusCode, n.body).toBe(201);
-    expect((await llamar('POST', `/v1/nominas/${n.json().Id}/calculo`, {})).statusCode).toBe(200);
+    idNominaFebrero = n.json().Id;
+    expect((await llamar('POST', `/v1/nominas/${idNominaFebrero}/calculo`, {})).statusCode).toBe(200);
     expect((await llamar('POST', '/v1/plantillaflujo', { Nombre: 'Permisos', TipoSolicitud: 'PERMISO', Pasos: [{ Nombre: 'Jefe', IdRol: 2 }] })).statusCode).toBe(201);
     const s = await llamar('POST', '/v1/solicitud', { IdTrabajador: rosa.Id, Tipo: 'PERMISO', FechaDesde: '2026-12-14', FechaHasta: '2026-12-14', Motivo: 'Trámite' });
     expect(s.statusCode, s.body).toBe(201);
@@ -274,6 +277,46 @@ describe('entidades/validar/desactivacion', () => {
     expect((await llamar('GET', `/v1/entidades/validar/desactivacion/${rosa.Id}`, undefined, tokenOtra)).statusCode).toBe(404);
     expect((await llamar('GET', `/v1/entidades/validar/desactivacion/${rosa.Id}`, undefined, tokenCajero)).statusCode).toBe(403);
     expect((await llamar('GET', '/v1/entidades/validar/desactivacion/abc')).json()).toMatchObject({ ErrorId: ErrorCodes.VALIDACION });
+  });
+});
+
+describe('nominas/{id}/excels', () => {
+  it('da la planilla en Excel: una fila por boleta con sus cifras y los totales', async () => {
+    const r = await llamar('GET', `/v1/nominas/${idNominaFebrero}/excels`);
+    expect(r.statusCode, r.body.slice(0, 200)).toBe(200);
+    expect(r.headers['content-type']).toContain('spreadsheetml');
+    expect(r.headers['content-disposition']).toBe('attachment; filename="planilla-2026-02.xlsx"');
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+    const hoja = libro.getWorksheet('Planilla')!;
+    expect(hoja.getRow(1).getCell(1).value).toBe('Planilla de febrero 2026 (Borrador)');
+    const filas = hoja.getSheetValues().filter(Boolean) as unknown[][];
+    const deRosa = filas.find((f) => f[1] === '40111222')!;
+    // Rosa: 2500.00 basic, ONP 13 % = 325.00, net 2175.00; EsSalud 9 % = 225.00 paid by the employer.
+    expect(deRosa.slice(1)).toEqual(['40111222', 'Condori, Rosa', 'General (D. Leg. 728)', 'ONP (Sistema Nacional de Pensiones)', 2500, 30, 0, 0, 2500, 325, 225, 2175, 'No']);
+    const d = (await llamar('GET', `/v1/nominas/${idNominaFebrero}`)).json();
+    const totales = filas.find((f) => f[1] === 'Totales')!;
+    expect(totales.slice(9, 13)).toEqual([Number(d.TotalIngresos), Number(d.TotalDescuentos), Number(d.TotalAportes), Number(d.TotalNeto)]);
+    expect(totales[2]).toBe(`${d.Boletas.length} trabajador(es)`);
+    expect((await llamar('GET', `/v1/nominas/${idNominaFebrero}/excels`, undefined, tokenOtra)).statusCode).toBe(404);
+    expect((await llamar('GET', `/v1/nominas/${idNominaFebrero}/excels`, undefined, tokenCajero)).statusCode).toBe(403);
+    expect((await llamar('GET', '/v1/nominas/abc/excels')).json()).toMatchObject({ ErrorId: ErrorCodes.VALIDACION });
+  });
+});
+
+describe('relacionentidadarea', () => {
+  it('da los trabajadores activos cuyo contrato es del área', async () => {
+    const a = await llamar('POST', '/v1/areas', { Nombre: 'Almacén de semillas' });
+    expect(a.statusCode, a.body).toBe(201);
+    const almacen = a.json();
+    const pablo = await trabajador('40999000', 'Pablo', 'Soto');
+    expect((await llamar('POST', '/v1/contratos/masivo', { Contratos: [contrato(pablo.Id, { IdArea: almacen.Id })] })).statusCode).toBe(201);
+    const r = await llamar('GET', `/v1/relacionentidadarea?idArea=${almacen.Id}`);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ Count: 1, Data: [{ Id: pablo.Id, Contrato: { IdArea: almacen.Id, Area: 'Almacén de semillas' } }] });
+    expect((await llamar('GET', `/v1/relacionentidadarea?idArea=${almacen.Id}`, undefined, tokenOtra)).statusCode).toBe(404);
+    expect((await llamar('GET', `/v1/relacionentidadarea?idArea=${almacen.Id}`, undefined, tokenCajero)).statusCode).toBe(403);
+    expect((await llamar('GET', '/v1/relacionentidadarea?idArea=x')).json()).toMatchObject({ ErrorId: ErrorCodes.VALIDACION, Errores: { idArea: expect.any(String) } });
   });
 });
 

@@ -259,6 +259,7 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'POST /api/rrhh/v1/grupos/:id/copiarlistaprecio': { tabla: 'grupo', cuerpo: { IdGrupoOrigen: 1 } },
   // rrhhsemilla: the seed's remaining HR calls and the branch/ubigeo aliases on the HR host (also verified in rrhh/semilla.test).
   'GET /api/rrhh/v1/marcacion/trabajador/imagen/:id': { tabla: 'marcacion' },
+  'GET /api/rrhh/v1/nominas/:id/excels': { tabla: 'nomina' },
   'PUT /api/rrhh/v1/entidades/evento/:id': { tabla: 'entidad_evento', cuerpo: { Titulo: 'Ajeno', FechaInicio: '2026-03-02' } },
   'DELETE /api/rrhh/v1/entidades/evento/:id': { tabla: 'entidad_evento' },
   'GET /api/rrhh/v1/entidades/validar/desactivacion/:id': { tabla: 'entidad' },

@@ -14,7 +14,9 @@ import {
   ZGrupoCopiarGrupo,
   ZHorario,
   ZHorarioDetalleQuery,
+  ZId,
   ZIdParams,
+  ZTrabajadores,
   ZMarcacionImagen,
   ZMarcacionImagenCrear,
   ZRelacionado,
@@ -34,6 +36,8 @@ import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
 import { obtenerHorario } from './asistencia.service';
 import { copiarDeGrupo } from './grupos.service';
+import { excelNomina } from './nomina.excel';
+import { obtenerNomina } from './nominas.service';
 import * as semilla from './semilla.service';
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
@@ -64,6 +68,18 @@ export async function rutasRrhhSemilla(app: FastifyInstance, ctx: Contexto): Pro
       response: { 201: ZContratosMasivoRespuesta, ...errores },
     },
     handler: async (req, reply) => reply.code(201).send(await semilla.contratosMasivo(ctx, requerirAuth(req), req.body)),
+  });
+
+  r.get('/v1/nominas/:id/excels', {
+    config: { servicio: 'RRHH_NOMINA_VER' },
+    schema: { tags: ['rrhh: planillas'], security, summary: 'La planilla en Excel: una fila por boleta (ingresos, descuentos, aportes, neto) y los totales', params: ZIdParams },
+    handler: async (req, reply) => {
+      const { nombre, contenido } = await excelNomina(await obtenerNomina(ctx, requerirAuth(req), req.params.id));
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${nombre}"`)
+        .send(contenido);
+    },
   });
 
   // ---- Punch reports: segments and face validation; camera punches with their photo ----
@@ -169,6 +185,12 @@ export async function rutasRrhhSemilla(app: FastifyInstance, ctx: Contexto): Pro
     config: { servicio: 'RRHH_GRUPO_GUARDAR' },
     schema: { tags: ['rrhh: grupos'], security, summary: 'Copiar a un grupo los integrantes de otro grupo', body: ZGrupoCopiarGrupo, response: { 200: ZGrupoCambios, ...errores } },
     handler: async (req) => copiarDeGrupo(ctx, requerirAuth(req), req.body),
+  });
+
+  r.get('/v1/relacionentidadarea', {
+    config: verPersonal,
+    schema: { tags: personal, security, summary: 'Trabajadores activos cuyo contrato vigente es de un área', querystring: z.object({ idArea: ZId }), response: { 200: ZTrabajadores, ...errores } },
+    handler: async (req) => semilla.trabajadoresDeArea(ctx, requerirAuth(req), req.query.idArea),
   });
 
   // ---- Catalogues ----

@@ -35,8 +35,8 @@ import { aHora, aLocalLima, aMinutos, deLocalLima } from './asistencia.calculo';
 import { asistenciaDeTrabajadores, reporteAsistencia, trabajadorDe } from './asistencia.service';
 import { entidadImagen } from './fotocheck.schema';
 import { leerFoto } from './fotocheck.service';
-import { contratoLaboral, entidadEvento, nomina, nominaBoleta, relacionEntidad, solicitud } from './rrhh.schema';
-import { aContrato, datosContrato, filaTrabajador, nombresCatalogo, validarContrato } from './trabajadores.service';
+import { area, contratoLaboral, entidadEvento, nomina, nominaBoleta, relacionEntidad, solicitud } from './rrhh.schema';
+import { aContrato, completarTrabajadores, datosContrato, filaTrabajador, nombresCatalogo, validarContrato } from './trabajadores.service';
 
 const TIPO_TRABAJADOR = 1;
 const ORIGEN_SISTEMA = 2;
@@ -431,4 +431,20 @@ export function dominio(nombre: z.output<typeof ZDominioParams>['dominio']) {
       .map(([v, d]) => ({ Valor: Number(v), Descripcion: d }))
       .sort((a, b) => (nombre === 'validacionfacial' ? b.Valor - a.Valor : a.Valor - b.Valor)),
   };
+}
+
+// ---- relacionentidadarea ----
+
+/** The active workers whose contract in force belongs to an area (seed `relacionentidadarea`), as copiarcolaboradores/area picks them. */
+export async function trabajadoresDeArea(ctx: Contexto, auth: TAuth, idArea: number) {
+  const [a] = await ctx.dbh.db.select({ id: area.id }).from(area).where(and(eq(area.idEmpresa, auth.idEmpresa), eq(area.id, idArea)));
+  if (!a) throw noEncontrado('No se encontró el área');
+  const filas = await ctx.dbh.db
+    .select()
+    .from(entidad)
+    .where(and(eq(entidad.idEmpresa, auth.idEmpresa), eq(entidad.tipoEntidad, TIPO_TRABAJADOR), eq(entidad.logEstado, 1)))
+    .orderBy(asc(entidad.razonSocial), asc(entidad.id))
+    .limit(20_000);
+  const data = (await completarTrabajadores(ctx, auth, filas)).filter((t) => t.Contrato?.IdArea === idArea);
+  return { Data: data, Count: data.length };
 }
