@@ -345,6 +345,27 @@ describe('entidades/relacionados', () => {
   });
 });
 
+describe('PUT entidades/relacionados', () => {
+  it('edita el familiar de un trabajador en una transacción; otra empresa no lo alcanza; cajero 403; 500001 por campo', async () => {
+    const f = (await llamar('POST', '/v1/entidades/relacionados', { IdTrabajador: luis.Id, IdTipoDocumento: 1, Documento: '72345678', Nombres: 'Sara', ApePat: 'Quispe', Parentesco: 2 })).json();
+    const r = await llamar('PUT', '/v1/entidades/relacionados', { IdFamiliar: f.Id, IdTrabajador: luis.Id, IdTipoDocumento: 1, Documento: '72345679', Nombres: 'Sara Lucía', ApePat: 'Quispe', ApeMat: 'Rojas', Parentesco: 1 });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toEqual({ Id: f.Id, IdTrabajador: luis.Id, IdTipoDocumento: 1, Documento: '72345679', Nombre: 'Quispe Rojas, Sara Lucía', Parentesco: 1 });
+    expect((await llamar('GET', `/v1/entidades/${luis.Id}/relacionados`)).json().Data).toEqual([{ Id: f.Id, IdTrabajador: luis.Id, IdTipoDocumento: 1, Documento: '72345679', Nombre: 'Quispe Rojas, Sara Lucía', Parentesco: 1 }]);
+    // Rosa's son's document is taken by another relative: nothing changes.
+    const dup = await llamar('PUT', '/v1/entidades/relacionados', { IdFamiliar: f.Id, IdTrabajador: luis.Id, IdTipoDocumento: 1, Documento: '71234567', Nombres: 'X', ApePat: 'Y', Parentesco: 2 });
+    expect(dup.json()).toMatchObject({ ErrorId: ErrorCodes.VALIDACION, Errores: { Documento: 'Ya existe otro familiar con este documento' } });
+    expect((await llamar('GET', `/v1/entidades/relacionados/${f.Id}`)).json()).toMatchObject({ Documento: '72345679', Relaciones: [{ IdTrabajador: luis.Id, Parentesco: 1 }] });
+    // Not a relative of that worker.
+    expect((await llamar('PUT', '/v1/entidades/relacionados', { IdFamiliar: f.Id, IdTrabajador: rosa.Id, IdTipoDocumento: 1, Documento: '72345679', Nombres: 'S', ApePat: 'Q', Parentesco: 1 })).statusCode).toBe(404);
+    expect((await llamar('PUT', '/v1/entidades/relacionados', { IdFamiliar: f.Id, IdTrabajador: luis.Id, IdTipoDocumento: 1, Documento: '72345679', Nombres: 'S', ApePat: 'Q', Parentesco: 1 }, tokenOtra)).statusCode).toBe(404);
+    expect((await llamar('PUT', '/v1/entidades/relacionados', { IdFamiliar: f.Id, IdTrabajador: luis.Id, IdTipoDocumento: 1, Documento: '72345679', Nombres: 'S', ApePat: 'Q', Parentesco: 1 }, tokenCajero)).statusCode).toBe(403);
+    const malo = await llamar('PUT', '/v1/entidades/relacionados', { IdFamiliar: 'x', IdTrabajador: luis.Id, IdTipoDocumento: 1, Documento: '123', Nombres: '', ApePat: 'Q', Parentesco: 7 });
+    expect(malo.statusCode).toBe(400);
+    expect(malo.json()).toMatchObject({ ErrorId: ErrorCodes.VALIDACION, Errores: { IdFamiliar: expect.any(String), Nombres: 'Ingrese los nombres', Parentesco: 'Seleccione el parentesco' } });
+  });
+});
+
 describe('horarios/detalle, copiarcolaboradores, catálogos y alias de sucursales y ubigeos', () => {
   it('horarios/detalle da los días del horario', async () => {
     const h = (await llamar('POST', '/v1/horarios', { Nombre: 'Mañana', ToleranciaMinutos: 5, Dias: [{ Dia: 1, HoraEntrada: '07:00', HoraSalida: '13:00' }, { Dia: 6, HoraEntrada: '08:00', HoraSalida: '12:00' }] })).json();

@@ -1,7 +1,7 @@
 import { z } from '../zod-es';
 import { ZEntero, ZId, ZTexto, textoPermitido } from '../validacion';
 import { ZFechaAsistencia, rangoAsistencia } from './asistencia';
-import { ZContratoLaboral, ZContratoLaboralGuardar } from './rrhh';
+import { ZContratoLaboral, ZContratoLaboralGuardar, ZFamiliarGuardar } from './rrhh';
 
 /**
  * The seed's remaining HR calls (issue 16, §7 "HR / payroll services"): bulk contracts, punch segments and face
@@ -169,3 +169,8 @@ export const ZDominio = z.object({ Dominio: z.string(), Data: z.array(z.object({
 // ---- horarios/detalle, copiarcolaboradores ----
 export const ZHorarioDetalleQuery = z.object({ idHorario: ZId });
 export const ZGrupoCopiarGrupo = z.object({ IdGrupo: ZId, IdGrupoOrigen: ZId });
+
+// ---- PUT entidades/relacionados ----
+/** Editing a worker's relative: the seed's PUT has no id in the path, so the body names the relative (IdFamiliar). */
+export const ZFamiliarEditar = z.object({ IdFamiliar: ZId }).and(ZFamiliarGuardar);
+export type TFamiliarEditar = z.input<typeof ZFamiliarEditar>;

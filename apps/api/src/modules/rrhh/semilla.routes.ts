@@ -10,6 +10,8 @@ import {
   ZEventoGuardar,
   ZEventos,
   ZEventosQuery,
+  ZFamiliar,
+  ZFamiliarEditar,
   ZGrupoCambios,
   ZGrupoCopiarGrupo,
   ZHorario,
@@ -168,6 +170,11 @@ export async function rutasRrhhSemilla(app: FastifyInstance, ctx: Contexto): Pro
       response: { 200: ZRelacionados, ...errores },
     },
     handler: async (req) => semilla.relacionadoPorDocumento(ctx, requerirAuth(req), req.query),
+  });
+  r.put('/v1/entidades/relacionados', {
+    config: guardarPersonal,
+    schema: { tags: personal, security, summary: 'Editar un familiar de un trabajador (nombres, documento, parentesco)', body: ZFamiliarEditar, response: { 200: ZFamiliar, ...errores } },
+    handler: async (req) => semilla.editarFamiliar(ctx, requerirAuth(req), req.body),
   });
   r.get('/v1/entidades/relacionados/:id', {
     config: verPersonal,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DiasSemana,
@@ -12,6 +12,7 @@ import {
   type TAsistencia,
   type TContratoLaboral,
   type TEvento,
+  type TFamiliar,
   type TMarcacionImagen,
   type TRelacionado,
   type TTramosTrabajador,
@@ -20,6 +21,7 @@ import {
   ZDominioParams,
   ZEventoGuardar,
   ZEventosQuery,
+  ZFamiliarEditar,
   ZMarcacionImagenCrear,
   ZRelacionadoDocumentoQuery,
   ZTramosReporteQuery,
@@ -36,9 +38,10 @@ import { asistenciaDeTrabajadores, reporteAsistencia, trabajadorDe } from './asi
 import { entidadImagen } from './fotocheck.schema';
 import { leerFoto } from './fotocheck.service';
 import { area, contratoLaboral, entidadEvento, nomina, nominaBoleta, relacionEntidad, solicitud } from './rrhh.schema';
-import { aContrato, completarTrabajadores, datosContrato, filaTrabajador, nombresCatalogo, validarContrato } from './trabajadores.service';
+import { aContrato, completarTrabajadores, datosContrato, datosPersona, filaTrabajador, nombresCatalogo, validarContrato } from './trabajadores.service';
 
 const TIPO_TRABAJADOR = 1;
+const TIPO_FAMILIAR = 2;
 const ORIGEN_SISTEMA = 2;
 const escaparLike = (t: string) => t.replace(/[\\%_]/g, (c) => `\\${c}`);
 const sumarDia = (fecha: string, n: number) => new Date(Date.parse(`${fecha}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -447,4 +450,42 @@ export async function trabajadoresDeArea(ctx: Contexto, auth: TAuth, idArea: num
     .limit(20_000);
   const data = (await completarTrabajadores(ctx, auth, filas)).filter((t) => t.Contrato?.IdArea === idArea);
   return { Data: data, Count: data.length };
+}
+
+// ---- PUT entidades/relacionados ----
+
+/**
+ * Edits a worker's relative (names, document, kinship) in one transaction. The relative's entity may be shared by two
+ * workers of the company (the same person): the names change for both, the kinship only for this worker.
+ */
+export async function editarFamiliar(ctx: Contexto, auth: TAuth, b: z.output<typeof ZFamiliarEditar>): Promise<TFamiliar> {
+  await filaTrabajador(ctx, auth, b.IdTrabajador);
+  const persona = datosPersona(b);
+  await ctx.dbh.db.transaction(async (tx) => {
+    const [rel] = await tx
+      .select({ id: relacionEntidad.id })
+      .from(relacionEntidad)
+      .where(and(eq(relacionEntidad.idEmpresa, auth.idEmpresa), eq(relacionEntidad.idEntidad, b.IdTrabajador), eq(relacionEntidad.idRelacionado, b.IdFamiliar), eq(relacionEntidad.logEstado, 1)))
+      .for('update');
+    if (!rel) throw noEncontrado('No se encontró el familiar del trabajador');
+    const [otro] = await tx
+      .select({ id: entidad.id })
+      .from(entidad)
+      .where(
+        and(
+          eq(entidad.idEmpresa, auth.idEmpresa),
+          eq(entidad.tipoEntidad, TIPO_FAMILIAR),
+          eq(entidad.idTipoDocumento, persona.idTipoDocumento),
+          eq(entidad.documento, persona.documento),
+          ne(entidad.id, b.IdFamiliar),
+        ),
+      );
+    if (otro) throw errorDeCampo('Documento', 'Ya existe otro familiar con este documento');
+    await tx
+      .update(entidad)
+      .set({ ...persona, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
+      .where(and(eq(entidad.idEmpresa, auth.idEmpresa), eq(entidad.id, b.IdFamiliar)));
+    await tx.update(relacionEntidad).set({ parentesco: b.Parentesco, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() }).where(eq(relacionEntidad.id, rel.id));
+  });
+  return { Id: b.IdFamiliar, IdTrabajador: b.IdTrabajador, IdTipoDocumento: persona.idTipoDocumento, Documento: persona.documento, Nombre: persona.razonSocial, Parentesco: b.Parentesco };
 }

@@ -144,7 +144,7 @@ export async function obtenerTrabajador(ctx: Contexto, auth: TAuth, id: number):
 }
 
 type TTrabajadorGuardar = z.output<typeof ZTrabajadorGuardar>;
-const datosPersona = (b: { IdTipoDocumento: number; Documento: string; Nombres: string; ApePat: string; ApeMat: string | null }) => ({
+export const datosPersona = (b: { IdTipoDocumento: number; Documento: string; Nombres: string; ApePat: string; ApeMat: string | null }) => ({
   idTipoDocumento: b.IdTipoDocumento,
   documento: b.Documento.toUpperCase(),
   nombre: b.Nombres,
