@@ -102,7 +102,7 @@ import { alDocumentoAnulado, trasAnulacionConfirmada } from './modules/contabili
 import { rutasOnboarding } from './modules/onboarding/onboarding.routes';
 import { rutasVentas } from './modules/ventas/ventas.routes';
 import { rutasListasPrecios, rutasPedidos, rutasReporteVentas } from './modules/ventas/pedidos.routes';
-import { rutasCajas, rutasVentaCaja } from './modules/cajas/cajas.routes';
+import { rutasCajas, rutasCajasSemilla, rutasVentaCaja } from './modules/cajas/cajas.routes';
 import { registrarEnvio, servicioEnvioDe } from './modules/contabilidad/envio/envio.routes';
 import { rutasSire } from './modules/contabilidad/sire/sire.routes';
 import { registrarMasivos } from './modules/contabilidad/masivos/masivos.routes';
@@ -334,6 +334,7 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   await app.register(async (fin) => rutasComprobantesFinanzas(fin, ctx), { prefix: '/api/finanzas' });
   // Cash boxes and sessions (finance host) and the point of sale's checkout (issue 12).
   await app.register(async (fin) => rutasCajas(fin, ctx), { prefix: '/api/finanzas' });
+  await app.register(async (fin) => rutasCajasSemilla(fin, ctx), { prefix: '/api/finanzas' });
   await app.register(async (ven) => rutasVentaCaja(ven, ctx), { prefix: '/api/ventas' });
   // Issue 12: quotations and orders, price lists and the sales report.
   await app.register(async (ven) => rutasPedidos(ven, ctx), { prefix: '/api/ventas' });

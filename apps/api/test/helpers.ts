@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ProvidedContext } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import type { TLoginRespuesta } from '@yupana/contracts';
 import { buildApp, type OpcionesApp } from '../src/app';
 import { abrirDb, type DbHandle } from '../src/db/client';
 import { cargarDatosDemo } from '../src/db/seed-demo';
+import { crearBasePostgres } from './base-postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -49,36 +48,14 @@ async function abrirBase(desde: ProvidedContext['plantillaApi'] | undefined): Pr
     const dbh = await abrirDb('memory://', '', { datosIniciales });
     return { dbh, cerrar: () => dbh.cerrar() };
   }
-  const nombre = `yupana_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    const copia = desde?.motor === 'postgres' ? ` template "${desde.nombre}"` : '';
-    // Two files copying the template at the same instant may find it "being accessed by other users" (55006).
-    for (let intento = 1; ; intento++) {
-      try {
-        await admin.query(`create database "${nombre}"${copia}`);
-        break;
-      } catch (e) {
-        if ((e as { code?: string }).code !== '55006' || intento >= 20) throw e;
-        await new Promise((r) => setTimeout(r, 100 * intento));
-      }
-    }
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(base);
-  url.pathname = `/${nombre}`;
-  const dbh = await abrirDb(url.toString(), '');
+  const creada = await crearBasePostgres(base, 'yupana_t', desde?.motor === 'postgres' ? desde.nombre : undefined);
+  const dbh = await abrirDb(creada.url, '');
   return {
     dbh,
     cerrar: async () => {
       // A test may have closed the pool on purpose (database-down case); the database must still be dropped.
       await dbh.cerrar().catch(() => undefined);
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists "${nombre}" with (force)`);
-      await c.end();
+      await creada.borrar();
     },
   };
 }

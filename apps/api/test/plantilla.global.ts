@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { abrirDb } from '../src/db/client';
 import { cargarDatosDemo } from '../src/db/seed-demo';
+import { crearBasePostgres } from './base-postgres';
 
 export default async function prepararPlantilla(project: TestProject) {
   // The seed encrypts each company's certificate with the process's key (cifrado.ts); every file that copies the
@@ -18,25 +18,14 @@ export default async function prepararPlantilla(project: TestProject) {
   process.env.YUPANA_CLAVE_CIFRADO = claveCifrado;
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
-    const nombre = `yupana_plantilla_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database "${nombre}"`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${nombre}`;
-    const dbh = await abrirDb(url.toString(), '');
+    const { nombre, url, borrar } = await crearBasePostgres(base, 'yupana_plantilla');
+    const dbh = await abrirDb(url, '');
     await dbh.migrar();
     await cargarDatosDemo(dbh.db);
     // No connection may stay open on a template database, or `create database ... template` is refused.
     await dbh.cerrar();
     project.provide('plantillaApi', { motor: 'postgres', nombre, claveCifrado });
-    return async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists "${nombre}" with (force)`);
-      await c.end();
-    };
+    return borrar;
   }
   const dbh = await abrirDb('memory://', '');
   await dbh.migrar();

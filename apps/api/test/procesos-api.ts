@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import pg from 'pg';
+import { crearBasePostgres } from './base-postgres';
 
 /**
  * Real API processes (`node --import tsx src/main.ts`, as `npm start` runs it) on a throwaway PostgreSQL database, for
@@ -26,21 +25,8 @@ export type ProcesoApi = { url: string; proceso: ChildProcess };
 
 /** A database of its own on the TEST_DATABASE_URL server, created now and dropped by `borrar`. */
 export async function baseTemporal(prefijo: string) {
-  const servidor = process.env.TEST_DATABASE_URL!;
-  const nombre = `${prefijo}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: servidor });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database "${nombre}"`);
-  const u = new URL(servidor);
-  u.pathname = `/${nombre}`;
-  return { url: u.toString(), borrar: () => admin(`drop database if exists "${nombre}" with (force)`) };
+  const { url, borrar } = await crearBasePostgres(process.env.TEST_DATABASE_URL!, prefijo);
+  return { url, borrar };
 }
 
 /**

@@ -236,3 +236,81 @@ export const ZNumeroDescartado = z.object({
   Fecha: z.string(),
 });
 export type TNumeroDescartado = z.infer<typeof ZNumeroDescartado>;
+
+/**
+ * The seed's remaining cash calls (branch cajasemilla, §7 Finance "Cash"): resuming a session, a box's summary,
+ * balance and movements. "puntosventas" are the boxes of kind 0 Punto venta.
+ */
+export const TIPO_PUNTO_VENTA = 0;
+
+/** `cajas/{id}/reanudaciones` and `puntosventas/{id}/reanudaciones`: the caller's open session on that box (null: none, open it). */
+export const ZReanudacionCaja = z.object({ Sesion: ZSesionCaja.nullable(), Caja: ZCaja });
+export type TReanudacionCaja = z.infer<typeof ZReanudacionCaja>;
+
+/** Which session of a box: `idsesion`, else the box's open session, else its latest (a cashier: only their own). */
+export const ZSesionDeCajaQuery = z.object({ idsesion: ZId.optional() });
+
+/** Figures are null while the session is open and the caller may not see the expected amounts (blind count). */
+export const ZResumenCaja = z.object({
+  Sesion: ZSesionCaja,
+  PorMedioPago: z.array(
+    z.object({
+      IdMedioPago: z.number().int(),
+      MedioPago: z.string(),
+      /** Sales collected with this means (cash: net of the change given). */
+      Ventas: z.string().nullable(),
+      Esperado: z.string().nullable(),
+      Declarado: z.string().nullable(),
+      Diferencia: z.string().nullable(),
+    }),
+  ),
+  PorTipoDocumento: z.array(z.object({ TipoDocumento: z.string(), Cantidad: z.number().int(), Total: z.string() })),
+  Ingresos: z.string(),
+  Egresos: z.string(),
+  /** Voided or rejected sales of the session (null while the figures are hidden). */
+  Anulaciones: z.object({ Cantidad: z.number().int(), Total: z.string() }).nullable(),
+});
+export type TResumenCaja = z.infer<typeof ZResumenCaja>;
+
+/** The cash a session's drawer should hold: float + cash sales (net of change) + incomes - expenses. */
+export const ZBalanceCaja = z.object({
+  Sesion: ZSesionCaja,
+  MontoApertura: z.string(),
+  VentasEfectivo: z.string().nullable(),
+  Ingresos: z.string(),
+  Egresos: z.string(),
+  SaldoEfectivo: z.string().nullable(),
+  /** Sales collected with the other means (card, Yape, Plin, transfer): not in the drawer. */
+  OtrosMedios: z.string().nullable(),
+  SaldoTotal: z.string().nullable(),
+});
+export type TBalanceCaja = z.infer<typeof ZBalanceCaja>;
+
+const ZFechaFiltro = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha con formato AAAA-MM-DD').optional();
+export const ZMovimientosCajaQuery = z.object({
+  pagina: ZEnteroConsulta(1, 100000, 1),
+  regxpag: ZEnteroConsulta(1, 100, 10),
+  idsesion: ZId.optional(),
+  /** 0 all, 1 Ingreso, 2 Egreso. */
+  tipo: ZEnteroConsulta(0, 2, 0),
+  fechainicio: ZFechaFiltro,
+  fechafin: ZFechaFiltro,
+  /** Text within the reason. */
+  filtro: ZTexto(100).optional(),
+});
+export type TMovimientosCajaQuery = z.input<typeof ZMovimientosCajaQuery>;
+export const ZMovimientoCajaFila = ZMovimientoCaja.extend({
+  TipoNombre: z.string(),
+  IdSesion: z.number().int(),
+  IdUsuario: z.number().int(),
+  Usuario: z.string(),
+});
+export type TMovimientoCajaFila = z.infer<typeof ZMovimientoCajaFila>;
+export const ZMovimientosCaja = z.object({
+  Data: z.array(ZMovimientoCajaFila),
+  Count: z.number().int(),
+  /** Sums over the whole filter (not only the page). */
+  TotalIngresos: z.string(),
+  TotalEgresos: z.string(),
+});
+export type TMovimientosCaja = z.infer<typeof ZMovimientosCaja>;

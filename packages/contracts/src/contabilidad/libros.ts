@@ -32,6 +32,28 @@ export const ZCuentasQuery = z.object({
   movimiento: z.enum(['0', '1']).optional().describe('1: only accounts that accept entries'),
 });
 
+/**
+ * Account types (seed `cuentascontables/tipos`): the PCGE 2019 elements, the first digit of every account code
+ * (an account's type is its code's first digit). Estado: where its balances go (situación financiera, resultados, orden).
+ */
+export const TiposCuentaContable = [
+  { Id: 0, Nombre: 'Cuentas de orden', Estado: 'Orden' },
+  { Id: 1, Nombre: 'Activo disponible y exigible', Estado: 'Situación financiera' },
+  { Id: 2, Nombre: 'Activo realizable', Estado: 'Situación financiera' },
+  { Id: 3, Nombre: 'Activo inmovilizado', Estado: 'Situación financiera' },
+  { Id: 4, Nombre: 'Pasivo', Estado: 'Situación financiera' },
+  { Id: 5, Nombre: 'Patrimonio', Estado: 'Situación financiera' },
+  { Id: 6, Nombre: 'Gastos por naturaleza', Estado: 'Resultados' },
+  { Id: 7, Nombre: 'Ingresos', Estado: 'Resultados' },
+  { Id: 8, Nombre: 'Saldos intermediarios de gestión y determinación del resultado', Estado: 'Resultados' },
+  { Id: 9, Nombre: 'Contabilidad analítica de explotación: costos de producción y gastos por función', Estado: 'Resultados' },
+] as const;
+export const ZTipoCuentaContable = z.object({ Id: z.number().int(), Nombre: z.string(), Estado: z.string(), Cuentas: z.number().int().describe('Cuentas activas del plan de la empresa con este tipo') });
+export const ZTiposCuentaContable = z.object({ Data: z.array(ZTipoCuentaContable), Count: z.number().int() });
+export type TTipoCuentaContable = z.infer<typeof ZTipoCuentaContable>;
+/** Journals of a company (`libros/diarios`, `entidades/{id}/diarios`). */
+export const ZDiariosContables = z.object({ Data: z.array(z.object({ Id: z.number().int(), Nombre: z.string() })), Count: z.number().int() });
+
 export const ZCuentaGuardar = z.object({
   Codigo: textoPermitido(z.string({ error: 'Ingrese el código' }).trim().regex(/^\d{3,12}$/, 'El código tiene de 3 a 12 dígitos')),
   Descripcion: ZTexto(200, { min: 1, mensajeMin: 'Ingrese la descripción' }),

@@ -26,6 +26,12 @@ import {
   ZVentaDispositivo,
   ZDescarteDispositivo,
   ZNumeroDescartado,
+  ZBalanceCaja,
+  ZMovimientosCaja,
+  ZMovimientosCajaQuery,
+  ZReanudacionCaja,
+  ZResumenCaja,
+  ZSesionDeCajaQuery,
 } from '@yupana/contracts';
 import type { Contexto } from '../../lib/contexto';
 import { requerirAuth } from '../../lib/auth';
@@ -34,6 +40,7 @@ import { concesionesDe } from '../seguridad/autorizacion';
 import * as svc from './cajas.service';
 import { pdfReporteZ } from './reporte-z';
 import { vender } from './venta.service';
+import * as consultas from './consultas.service';
 import { descartarNumeroDispositivo, registrarDispositivo, venderDesdeDispositivo } from './dispositivo.service';
 
 const errores = { 400: ZError, 401: ZError, 403: ZError, 404: ZError };
@@ -183,6 +190,137 @@ export async function rutasCajas(app: FastifyInstance, ctx: Contexto): Promise<v
     config: { servicio: 'CAJA_GESTIONAR' },
     schema: { tags, security, summary: 'Bloquear una sesión cerrada u observada (estado 4)', params: ZParamId, response: { 200: ZSesionCaja, ...conConflicto } },
     handler: async (req) => svc.bloquearSesion(db, requerirAuth(req), req.params.id),
+  });
+}
+
+/**
+ * The seed's remaining cash calls (§7 Finance "Cash", branch cajasemilla), on their paths: resuming a session, a
+ * branch's open sessions, a box's summary, balance and movements, and the points of sale (boxes of kind 0).
+ */
+export async function rutasCajasSemilla(app: FastifyInstance, ctx: Contexto): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = ctx.dbh.db;
+  const security = [{ bearer: [] }];
+  const tags = ['finanzas: cajas'];
+  const gestiona = async (req: FastifyRequest) => (await concesionesDe(ctx).servicios(db, requerirAuth(req))).has('CAJA_GESTIONAR');
+  const ZAperturasQuery = ZSesionesQuery.pick({ pagina: true, regxpag: true });
+
+  r.get('/v1/sucursales/:id/cajas/aperturas', {
+    config: { servicio: 'CAJA_VER' },
+    schema: {
+      tags,
+      security,
+      summary: 'Sesiones de caja abiertas de una sucursal (el cajero ve la suya, en una sucursal asignada)',
+      params: ZParamId,
+      querystring: ZAperturasQuery,
+      response: { 200: ZSesionesLista, ...errores },
+    },
+    handler: async (req) => consultas.aperturasSucursal(db, requerirAuth(req), req.params.id, req.query, await gestiona(req)),
+  });
+  r.get('/v1/cajas/:id/reanudaciones', {
+    config: { servicio: 'CAJA_OPERAR' },
+    schema: {
+      tags,
+      security,
+      summary: 'Reanudar la sesión abierta del usuario en la caja (tras un corte o desde otro equipo); Sesion null si nadie la tiene abierta',
+      description: 'La caja abierta por otro usuario, o la sesión del usuario en otra caja: 409 5003201.',
+      params: ZParamId,
+      response: { 200: ZReanudacionCaja, ...conConflicto },
+    },
+    handler: async (req) => consultas.reanudarCaja(db, requerirAuth(req), req.params.id, false),
+  });
+  r.get('/v1/puntosventas/reanudaciones', {
+    config: { servicio: 'CAJA_OPERAR' },
+    schema: {
+      tags,
+      security,
+      summary: 'La sesión abierta del usuario en un punto de venta (null si no tiene) y los puntos de venta de sus sucursales',
+      response: { 200: ZMiCaja, ...errores },
+    },
+    handler: async (req) => consultas.reanudarPuntoVenta(db, requerirAuth(req)),
+  });
+  r.get('/v1/puntosventas/:id/reanudaciones', {
+    config: { servicio: 'CAJA_OPERAR' },
+    schema: {
+      tags,
+      security,
+      summary: 'Reanudar la sesión abierta del usuario en el punto de venta (caja de tipo 0)',
+      params: ZParamId,
+      response: { 200: ZReanudacionCaja, ...conConflicto },
+    },
+    handler: async (req) => consultas.reanudarCaja(db, requerirAuth(req), req.params.id, true),
+  });
+  r.get('/v1/puntosventas/:id', {
+    config: { servicio: 'CAJA_VER' },
+    schema: { tags, security, summary: 'Un punto de venta (caja de tipo 0 Punto venta)', params: ZParamId, response: { 200: ZCaja, ...errores } },
+    handler: async (req) => consultas.obtenerPuntoVenta(db, requerirAuth(req), req.params.id),
+  });
+  r.get('/v1/cajas/:id/resumenes', {
+    config: { servicio: 'CAJA_VER' },
+    schema: {
+      tags,
+      security,
+      summary: 'Resumen de una sesión de la caja por medio de pago y tipo de documento (idsesion; si no, la abierta o la última)',
+      description: 'Con la sesión abierta, el cajero no ve lo esperado ni lo vendido (arqueo ciego): esas cifras van en null.',
+      params: ZParamId,
+      querystring: ZSesionDeCajaQuery,
+      response: { 200: ZResumenCaja, ...errores },
+    },
+    handler: async (req) => consultas.resumenCaja(db, requerirAuth(req), req.params.id, req.query.idsesion, await gestiona(req)),
+  });
+  r.get('/v1/cajas/:id/balances', {
+    config: { servicio: 'CAJA_VER' },
+    schema: {
+      tags,
+      security,
+      summary: 'Saldo de una sesión de la caja: fondo + ventas en efectivo (neto del vuelto) + ingresos - egresos',
+      description: 'Con la sesión abierta, el cajero no ve el saldo (arqueo ciego): esas cifras van en null.',
+      params: ZParamId,
+      querystring: ZSesionDeCajaQuery,
+      response: { 200: ZBalanceCaja, ...errores },
+    },
+    handler: async (req) => consultas.balanceCaja(db, requerirAuth(req), req.params.id, req.query.idsesion, await gestiona(req)),
+  });
+  r.get('/v1/cajas/:id/movimientos', {
+    config: { servicio: 'CAJA_VER' },
+    schema: {
+      tags,
+      security,
+      summary: 'Ingresos y egresos de la caja (el cajero ve los de sus sesiones), con filtros y los totales del filtro',
+      params: ZParamId,
+      querystring: ZMovimientosCajaQuery,
+      response: { 200: ZMovimientosCaja, ...errores },
+    },
+    handler: async (req) => consultas.movimientosCaja(db, requerirAuth(req), req.params.id, req.query, await gestiona(req)),
+  });
+  r.get('/v1/cajas/:id/movimientos/reportes', {
+    config: { servicio: 'CAJA_VER' },
+    schema: { tags, security, summary: 'Excel (.xlsx) de los ingresos y egresos de la caja filtrados', params: ZParamId, querystring: ZMovimientosCajaQuery },
+    handler: async (req, reply) => {
+      const m = await consultas.movimientosCaja(db, requerirAuth(req), req.params.id, req.query, await gestiona(req), true);
+      const libro = new ExcelJS.Workbook();
+      const hoja = libro.addWorksheet('Movimientos de caja');
+      hoja.columns = [
+        { header: 'Fecha', key: 'fecha', width: 20 },
+        { header: 'Sesión', key: 'sesion', width: 9 },
+        { header: 'Usuario', key: 'usuario', width: 18 },
+        { header: 'Tipo', key: 'tipo', width: 10 },
+        { header: 'Motivo', key: 'motivo', width: 40 },
+        { header: 'Monto', key: 'monto', width: 14, style: { numFmt: '#,##0.00' } },
+      ];
+      hoja.getRow(1).font = { bold: true };
+      // Amounts go as numbers for Excel's sums; they were computed in decimal and carry two decimals.
+      for (const f of m.Data)
+        hoja.addRow({ fecha: new Date(f.Fecha).toLocaleString('es-PE', { timeZone: 'America/Lima' }), sesion: f.IdSesion, usuario: f.Usuario, tipo: f.TipoNombre, motivo: f.Motivo, monto: Number(f.Monto) });
+      hoja.addRow({});
+      hoja.addRow({ motivo: 'Total ingresos', monto: Number(m.TotalIngresos) }).font = { bold: true };
+      hoja.addRow({ motivo: 'Total egresos', monto: Number(m.TotalEgresos) }).font = { bold: true };
+      const buf = Buffer.from(await libro.xlsx.writeBuffer());
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="movimientos-caja.xlsx"')
+        .send(buf);
+    },
   });
 }
 

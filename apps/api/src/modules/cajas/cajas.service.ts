@@ -171,7 +171,7 @@ function consultaSesiones(db: Tx) {
 }
 
 /** A session of the company the caller may act on: another company's is 404, another cashier's (without CAJA_GESTIONAR) 403. */
-async function sesionPermitida(db: Tx, auth: TAuth, id: number, gestiona: boolean) {
+export async function sesionPermitida(db: Tx, auth: TAuth, id: number, gestiona: boolean) {
   const [f] = await consultaSesiones(db).where(and(eq(sesionCaja.idEmpresa, auth.idEmpresa), eq(sesionCaja.id, id)));
   if (!f) throw noEncontrado('No se encontró la sesión de caja');
   if (!gestiona && f.IdUsuario !== auth.idUsuario) throw new AppError(ErrorCodes.PROHIBIDO, 'La sesión de caja es de otro usuario', 403);
@@ -369,10 +369,12 @@ export async function registrarMovimiento(db: Db, auth: TAuth, b: z.infer<typeof
   });
 }
 
-export async function listarSesiones(db: Db, auth: TAuth, q: z.infer<typeof ZSesionesQuery>, gestiona: boolean, todo = false) {
+export async function listarSesiones(db: Db, auth: TAuth, q: z.infer<typeof ZSesionesQuery> & { idsucursal?: number }, gestiona: boolean, todo = false) {
   const filtros: SQL[] = [eq(sesionCaja.idEmpresa, auth.idEmpresa)];
   if (!gestiona) filtros.push(eq(sesionCaja.idUsuario, auth.idUsuario));
   if (q.idcaja) filtros.push(eq(sesionCaja.idCaja, q.idcaja));
+  // A subquery, not a join: the count below reads sesion_caja alone.
+  if (q.idsucursal) filtros.push(sql`${sesionCaja.idCaja} in (select c.id from ${caja} c where c.id_sucursal = ${q.idsucursal} and c.id_empresa = ${auth.idEmpresa})`);
   if (q.estado) filtros.push(eq(sesionCaja.estado, q.estado));
   if (q.fechainicio) filtros.push(gte(sesionCaja.fechaApertura, new Date(`${q.fechainicio}T00:00:00-05:00`)));
   if (q.fechafin) filtros.push(lt(sesionCaja.fechaApertura, new Date(Date.parse(`${q.fechafin}T00:00:00-05:00`) + 86_400_000)));

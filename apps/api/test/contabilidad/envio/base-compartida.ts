@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { abrirDb, type DbHandle } from '../../../src/db/client';
+import { crearBasePostgres } from '../../base-postgres';
 
 /**
  * A fresh database that several handles (standing for several API processes) can open. PGlite in memory has one
@@ -13,14 +12,7 @@ export async function baseCompartida(): Promise<{ url?: string; dbh: DbHandle; o
     const dbh = await abrirDb('memory://', '');
     return { dbh, otra: async () => dbh, cerrar: () => dbh.cerrar() };
   }
-  const nombre = `yupana_e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database "${nombre}"`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${nombre}`;
-  const url = u.toString();
+  const { url, borrar } = await crearBasePostgres(base, 'yupana_e');
   const handles: DbHandle[] = [];
   const abrir = async () => {
     const h = await abrirDb(url, '');
@@ -34,10 +26,7 @@ export async function baseCompartida(): Promise<{ url?: string; dbh: DbHandle; o
     otra: abrir,
     cerrar: async () => {
       for (const h of handles) await h.cerrar().catch(() => undefined);
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists "${nombre}" with (force)`);
-      await c.end();
+      await borrar();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { TCuentaContable, ZCuentaGuardar, ZCuentasQuery } from '@yupana/contracts';
+import { TiposCuentaContable, type TCuentaContable, type TTipoCuentaContable, type ZCuentaGuardar, type ZCuentasQuery } from '@yupana/contracts';
 import type { z } from 'zod';
 import { AppError, errorDeCampo, noEncontrado } from '../../../lib/app-error';
 import type { TAuth } from '../../../lib/auth';
@@ -39,7 +39,8 @@ export async function listarCuentas(ctx: Contexto, auth: TAuth, q: z.output<type
   return { Data: filas, Count: filas.length };
 }
 
-async function cuentaPorId(ctx: Contexto, auth: TAuth, id: number) {
+/** One account of the company's chart (a PCGE row or its own); another company's is 404. */
+export async function cuentaPorId(ctx: Contexto, auth: TAuth, id: number) {
   const { Data } = await listarCuentas(ctx, auth, {});
   const c = Data.find((x) => x.Id === id);
   if (!c) throw noEncontrado('La cuenta no existe');
@@ -103,4 +104,15 @@ export async function eliminarCuenta(ctx: Contexto, auth: TAuth, id: number): Pr
     .set({ logEstado: 0, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
     .where(and(eq(cuentaContable.id, id), eq(cuentaContable.idEmpresa, auth.idEmpresa)));
   return { Mensaje: `Cuenta ${c.Codigo} eliminada` };
+}
+
+/** Account types (seed `cuentascontables/tipos`): the PCGE elements, with how many active accounts of the company's chart each has. */
+export async function tiposCuenta(ctx: Contexto, auth: TAuth): Promise<{ Data: TTipoCuentaContable[]; Count: number }> {
+  const r = await ctx.dbh.db.execute(sql`
+    select left(codigo, 1) as tipo, count(*)::int as n from cuenta_contable
+     where log_estado = 1 and (id_empresa is null or id_empresa = ${auth.idEmpresa})
+     group by left(codigo, 1)`);
+  const n = new Map((r as unknown as { rows: { tipo: string; n: number }[] }).rows.map((f) => [Number(f.tipo), Number(f.n)]));
+  const Data = TiposCuentaContable.map((t) => ({ ...t, Cuentas: n.get(t.Id) ?? 0 }));
+  return { Data, Count: Data.length };
 }

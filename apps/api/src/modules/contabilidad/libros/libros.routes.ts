@@ -24,6 +24,8 @@ import {
   ZCuentaGuardar,
   ZCuentasContables,
   ZCuentasQuery,
+  ZDiariosContables,
+  ZTiposCuentaContable,
   ZError,
   ZIdParams,
   ZLibroMayor,
@@ -37,9 +39,9 @@ import {
   ZPeriodosContables,
   ZPeriodosQuery,
 } from '@yupana/contracts';
-import { z } from 'zod';
 import type { Contexto } from '../../../lib/contexto';
 import { requerirAuth } from '../../../lib/auth';
+import { noEncontrado } from '../../../lib/app-error';
 import * as asientos from './asientos.service';
 import * as cuentas from './cuentas.service';
 import * as periodos from './periodos.service';
@@ -117,13 +119,37 @@ export async function rutasLibros(app: FastifyInstance, ctx: Contexto): Promise<
     handler: async (req) => cuentas.eliminarCuenta(ctx, requerirAuth(req), req.params.id),
   });
 
+  // Static paths before /:id: find-my-way prefers them, and they are also declared first for the reader.
+  r.get('/v1/cuentascontables/tipos', {
+    config: { servicio: 'LIBROS_VER' },
+    schema: { tags, security, summary: 'Tipos de cuenta: los elementos del PCGE (primer dígito del código), con cuántas cuentas tiene la empresa', response: { 200: ZTiposCuentaContable, ...errores } },
+    handler: async (req) => cuentas.tiposCuenta(ctx, requerirAuth(req)),
+  });
+  r.get('/v1/cuentascontables/:id', {
+    config: { servicio: 'LIBROS_VER' },
+    schema: { tags, security, summary: 'Una cuenta del plan de la empresa (PCGE o subcuenta propia)', params: ZIdParams, response: { 200: ZCuentaContable, ...errores } },
+    handler: async (req) => cuentas.cuentaPorId(ctx, requerirAuth(req), req.params.id),
+  });
+
+  const diarios = () => {
+    const Data = Object.entries(DiariosContables).map(([Id, Nombre]) => ({ Id: Number(Id), Nombre }));
+    return { Data, Count: Data.length };
+  };
   r.get('/v1/libros/diarios', {
     config: { servicio: 'LIBROS_VER' },
-    schema: { tags, security, summary: 'Diarios contables', response: { 200: z.object({ Data: z.array(z.object({ Id: z.number().int(), Nombre: z.string() })), Count: z.number().int() }), ...errores } },
+    schema: { tags, security, summary: 'Diarios contables', response: { 200: ZDiariosContables, ...errores } },
     handler: async (req) => {
       requerirAuth(req);
-      const Data = Object.entries(DiariosContables).map(([Id, Nombre]) => ({ Id: Number(Id), Nombre }));
-      return { Data, Count: Data.length };
+      return diarios();
+    },
+  });
+  r.get('/v1/entidades/:id/diarios', {
+    config: { servicio: 'LIBROS_VER' },
+    schema: { tags, security, summary: 'Diarios contables de la empresa (la del token; otra empresa: 404)', params: ZIdParams, response: { 200: ZDiariosContables, ...errores } },
+    handler: async (req) => {
+      // Another company's journals do not exist for this user.
+      if (req.params.id !== requerirAuth(req).idEmpresa) throw noEncontrado('No se encontró la empresa');
+      return diarios();
     },
   });
 
