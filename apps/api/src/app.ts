@@ -33,7 +33,7 @@ import { mantenimiento } from './modules/seguridad/auth.service';
 import { rutasUsuarios } from './modules/seguridad/usuarios.routes';
 import { rutasAyuda } from './modules/ayuda/ayuda.routes';
 import { rutasSistema } from './modules/sistema/sistema.routes';
-import { rutasEntidades } from './modules/entidades/entidades.routes';
+import { rutasEntidades, rutasUbigeos } from './modules/entidades/entidades.routes';
 import { rutasPadron } from './modules/entidades/padron.routes';
 import { rutasSucursales, rutasSucursalesFinanzas } from './modules/entidades/sucursales.routes';
 import { rutasItems } from './modules/logistica/items.routes';
@@ -43,6 +43,7 @@ import { moverStockAlEmitir, revertirStockAlAnular } from './modules/logistica/i
 import { avisarStockDeDocumento } from './modules/logistica/stock-en-vivo';
 import { alEmitirDocumento, alEmitirGrupo } from './modules/contabilidad/documentos/emision.service';
 import { rutasRrhh } from './modules/rrhh/rrhh.routes';
+import { rutasRrhhSemilla } from './modules/rrhh/semilla.routes';
 import { rutasLibros } from './modules/contabilidad/libros/libros.routes';
 import {
   contabilizarAlCobrar,
@@ -315,6 +316,15 @@ export async function buildApp(opts: OpcionesApp): Promise<FastifyInstance> {
   // Accounting books (issue 15): chart, entries, periods, reports; the automatic posting job of sales documents.
   await app.register(async (lib) => rutasLibros(lib, ctx), { prefix: '/api/finanzas' });
   await app.register(async (rh) => rutasAsistencia(rh, ctx), { prefix: '/api/rrhh' });
+  // The seed's remaining HR calls, and its branches and ubigeos on the HR host: the same services and grants as under /api/entidades.
+  await app.register(
+    async (rh) => {
+      await rutasRrhhSemilla(rh, ctx);
+      await rutasSucursales(rh, ctx);
+      await rutasUbigeos(rh);
+    },
+    { prefix: '/api/rrhh' },
+  );
   // Clock-in devices (ZKTeco push) call /iclock/... without a token: their serial number is checked per request.
   await app.register(async (ic) => rutasIclock(ic, ctx));
   // Plans, prepaid payments, the document allowance and debts to the provider.

@@ -66,3 +66,4 @@ export * from './ayuda/ayuda';
 export * from './pagos/datos-deposito';
 export * from './rrhh/fotocheck';
 export * from './rrhh/cuentas';
+export * from './rrhh/semilla';

@@ -280,6 +280,18 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/finanzas/v1/entidades/:id/documentos/comprobantes': { tabla: 'entidad' },
   'POST /api/finanzas/v1/documentos/comprobantes/:id/regularizaciones': { tabla: 'documento_contable' },
   'POST /api/finanzas/v1/empresas/:id/comprobantes/regularizaciones': { param: 'empresaA' },
+  // rrhhsemilla: the seed's remaining HR calls and the branch/ubigeo aliases on the HR host (also verified in rrhh/semilla.test).
+  'GET /api/rrhh/v1/marcacion/trabajador/imagen/:id': { tabla: 'marcacion' },
+  'GET /api/rrhh/v1/nominas/:id/excels': { tabla: 'nomina' },
+  'PUT /api/rrhh/v1/entidades/evento/:id': { tabla: 'entidad_evento', cuerpo: { Titulo: 'Ajeno', FechaInicio: '2026-03-02' } },
+  'DELETE /api/rrhh/v1/entidades/evento/:id': { tabla: 'entidad_evento' },
+  'GET /api/rrhh/v1/entidades/validar/desactivacion/:id': { tabla: 'entidad' },
+  'GET /api/rrhh/v1/entidades/relacionados/:id': { tabla: 'entidad' },
+  'GET /api/rrhh/v1/configuracion/dominio/:dominio': { exento: 'dominio de valores de RRHH: catálogo común a todas las empresas' },
+  'GET /api/rrhh/v1/entidades/:id/sucursales': { param: 'empresaA' },
+  'GET /api/rrhh/v1/sucursales/:id': { tabla: 'sucursal' },
+  'PUT /api/rrhh/v1/sucursales/:id': { exento: 'modificación: la misma función que PUT /api/entidades/v1/sucursales/:id (la empresa se filtra como en GET)' },
+  'GET /api/rrhh/v1/ubigeo/:id': { exento: 'catálogo global de ubigeos' },
 };
 
 const MENSAJE_AUTORIZACION = /^No tiene permiso para esta operación/;

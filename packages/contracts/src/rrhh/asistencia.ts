@@ -142,7 +142,7 @@ export const ZMarcacion = z.object({
 export type TMarcacion = z.infer<typeof ZMarcacion>;
 export const ZMarcaciones = z.object({ Data: z.array(ZMarcacion), Count: z.number().int() });
 
-const rango = <T extends z.ZodRawShape>(forma: T) =>
+export const rangoAsistencia = <T extends z.ZodRawShape>(forma: T) =>
   z
     .object({ desde: ZFechaAsistencia('la fecha inicial'), hasta: ZFechaAsistencia('la fecha final'), ...forma })
     .superRefine((v, ctx) => {
@@ -152,13 +152,13 @@ const rango = <T extends z.ZodRawShape>(forma: T) =>
         ctx.addIssue({ code: 'custom', path: ['hasta'], message: `El rango es de ${MAX_DIAS_REPORTE_ASISTENCIA} días como máximo` });
     });
 
-export const ZMarcacionesQuery = rango({
+export const ZMarcacionesQuery = rangoAsistencia({
   idTrabajador: ZId.optional(),
   estado: ZEntero({ min: -1, max: 1 }).default(1),
   pagina: ZEntero({ min: 1, max: 100000 }).default(1),
   regxpag: ZEntero({ min: 1, max: 200 }).default(50),
 });
-export const ZAsistenciaQuery = rango({ idTrabajador: ZId });
+export const ZAsistenciaQuery = rangoAsistencia({ idTrabajador: ZId });
 
 /** One day of a worker's attendance against the schedule. */
 export const ZAsistenciaDia = z.object({

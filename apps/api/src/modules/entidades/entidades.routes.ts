@@ -91,6 +91,14 @@ export async function rutasEntidades(app: FastifyInstance, ctx: Contexto): Promi
     handler: async (req) => servicio.consultarEntidad(ctx, requerirAuth(req), req.body),
   });
 
+  await rutasUbigeos(app);
+}
+
+/** The ubigeo catalogue: under /api/entidades and, for the HR screens (seed §7), under /api/rrhh with the same service. */
+export async function rutasUbigeos(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['entidades'];
+  const security = [{ bearer: [] }];
   r.get('/v1/ubigeos', {
     config: { servicio: 'ENT_VER' },
     schema: { tags, security, summary: 'Buscar distritos (ubigeo INEI) por código o nombre', querystring: ZUbigeosQuery, response: { 200: ZUbigeos, ...errores } },

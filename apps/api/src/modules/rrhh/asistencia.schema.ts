@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, time, timestamp, uniqueIndex, varchar, date } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, smallint, time, timestamp, uniqueIndex, varchar, date } from 'drizzle-orm/pg-core';
 import { auditoria, empresa, idGenerado } from '../../db/schema';
 import { entidad } from '../entidades/entidades.schema';
+
+const byteaMarcacion = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** A work schedule (horario) of a company: tolerance for lateness; its days are in horario_detalle. */
 export const horario = pgTable(
@@ -85,9 +87,12 @@ export const marcacion = pgTable(
     verificacion: smallint('verificacion'),
     motivo: varchar('motivo', { length: 200 }),
     idReemplazo: integer('id_reemplazo'),
+    // Face validation of a web punch with the camera (seed §4): 90 valid, 0 invalid, -1 no face, -2 no photo to compare.
+    validacionFacial: smallint('validacion_facial'),
     ...auditoria,
   },
   (t) => [
+    check('marcacion_validacion_facial_ck', sql`${t.validacionFacial} is null or ${t.validacionFacial} in (90, 0, -1, -2)`),
     index('marcacion_entidad_ix').on(t.idEmpresa, t.idEntidad, t.fechaHora),
     // A device resending its log (Stamp 0) stores each punch once.
     uniqueIndex('marcacion_unica_uq').on(t.idEntidad, t.fechaHora).where(sql`${t.logEstado} = 1`),
@@ -133,4 +138,21 @@ export const huelleroComando = pgTable(
     ...auditoria,
   },
   (t) => [index('huellero_comando_pendiente_ix').on(t.idHuellero, t.estado, t.id), check('huellero_comando_estado_ck', sql`${t.estado} between 0 and 3`)],
+);
+
+/**
+ * The camera photo of a punch made from the web (seed `marcacion/trabajador/imagen`), apart from `marcacion` so the
+ * attendance report never reads image bytes. One per punch.
+ */
+export const marcacionImagen = pgTable(
+  'marcacion_imagen',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idMarcacion: integer('id_marcacion').notNull().references(() => marcacion.id),
+    contenido: byteaMarcacion('contenido').notNull(),
+    tipo: varchar('tipo', { length: 20 }).notNull(),
+    ...auditoria,
+  },
+  (t) => [uniqueIndex('marcacion_imagen_uq').on(t.idMarcacion)],
 );

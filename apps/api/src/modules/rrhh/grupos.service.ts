@@ -123,3 +123,16 @@ export async function copiarPorArea(ctx: Contexto, auth: TAuth, b: z.output<type
   const ids = (await completarTrabajadores(ctx, auth, filas)).filter((t) => t.Contrato?.IdArea === b.IdArea).map((t) => t.Id);
   return { Cambiados: await agregar(ctx, auth, b.IdGrupo, ids) };
 }
+
+/** Copy into a group the members of another group of the company (seed `copiarcolaboradores`); members already in stay once. */
+export async function copiarDeGrupo(ctx: Contexto, auth: TAuth, b: { IdGrupo: number; IdGrupoOrigen: number }): Promise<{ Cambiados: number }> {
+  if (b.IdGrupo === b.IdGrupoOrigen) throw errorDeCampo('IdGrupoOrigen', 'Elija un grupo distinto del de destino');
+  await filaGrupo(ctx, auth, b.IdGrupo);
+  await filaGrupo(ctx, auth, b.IdGrupoOrigen);
+  const filas = await ctx.dbh.db
+    .select({ id: grupoColaborador.idEntidad })
+    .from(grupoColaborador)
+    .innerJoin(entidad, eq(entidad.id, grupoColaborador.idEntidad))
+    .where(and(eq(grupoColaborador.idEmpresa, auth.idEmpresa), eq(grupoColaborador.idGrupo, b.IdGrupoOrigen), eq(grupoColaborador.logEstado, 1), eq(entidad.logEstado, 1)));
+  return { Cambiados: filas.length ? await agregar(ctx, auth, b.IdGrupo, filas.map((f) => f.id)) : 0 };
+}

@@ -369,3 +369,27 @@ export const trabajadorCuenta = pgTable(
     check('trabajador_cuenta_moneda_ck', sql`${t.idMoneda} in (1, 2)`),
   ],
 );
+
+/**
+ * A calendar event of the company (seed `entidades/evento`): a meeting, a training, a birthday, a deadline; for the
+ * whole company or one worker. Dates in Lima; an all-day event has no times.
+ */
+export const entidadEvento = pgTable(
+  'entidad_evento',
+  {
+    id: idGenerado(),
+    idEmpresa: integer('id_empresa').notNull().references(() => empresa.id),
+    idEntidad: integer('id_entidad').references(() => entidad.id),
+    titulo: varchar('titulo', { length: 150 }).notNull(),
+    descripcion: varchar('descripcion', { length: 500 }),
+    fechaInicio: date('fecha_inicio', { mode: 'string' }).notNull(),
+    fechaFin: date('fecha_fin', { mode: 'string' }).notNull(),
+    horaInicio: varchar('hora_inicio', { length: 5 }),
+    horaFin: varchar('hora_fin', { length: 5 }),
+    ...auditoria,
+  },
+  (t) => [
+    index('entidad_evento_ix').on(t.idEmpresa, t.fechaInicio),
+    check('entidad_evento_fechas_ck', sql`${t.fechaFin} >= ${t.fechaInicio}`),
+  ],
+);

@@ -35,7 +35,7 @@ type FilaContrato = typeof contratoLaboral.$inferSelect;
 
 const nombreCompleto = (n: { nombre: string | null; apePat: string | null; apeMat: string | null }) => [n.apePat, n.apeMat].filter(Boolean).join(' ') + (n.nombre ? `, ${n.nombre}` : '');
 
-async function nombresCatalogo(ctx: Contexto, auth: TAuth, filas: FilaContrato[]) {
+export async function nombresCatalogo(ctx: Contexto, auth: TAuth, filas: FilaContrato[]) {
   const idsArea = [...new Set(filas.map((f) => f.idArea).filter((x): x is number => x !== null))];
   const idsCargo = [...new Set(filas.map((f) => f.idCargo).filter((x): x is number => x !== null))];
   const idsCentro = [...new Set(filas.map((f) => f.idCentroCosto).filter((x): x is number => x !== null))];
@@ -49,7 +49,7 @@ async function nombresCatalogo(ctx: Contexto, auth: TAuth, filas: FilaContrato[]
   return { areas: new Map(areas.map((a) => [a.id, a.nombre])), cargos: new Map(cargos.map((c) => [c.id, c.nombre])), centros: new Map(centros.map((c) => [c.id, c.nombre])) };
 }
 
-function aContrato(f: FilaContrato, n: { areas: Map<number, string>; cargos: Map<number, string>; centros: Map<number, string> }): TContratoLaboral {
+export function aContrato(f: FilaContrato, n: { areas: Map<number, string>; cargos: Map<number, string>; centros: Map<number, string> }): TContratoLaboral {
   return {
     Id: f.id,
     IdTrabajador: f.idEntidad,
@@ -129,7 +129,7 @@ export async function listarTrabajadores(ctx: Contexto, auth: TAuth, q: z.output
   return { Data: await completarTrabajadores(ctx, auth, filas), Count: Number(n) };
 }
 
-async function filaTrabajador(ctx: Contexto, auth: TAuth, id: number): Promise<FilaEntidad> {
+export async function filaTrabajador(ctx: Contexto, auth: TAuth, id: number): Promise<FilaEntidad> {
   const [f] = await ctx.dbh.db
     .select()
     .from(entidad)
@@ -144,7 +144,7 @@ export async function obtenerTrabajador(ctx: Contexto, auth: TAuth, id: number):
 }
 
 type TTrabajadorGuardar = z.output<typeof ZTrabajadorGuardar>;
-const datosPersona = (b: { IdTipoDocumento: number; Documento: string; Nombres: string; ApePat: string; ApeMat: string | null }) => ({
+export const datosPersona = (b: { IdTipoDocumento: number; Documento: string; Nombres: string; ApePat: string; ApeMat: string | null }) => ({
   idTipoDocumento: b.IdTipoDocumento,
   documento: b.Documento.toUpperCase(),
   nombre: b.Nombres,
@@ -256,7 +256,7 @@ export async function parametroVigente(ctx: Contexto, codigo: string, fecha: str
 
 type TContratoGuardar = z.output<typeof ZContratoLaboralGuardar>;
 
-async function validarContrato(ctx: Contexto, auth: TAuth, b: TContratoGuardar, excluir?: number) {
+export async function validarContrato(ctx: Contexto, auth: TAuth, b: TContratoGuardar, excluir?: number) {
   await filaTrabajador(ctx, auth, b.IdTrabajador);
   if (b.IdArea) {
     const [a] = await ctx.dbh.db.select({ id: area.id }).from(area).where(and(eq(area.idEmpresa, auth.idEmpresa), eq(area.id, b.IdArea)));
@@ -287,7 +287,7 @@ async function validarContrato(ctx: Contexto, auth: TAuth, b: TContratoGuardar, 
   if (cruce) throw errorDeCampo('FechaInicio', 'El trabajador ya tiene un contrato vigente en esas fechas');
 }
 
-const datosContrato = (b: TContratoGuardar) => ({
+export const datosContrato = (b: TContratoGuardar) => ({
   idEntidad: b.IdTrabajador,
   regimen: b.Regimen,
   fechaInicio: b.FechaInicio,

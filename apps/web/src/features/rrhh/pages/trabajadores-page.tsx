@@ -7,6 +7,7 @@ import { ApiError, mensajeDeError } from '../../../lib/api-error';
 import { useAgregarFamiliar, useCatalogo, useCrearCatalogo, useFamiliares, useTrabajadores } from '../api/rrhh';
 import { TrabajadorForm } from '../components/trabajador-form';
 import { CuentasTrabajador } from '../components/cuentas-trabajador';
+import { ContratosMasivo } from '../components/contratos-masivo';
 
 const soles = new Intl.NumberFormat('es-PE', { style: 'currency', currency: 'PEN', minimumFractionDigits: 2 });
 
@@ -21,6 +22,7 @@ export function TrabajadoresPage() {
   const [familia, setFamilia] = useState<TTrabajador | null>(null);
   const [catalogos, setCatalogos] = useState(false);
   const [cuentas, setCuentas] = useState<TTrabajador | null>(null);
+  const [masivo, setMasivo] = useState(false);
 
   const fijar = (cambios: Record<string, string | number>) => {
     const nuevo = new URLSearchParams(params);
@@ -42,6 +44,7 @@ export function TrabajadoresPage() {
         />
         <Space wrap>
           <Button onClick={() => setCatalogos(true)}>Áreas y cargos</Button>
+          <Button onClick={() => setMasivo(true)}>Contratos masivos</Button>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdicion({ trabajador: null })}>
             Nuevo trabajador
           </Button>
@@ -91,6 +94,9 @@ export function TrabajadoresPage() {
       </Drawer>
       <Drawer open={!!cuentas} title={cuentas ? `Cuentas bancarias de ${cuentas.NombreCompleto}` : ''} size={560} onClose={() => setCuentas(null)} destroyOnHidden>
         {cuentas && <CuentasTrabajador trabajador={cuentas} onGuardado={() => setCuentas(null)} />}
+      </Drawer>
+      <Drawer open={masivo} title="Contratos masivos" size={560} onClose={() => setMasivo(false)} destroyOnHidden>
+        {masivo && <ContratosMasivo trabajadores={consulta.data?.Data ?? []} onGuardado={() => setMasivo(false)} />}
       </Drawer>
       <Drawer open={catalogos} title="Áreas y cargos" size={480} onClose={() => setCatalogos(false)} destroyOnHidden>
         <Catalogo tipo="areas" titulo="Nueva área" />
