@@ -22,6 +22,10 @@ export function MovimientosPage() {
   const [abierto, setAbierto] = useState(false);
   const [paraGuia, setParaGuia] = useState<Omit<TMovimiento, 'Detalle'> | null>(null);
   const sucursalDe = (id: number | null) => almacenes.data?.Data.find((a) => a.Id === id)?.IdSucursal;
+  // A guide is between establishments: other branches, or a warehouse with an address of its own (branch guiaalm;
+  // the server checks the addresses and codes and explains what is missing).
+  const entreEstablecimientos = (m: Omit<TMovimiento, 'Detalle'>) =>
+    sucursalDe(m.IdAlmacen) !== sucursalDe(m.IdAlmacenDestino) || (almacenes.data?.Data ?? []).some((a) => (a.Id === m.IdAlmacen || a.Id === m.IdAlmacenDestino) && a.Direccion);
 
   return (
     <Card data-testid="pagina-movimientos">
@@ -66,7 +70,7 @@ export function MovimientosPage() {
                     Antes: <Link to={`/admin/documentos/${g.IdGuia}`}>{g.SerieNumero}</Link> ({g.EstadoSunat})
                   </Typography.Text>
                 ))}
-                {m.GuiaLibre && m.Numero && sucursalDe(m.IdAlmacen) !== sucursalDe(m.IdAlmacenDestino) && (
+                {m.GuiaLibre && m.Numero && entreEstablecimientos(m) && (
                   <Button size="small" onClick={() => setParaGuia(m)} data-testid={`emitir-guia-${m.Id}`}>
                     {m.IdGuia ? 'Emitir otra guía' : 'Emitir guía'}
                   </Button>
