@@ -113,7 +113,7 @@ function EmitirGuia({ movimiento, idSucursal, onCerrar }: { movimiento: Omit<TMo
   return (
     <Modal open width={760} title={`Guía de remisión de la transferencia MOV-${movimiento.Numero}`} okText="Emitir guía" cancelText="Cancelar" onOk={() => form.submit()} confirmLoading={emitir.isPending} onCancel={onCerrar} destroyOnHidden>
       <Typography.Paragraph type="secondary">
-        Motivo 04, traslado entre establecimientos de la misma empresa: la empresa es el destinatario; la partida y la llegada son las direcciones de las sucursales de los almacenes, con sus códigos de establecimiento.
+        Motivo 04, traslado entre establecimientos de la misma empresa: la empresa es el destinatario; la partida y la llegada son las direcciones de los almacenes (la propia, si la tienen, o la de su sucursal), con sus códigos de establecimiento.
       </Typography.Paragraph>
       <Form<TGuiaForm> form={form} layout="vertical" onFinish={enviar} initialValues={guiaInicial()}>
         <CamposGuiaTraslado prefijo={[]} idSucursal={idSucursal} />
