@@ -57,7 +57,11 @@ async function main(): Promise<void> {
 
   // SUNAT sending worker; the stand-in (SIMULADOR environment) runs in this process on a free loopback port.
   // app.close() stops both gracefully.
-  await servicioEnvioDe(app).iniciar({ simulador: process.env.SUNAT_SIMULADOR !== '0' });
+  // SUNAT_SIMULADOR_PUERTO fixes its port (an e2e spec drives its /admin fault drills, e.g. a rejected guide).
+  const puertoSimulador = Number(process.env.SUNAT_SIMULADOR_PUERTO || 0);
+  await servicioEnvioDe(app).iniciar({
+    simulador: process.env.SUNAT_SIMULADOR === '0' ? false : Number.isInteger(puertoSimulador) && puertoSimulador > 0 ? { port: puertoSimulador, host: '127.0.0.1' } : true,
+  });
 
   await app.listen({ port: puerto, host });
   const direccion = `http://localhost:${puerto}`;

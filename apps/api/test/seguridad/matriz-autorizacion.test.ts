@@ -92,6 +92,8 @@ const TENENCIA: Record<string, Caso & Opciones> = {
   'GET /api/logistica/v1/items/:id': { tabla: 'item' },
   // Branch catalogo: an import of the item catalogue (its own test checks another company's id gives 404).
   'GET /api/logistica/v1/items/importacion/:id': { tabla: 'importacion_item' },
+  // Branch guiaalm: a warehouse's name and its own address.
+  'PUT /api/logistica/v1/almacenes/:id': { tabla: 'almacen', cuerpo: { Nombre: 'MATRIZ' } },
   // Branch marcas: brands and categories (marcas.test.ts also checks another company's id gives 404).
   'PUT /api/logistica/v1/marcas/:id': { tabla: 'marca', cuerpo: { Nombre: 'MATRIZ' } },
   // Branch logsoporte: the parameter is a catálogo 03 unit code; the switch is written on the token's company's row.

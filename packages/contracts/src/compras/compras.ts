@@ -206,6 +206,10 @@ export const ZCompraXmlLeida = z.object({
   Total: z.string(),
   /** A note's cac:BillingReference (the document it modifies), when it names a factura, boleta or liquidación. */
   Referencia: z.object({ TipoDocumento: z.string(), Serie: z.string(), Numero: z.number().int() }).nullable(),
+  /** Branch guiaalm: the SPOT of a factura (cac:PaymentTerms "Detraccion": catálogo 54 code, percent, amount). */
+  Detraccion: z.object({ CodigoBien: z.string(), Porcentaje: z.string(), Monto: z.string() }).nullable(),
+  /** Branch guiaalm: the IGV percepción the supplier charged (cac:AllowanceCharge 51/52/53 and PaymentTerms "Percepcion"). */
+  Percepcion: z.object({ Porcentaje: z.enum(PorcentajesPercepcion), Monto: z.string() }).nullable(),
   Lineas: z.array(ZCompraXmlLinea),
   Avisos: z.array(z.string()),
 });

@@ -42,16 +42,48 @@ export const ZAlmacen = z.object({
   Sucursal: z.string(),
   Nombre: z.string(),
   EsPredeterminado: z.boolean(),
+  /** Branch guiaalm: the warehouse's own address (null = the branch's), for its transfer guides. */
+  Direccion: z.string().nullable(),
+  IdUbigeo: z.string().nullable(),
+  /** SUNAT's código de establecimiento anexo of the warehouse's address, as declared in the RUC (null = none yet). */
+  CodigoAnexo: z.string().nullable(),
   LogEstado: z.number(),
 });
 export type TAlmacen = z.infer<typeof ZAlmacen>;
 export const ZAlmacenes = z.object({ Data: z.array(ZAlmacen), Count: z.number() });
-export const ZAlmacenGuardar = z.object({
-  IdSucursal: ZId,
-  Nombre: ZTexto(100, { min: 1, mensajeMin: 'Ingrese el nombre del almacén' }),
-  EsPredeterminado: z.boolean().default(false),
+const vacioANull = (v: string | null | undefined) => (v ? v : null);
+/** The warehouse's own address: all optional; an ubigeo or a code needs the address and the address needs the ubigeo. */
+const ZDireccionAlmacen = z.object({
+  Direccion: z.string().trim().max(250, 'Máximo 250 caracteres').nullish().transform(vacioANull),
+  IdUbigeo: z.string().trim().regex(/^\d{6}$/, 'El ubigeo tiene 6 dígitos').or(z.literal('')).nullish().transform(vacioANull),
+  CodigoAnexo: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, 'El código de establecimiento anexo tiene 4 dígitos, como figura en la ficha RUC')
+    .or(z.literal(''))
+    .nullish()
+    .transform(vacioANull),
 });
+const direccionCompleta = (v: z.output<typeof ZDireccionAlmacen>, ctx: z.RefinementCtx) => {
+  if (v.Direccion && !v.IdUbigeo) ctx.addIssue({ code: 'custom', path: ['IdUbigeo'], message: 'Indique el distrito (ubigeo) de la dirección del almacén' });
+  if (!v.Direccion && v.IdUbigeo) ctx.addIssue({ code: 'custom', path: ['Direccion'], message: 'Indique la dirección del almacén' });
+  if (!v.Direccion && v.CodigoAnexo) ctx.addIssue({ code: 'custom', path: ['Direccion'], message: 'El código de establecimiento anexo va con la dirección del almacén: indíquela' });
+};
+export const ZAlmacenGuardar = z
+  .object({
+    IdSucursal: ZId,
+    Nombre: ZTexto(100, { min: 1, mensajeMin: 'Ingrese el nombre del almacén' }),
+    EsPredeterminado: z.boolean().default(false),
+  })
+  .extend(ZDireccionAlmacen.shape)
+  .superRefine(direccionCompleta);
 export type TAlmacenGuardar = z.input<typeof ZAlmacenGuardar>;
+/** Branch guiaalm: editing a warehouse (name and its own address; the branch and the default flag stay). */
+export const ZAlmacenEditar = z
+  .object({ Nombre: ZTexto(100, { min: 1, mensajeMin: 'Ingrese el nombre del almacén' }) })
+  .extend(ZDireccionAlmacen.shape)
+  .superRefine(direccionCompleta);
+export type TAlmacenEditar = z.input<typeof ZAlmacenEditar>;
 
 // ---- Settings ----
 export const ZLogisticaConfig = z.object({ PermiteStockNegativo: z.boolean() });

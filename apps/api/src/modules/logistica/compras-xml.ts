@@ -1,7 +1,9 @@
 import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
-import { parsearXml, verificarFirma } from '@yupana/sunat';
-import { esRucValido, type TCompraXmlLeida } from '@yupana/contracts';
+import { enCatalogo, parsearXml, verificarFirma } from '@yupana/sunat';
+import { esRucValido, PorcentajesPercepcion, type TCompraXmlLeida } from '@yupana/contracts';
+
+type TPorcentajePercepcion = (typeof PorcentajesPercepcion)[number];
 import { errorDeCampo } from '../../lib/app-error';
 import type { Contexto } from '../../lib/contexto';
 import type { TAuth } from '../../lib/auth';
@@ -139,6 +141,8 @@ export async function leerXmlCompra(ctx: Contexto, auth: TAuth, xml: string): Pr
       referencia = { TipoDocumento: rt, Serie: rs, Numero: Number(rn) };
     else avisos.push('La nota no indica un documento que modifica reconocible (cac:BillingReference): indíquelo en el formulario');
   }
+  const total = decimal(texto(ruta(raiz, 'cac:LegalMonetaryTotal', 'cbc:PayableAmount')) || '0', 'el total');
+  const { detraccion, percepcion } = spotYPercepcion(raiz, tipo, moneda, total, avisos);
   const sinFirma = !/<(\w+:)?Signature[\s>]/.test(xml);
   const firma = sinFirma ? { valida: false } : (() => { try { return verificarFirma(xml); } catch { return { valida: false }; } })();
   if (sinFirma) avisos.push('El XML no está firmado');
@@ -157,9 +161,63 @@ export async function leerXmlCompra(ctx: Contexto, auth: TAuth, xml: string): Pr
     RucReceptor: receptor,
     Firmado: firma.valida,
     Igv: decimal(texto(ruta(raiz, 'cac:TaxTotal', 'cbc:TaxAmount')) || '0', 'el IGV').toFixed(2),
-    Total: decimal(texto(ruta(raiz, 'cac:LegalMonetaryTotal', 'cbc:PayableAmount')) || '0', 'el total').toFixed(2),
+    Total: total.toFixed(2),
     Referencia: referencia,
+    Detraccion: detraccion,
+    Percepcion: percepcion,
     Lineas: lineas.map(({ xmlLote: _l, xmlVence: _v, ...resto }) => resto),
     Avisos: avisos,
   };
+}
+
+/** SUNAT's percepción charge codes (catálogo 53) and their rates: 51 venta interna 2 %, 52 combustible 1 %, 53 agente con tasa especial 0.5 %. */
+const PERCEPCION_POR_CODIGO: Record<string, TPorcentajePercepcion> = { '51': '2', '52': '1', '53': '0.5' };
+
+/**
+ * Branch guiaalm: the SPOT and the percepción the supplier wrote in its XML, as the purchase form's fields. SUNAT's
+ * UBL writes the detracción as cac:PaymentMeans/cac:PaymentTerms with cbc:ID "Detraccion" (PaymentMeansID = catálogo
+ * 54 code, PaymentPercent, Amount in soles) and the percepción as a global cac:AllowanceCharge with reason code
+ * 51/52/53 (MultiplierFactorNumeric, Amount in soles) plus cac:PaymentTerms "Percepcion" (the total with it). Both
+ * amounts are always in soles; the purchase keeps them in its own currency, so a dollar document gets the amount
+ * computed on its total, with a warning. Anything unreadable is left out with a warning (never an error).
+ */
+function spotYPercepcion(raiz: Element, tipo: string, moneda: string, total: Decimal, avisos: string[]) {
+  let detraccion: TCompraXmlLeida['Detraccion'] = null;
+  let percepcion: TCompraXmlLeida['Percepcion'] = null;
+  const terminos = hijos(raiz, CAC, 'PaymentTerms');
+  const spot = terminos.find((p) => texto(ruta(p, 'cbc:ID')) === 'Detraccion');
+  if (spot) {
+    const codigo = texto(ruta(spot, 'cbc:PaymentMeansID'));
+    const pct = texto(ruta(spot, 'cbc:PaymentPercent'));
+    const monto = texto(ruta(spot, 'cbc:Amount'));
+    if (tipo !== '01') avisos.push('El XML indica detracción, pero solo una factura la lleva: no se tomó');
+    else if (!enCatalogo('54', codigo) || !/^\d{1,3}(\.\d+)?$/.test(pct) || new Decimal(pct).lte(0) || new Decimal(pct).gt(100) || !/^\d+(\.\d+)?$/.test(monto))
+      avisos.push(`La detracción del XML no se pudo leer (código "${codigo.slice(0, 10)}", porcentaje "${pct.slice(0, 10)}", monto "${monto.slice(0, 20)}"): indíquela en el formulario`);
+    else {
+      const enSoles = new Decimal(monto);
+      const propio = moneda === 'PEN' ? enSoles : total.times(pct).div(100).toDecimalPlaces(2);
+      if (moneda !== 'PEN') avisos.push(`La detracción del XML es S/ ${enSoles.toFixed(2)} (en soles): se calculó ${propio.toFixed(2)} en la moneda del comprobante; revísela`);
+      detraccion = { CodigoBien: codigo, Porcentaje: new Decimal(pct).toString(), Monto: propio.toFixed(2) };
+    }
+  }
+  const cargo = hijos(raiz, CAC, 'AllowanceCharge').find((a) => texto(ruta(a, 'cbc:ChargeIndicator')) === 'true' && texto(ruta(a, 'cbc:AllowanceChargeReasonCode')) in PERCEPCION_POR_CODIGO);
+  if (cargo) {
+    const codigo = texto(ruta(cargo, 'cbc:AllowanceChargeReasonCode'));
+    const factor = texto(ruta(cargo, 'cbc:MultiplierFactorNumeric'));
+    const monto = texto(ruta(cargo, 'cbc:Amount'));
+    // The rate is the factor's when it is one of the three; else the code's.
+    const porFactor = /^\d+(\.\d+)?$/.test(factor) ? PorcentajesPercepcion.find((p) => new Decimal(p).div(100).eq(factor)) : undefined;
+    const porcentaje = porFactor ?? PERCEPCION_POR_CODIGO[codigo];
+    if (tipo !== '01' && tipo !== '03') avisos.push('El XML indica percepción, pero solo una factura o una boleta la lleva: no se tomó');
+    else if (!/^\d+(\.\d+)?$/.test(monto)) avisos.push(`El monto de la percepción del XML no se pudo leer ("${monto.slice(0, 20)}"): indíquelo en el formulario`);
+    else {
+      const calculado = total.times(porcentaje).div(100).toDecimalPlaces(2);
+      const enSoles = new Decimal(monto);
+      const propio = moneda === 'PEN' ? enSoles : calculado;
+      if (moneda !== 'PEN') avisos.push(`La percepción del XML es S/ ${enSoles.toFixed(2)} (en soles): se calculó ${calculado.toFixed(2)} en la moneda del comprobante; revísela`);
+      else if (enSoles.minus(calculado).abs().gt('0.01')) avisos.push(`La percepción del XML (S/ ${enSoles.toFixed(2)}) no es el ${porcentaje} % del total (S/ ${calculado.toFixed(2)}): revísela`);
+      percepcion = { Porcentaje: porcentaje, Monto: propio.toFixed(2) };
+    }
+  }
+  return { detraccion, percepcion };
 }

@@ -1,4 +1,4 @@
-// The GRE remitente of a transfer between branches (motivo 04, "Traslado entre establecimientos de la misma empresa"),
+// The GRE remitente of a transfer between establishments (branches, or warehouses with an address of their own; motivo 04, "Traslado entre establecimientos de la misma empresa"),
 // issued through the one issuing engine: this file only turns a transfer into the engine's request. The transfer
 // moves the stock; the guide documents the transport and moves nothing (decisions.md).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -43,21 +43,45 @@ function renombrarErrores(e: unknown, prefijo: string): unknown {
   return new AppError(e.code, e.mensaje, e.status, { errores });
 }
 
-/** The branches of the two warehouses, the company and the guide series: everything the request needs besides the lines. */
+/** A point of the guide: the warehouse's own address when it has one (branch guiaalm), else its branch's. */
+type TPunto = { direccion: string | null; idUbigeo: string | null; codigoAnexo: string | null; propio: boolean; nombreAlmacen: string; sucursal: typeof sucursal.$inferSelect };
+const mismaDireccion = (a: TPunto, b: TPunto) =>
+  a.idUbigeo === b.idUbigeo && (a.direccion ?? '').normalize('NFD').replace(/\p{Diacritic}|[^\p{L}\p{N}]/gu, '').toUpperCase() === (b.direccion ?? '').normalize('NFD').replace(/\p{Diacritic}|[^\p{L}\p{N}]/gu, '').toUpperCase();
+
+/** The points of the two warehouses, the company and the guide series: everything the request needs besides the lines. */
 async function datosDelTraslado(ctx: Contexto, auth: TAuth, idAlmacen: number, idAlmacenDestino: number, guia: TGuia, prefijo: string) {
   const db = ctx.dbh.db;
   const filas = await db
-    .select({ idAlmacen: almacen.id, s: sucursal })
+    .select({ a: almacen, s: sucursal })
     .from(almacen)
     .innerJoin(sucursal, eq(sucursal.id, almacen.idSucursal))
     .where(and(eq(almacen.idEmpresa, auth.idEmpresa), inArray(almacen.id, [idAlmacen, idAlmacenDestino])));
-  const origen = filas.find((f) => f.idAlmacen === idAlmacen)?.s;
-  const destino = filas.find((f) => f.idAlmacen === idAlmacenDestino)?.s;
+  const punto = (id: number): TPunto | undefined => {
+    const f = filas.find((x) => x.a.id === id);
+    if (!f) return undefined;
+    return f.a.direccion
+      ? { direccion: f.a.direccion, idUbigeo: f.a.idUbigeo, codigoAnexo: f.a.codigoAnexo, propio: true, nombreAlmacen: f.a.nombre, sucursal: f.s }
+      : { direccion: f.s.direccion, idUbigeo: f.s.idUbigeo, codigoAnexo: f.s.codigoAnexo, propio: false, nombreAlmacen: f.a.nombre, sucursal: f.s };
+  };
+  const origen = punto(idAlmacen);
+  const destino = punto(idAlmacenDestino);
   if (!origen || !destino) throw noEncontrado('No se encontró el almacén');
   const errores: Record<string, string> = {};
-  if (origen.id === destino.id) errores[`${prefijo}IdAlmacenDestino`] = 'Los dos almacenes son de la misma sucursal: la guía de traslado (motivo 04) es entre establecimientos distintos';
-  for (const [campo, s] of [['IdAlmacen', origen], ['IdAlmacenDestino', destino]] as const)
-    if (!s.direccion || !s.idUbigeo) errores[`${prefijo}${campo}`] ??= `La sucursal ${s.razonSocial} no tiene dirección o ubigeo: complételos en Sucursales`;
+  for (const [campo, p] of [['IdAlmacen', origen], ['IdAlmacenDestino', destino]] as const) {
+    if (!p.propio && (!p.direccion || !p.idUbigeo)) errores[`${prefijo}${campo}`] = `La sucursal ${p.sucursal.razonSocial} no tiene dirección o ubigeo: complételos en Sucursales`;
+    // SUNAT (motivo 04) wants on both points the annex code declared in the RUC for that address (3365/3369, and
+    // 3366/3367, 3370/3371 check it against the RUC's establishments and their ubigeo): the branch's code would not do.
+    else if (p.propio && !p.codigoAnexo)
+      errores[`${prefijo}${campo}`] = `El almacén ${p.nombreAlmacen} tiene dirección propia pero no su código de establecimiento anexo: SUNAT lo exige en la guía de traslado entre establecimientos; anote en Almacenes el código que figura en la ficha RUC`;
+  }
+  if (!errores[`${prefijo}IdAlmacenDestino`] && !errores[`${prefijo}IdAlmacen`]) {
+    if (origen.sucursal.id === destino.sucursal.id && !origen.propio && !destino.propio)
+      errores[`${prefijo}IdAlmacenDestino`] = 'Los dos almacenes son de la misma sucursal y ninguno tiene dirección propia: la guía de traslado (motivo 04) es entre establecimientos distintos; registre la dirección del almacén en Almacenes';
+    else if ((origen.propio || destino.propio) && mismaDireccion(origen, destino))
+      errores[`${prefijo}IdAlmacenDestino`] = `Los almacenes ${origen.nombreAlmacen} y ${destino.nombreAlmacen} están en la misma dirección: la guía de traslado (motivo 04) es entre establecimientos distintos`;
+    else if ((origen.propio || destino.propio) && origen.codigoAnexo === destino.codigoAnexo)
+      errores[`${prefijo}IdAlmacenDestino`] = `Los almacenes ${origen.nombreAlmacen} y ${destino.nombreAlmacen} tienen el mismo código de establecimiento anexo (${origen.codigoAnexo}): cada establecimiento tiene el suyo en la ficha RUC`;
+  }
   const [emp] = await db.select({ documento: empresa.documento, razonSocial: empresa.razonSocial }).from(empresa).where(eq(empresa.id, auth.idEmpresa));
   const series = await db
     .select({ id: serie.id, idSucursal: serie.idSucursal })
@@ -65,9 +89,9 @@ async function datosDelTraslado(ctx: Contexto, auth: TAuth, idAlmacen: number, i
     .where(and(eq(serie.idEmpresa, auth.idEmpresa), eq(serie.idTipoDocumento, GRE_REMITENTE), eq(serie.logEstado, 1)))
     .orderBy(asc(serie.serie));
   // The guide leaves from the origin: its series is one of the origin branch's (the engine checks the user's access).
-  const idSerie = guia.IdSerie ?? series.find((s) => s.idSucursal === origen.id)?.id;
-  if (!idSerie) errores[`${prefijo}IdSerie`] = `La sucursal ${origen.razonSocial} no tiene una serie de guías de remisión remitente`;
-  else if (series.find((s) => s.id === idSerie)?.idSucursal !== origen.id) errores[`${prefijo}IdSerie`] = 'La serie debe ser de guías de remisión remitente de la sucursal de origen';
+  const idSerie = guia.IdSerie ?? series.find((s) => s.idSucursal === origen.sucursal.id)?.id;
+  if (!idSerie) errores[`${prefijo}IdSerie`] = `La sucursal ${origen.sucursal.razonSocial} no tiene una serie de guías de remisión remitente`;
+  else if (series.find((s) => s.id === idSerie)?.idSucursal !== origen.sucursal.id) errores[`${prefijo}IdSerie`] = 'La serie debe ser de guías de remisión remitente de la sucursal de origen';
   if (Object.keys(errores).length) throw new AppError(ErrorCodes.VALIDACION, MensajesError[ErrorCodes.VALIDACION], 400, { errores });
   return { origen, destino, emp, idSerie: idSerie! };
 }
@@ -83,7 +107,7 @@ function solicitud(d: Awaited<ReturnType<typeof datosDelTraslado>>, guia: TGuia,
 function cuerpo(d: Awaited<ReturnType<typeof datosDelTraslado>>, guia: TGuia, lineas: TLineaGuia[], numeroMovimiento: string): TDocumentoContableCrear {
   const ruc = d.emp.documento ?? RUC_DEMO;
   // SUNAT (rules 3365/3369/3414): with motivo 04 both points carry the establishment code and the sender's own RUC.
-  const punto = (s: typeof d.origen) => ({ IdUbigeo: s.idUbigeo!, Direccion: s.direccion!, RucAsociado: ruc, CodigoEstablecimiento: s.codigoAnexo });
+  const punto = (p: TPunto) => ({ IdUbigeo: p.idUbigeo!, Direccion: p.direccion!, RucAsociado: ruc, CodigoEstablecimiento: p.codigoAnexo! });
   return {
     IdTipoDocumento: GRE_REMITENTE,
     IdSerie: d.idSerie,

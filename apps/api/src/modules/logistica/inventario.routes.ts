@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZAlmacen,
   ZAlmacenes,
+  ZAlmacenEditar,
   ZAlmacenGuardar,
   ZError,
   ZIdParams,
@@ -55,6 +56,11 @@ export async function rutasInventario(app: FastifyInstance, ctx: Contexto): Prom
     config: { servicio: 'INVENTARIO_CONFIGURAR' },
     schema: { tags, security, summary: 'Registrar un almacén en una sucursal', body: ZAlmacenGuardar, response: { 201: ZAlmacen, ...errores } },
     handler: async (req, reply) => reply.code(201).send(await servicio.crearAlmacen(ctx, requerirAuth(req), req.body)),
+  });
+  r.put('/v1/almacenes/:id', {
+    config: { servicio: 'INVENTARIO_CONFIGURAR' },
+    schema: { tags, security, summary: 'Editar un almacén: nombre y dirección propia (para sus guías de traslado)', params: ZIdParams, body: ZAlmacenEditar, response: { 200: ZAlmacen, ...errores } },
+    handler: async (req) => servicio.editarAlmacen(ctx, requerirAuth(req), req.params.id, req.body),
   });
 
   r.get('/v1/logisconfig', {

@@ -16,10 +16,16 @@ export const almacen = pgTable(
     nombre: varchar('nombre', { length: 100 }).notNull(),
     // The warehouse issued documents of the branch take stock from.
     esPredeterminado: boolean('es_predeterminado').notNull().default(false),
+    // Branch guiaalm: the warehouse's own address (null = the branch's) and its SUNAT establishment annex code.
+    direccion: varchar('direccion', { length: 250 }),
+    idUbigeo: char('id_ubigeo', { length: 6 }),
+    codigoAnexo: char('codigo_anexo', { length: 4 }),
     ...auditoria,
   },
   (t) => [
     index('almacen_empresa_ix').on(t.idEmpresa, t.idSucursal),
+    check('almacen_direccion_ck', sql`(${t.direccion} is null) = (${t.idUbigeo} is null) and (${t.codigoAnexo} is null or ${t.direccion} is not null)`),
+    check('almacen_codigo_anexo_ck', sql`${t.codigoAnexo} ~ '^[0-9]{4}$'`),
     uniqueIndex('almacen_predeterminado_uq').on(t.idSucursal).where(sql`${t.esPredeterminado} and ${t.logEstado} = 1`),
     uniqueIndex('almacen_nombre_uq').on(t.idEmpresa, sql`lower(${t.nombre})`),
   ],

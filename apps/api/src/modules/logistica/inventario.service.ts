@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { ErrorCodes, EstadoSunat, NombreEstadoSunat, type TAlmacen, type TKardex, type TMovimiento, ZAlmacenGuardar, ZKardexQuery, ZMovimientoGuardar, ZMovimientosQuery, ZStockMinimoQuery, ZStockQuery } from '@yupana/contracts';
+import { ErrorCodes, EstadoSunat, NombreEstadoSunat, type TAlmacen, type TKardex, type TMovimiento, type ZAlmacenEditar, ZAlmacenGuardar, ZKardexQuery, ZMovimientoGuardar, ZMovimientosQuery, ZStockMinimoQuery, ZStockQuery } from '@yupana/contracts';
 import type { z } from 'zod';
+import { UBIGEOS } from '@yupana/sunat';
 import { sucursal } from '../../db/schema';
 import { AppError, errorDeCampo, noEncontrado } from '../../lib/app-error';
 import type { Db } from '../../db/client';
@@ -22,7 +23,45 @@ const cant = (v: string | Decimal) => new Decimal(v).toDecimalPlaces(10).toFixed
 
 // ---- Warehouses ----
 type FilaAlmacen = typeof almacen.$inferSelect & { sucursal: string };
-const aAlmacen = (f: FilaAlmacen): TAlmacen => ({ Id: f.id, IdSucursal: f.idSucursal, Sucursal: f.sucursal, Nombre: f.nombre, EsPredeterminado: f.esPredeterminado, LogEstado: f.logEstado });
+const aAlmacen = (f: FilaAlmacen): TAlmacen => ({
+  Id: f.id, IdSucursal: f.idSucursal, Sucursal: f.sucursal, Nombre: f.nombre, EsPredeterminado: f.esPredeterminado,
+  Direccion: f.direccion, IdUbigeo: f.idUbigeo, CodigoAnexo: f.codigoAnexo, LogEstado: f.logEstado,
+});
+
+/**
+ * Branch guiaalm: the warehouse's own address. The ubigeo must be a district of the INEI catalogue, and its annex code
+ * cannot be its branch's: SUNAT checks the code against the establishments declared in the RUC and their ubigeo
+ * (rejections 3366/3367, 3370/3371), so an address of its own is another establishment with another code.
+ */
+function validarDireccionAlmacen(b: z.output<typeof ZAlmacenEditar>, s: { codigoAnexo: string; razonSocial: string }) {
+  const errores: Record<string, string> = {};
+  if (b.IdUbigeo && !UBIGEOS[b.IdUbigeo]) errores.IdUbigeo = 'El ubigeo no existe en el catálogo de distritos';
+  if (b.CodigoAnexo && b.CodigoAnexo === s.codigoAnexo)
+    errores.CodigoAnexo = `${b.CodigoAnexo} es el código de la sucursal ${s.razonSocial}: un almacén con dirección propia es otro establecimiento y lleva su propio código de la ficha RUC`;
+  if (Object.keys(errores).length) throw new AppError(ErrorCodes.VALIDACION, undefined, 400, { errores });
+  return { direccion: b.Direccion, idUbigeo: b.Direccion ? b.IdUbigeo : null, codigoAnexo: b.Direccion ? b.CodigoAnexo : null };
+}
+
+export async function editarAlmacen(ctx: Contexto, auth: TAuth, id: number, b: z.output<typeof ZAlmacenEditar>): Promise<TAlmacen> {
+  return ctx.dbh.db.transaction(async (tx) => {
+    const [a] = await tx
+      .select({ id: almacen.id, s: sucursal })
+      .from(almacen)
+      .innerJoin(sucursal, eq(sucursal.id, almacen.idSucursal))
+      .where(and(eq(almacen.idEmpresa, auth.idEmpresa), eq(almacen.id, id)))
+      .for('update', { of: almacen });
+    if (!a) throw noEncontrado('No se encontró el almacén');
+    const direccion = validarDireccionAlmacen(b, a.s);
+    const [repetido] = await tx.select({ id: almacen.id }).from(almacen).where(and(eq(almacen.idEmpresa, auth.idEmpresa), sql`lower(${almacen.nombre}) = ${b.Nombre.toLowerCase()}`, sql`${almacen.id} <> ${id}`));
+    if (repetido) throw errorDeCampo('Nombre', 'Ya existe un almacén con ese nombre');
+    const [f] = await tx
+      .update(almacen)
+      .set({ nombre: b.Nombre, ...direccion, logUsuarioModif: auth.idUsuario, logFechaModif: new Date() })
+      .where(eq(almacen.id, id))
+      .returning();
+    return aAlmacen({ ...f, sucursal: a.s.razonSocial });
+  });
+}
 
 export async function listarAlmacenes(ctx: Contexto, auth: TAuth) {
   const filas = await ctx.dbh.db
@@ -37,6 +76,7 @@ export async function listarAlmacenes(ctx: Contexto, auth: TAuth) {
 export async function crearAlmacen(ctx: Contexto, auth: TAuth, b: z.output<typeof ZAlmacenGuardar>): Promise<TAlmacen> {
   const [s] = await ctx.dbh.db.select().from(sucursal).where(and(eq(sucursal.id, b.IdSucursal), eq(sucursal.idEmpresa, auth.idEmpresa)));
   if (!s) throw errorDeCampo('IdSucursal', 'No se encontró la sucursal');
+  const direccion = validarDireccionAlmacen(b, s);
   return ctx.dbh.db.transaction(async (tx) => {
     const [repetido] = await tx.select({ id: almacen.id }).from(almacen).where(and(eq(almacen.idEmpresa, auth.idEmpresa), sql`lower(${almacen.nombre}) = ${b.Nombre.toLowerCase()}`));
     if (repetido) throw errorDeCampo('Nombre', 'Ya existe un almacén con ese nombre');
@@ -44,7 +84,7 @@ export async function crearAlmacen(ctx: Contexto, auth: TAuth, b: z.output<typeo
     // The first warehouse of a branch is its default one; a new default replaces the previous one.
     const predeterminado = b.EsPredeterminado || Number(n) === 0;
     if (predeterminado) await tx.update(almacen).set({ esPredeterminado: false }).where(and(eq(almacen.idSucursal, s.id), eq(almacen.idEmpresa, auth.idEmpresa)));
-    const [f] = await tx.insert(almacen).values({ idEmpresa: auth.idEmpresa, idSucursal: s.id, nombre: b.Nombre, esPredeterminado: predeterminado, logUsuarioCrea: auth.idUsuario }).returning();
+    const [f] = await tx.insert(almacen).values({ idEmpresa: auth.idEmpresa, idSucursal: s.id, nombre: b.Nombre, esPredeterminado: predeterminado, ...direccion, logUsuarioCrea: auth.idUsuario }).returning();
     return aAlmacen({ ...f, sucursal: s.razonSocial });
   });
 }

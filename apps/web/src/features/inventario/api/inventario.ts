@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAlmacen, TAlmacenGuardar, TItem, TKardex, TLogisticaConfig, TMovimiento, TMovimientoGuardar, TGuiaTraslado, TStockFila, TStockMinimoFila, TVencimientoFila } from '@yupana/contracts';
+import type { TAlmacen, TAlmacenEditar, TAlmacenGuardar, TItem, TKardex, TLogisticaConfig, TMovimiento, TMovimientoGuardar, TGuiaTraslado, TStockFila, TStockMinimoFila, TVencimientoFila } from '@yupana/contracts';
 import { guardarArchivo, obtenerArchivo } from '../../../lib/archivos';
 import { api } from '../../../lib/session';
 
@@ -13,6 +13,15 @@ export function useCrearAlmacen() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (datos: TAlmacenGuardar) => api.post<TAlmacen>(`${BASE}/almacenes`, datos),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['inventario', 'almacenes'] }),
+  });
+}
+
+/** Branch guiaalm: name and the warehouse's own address. */
+export function useEditarAlmacen() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, datos }: { id: number; datos: TAlmacenEditar }) => api.put<TAlmacen>(`${BASE}/almacenes/${id}`, datos),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['inventario', 'almacenes'] }),
   });
 }

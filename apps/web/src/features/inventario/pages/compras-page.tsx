@@ -193,6 +193,11 @@ function NuevaCompra({ onCerrar }: { onCerrar: () => void }) {
         IdMoneda: l.IdMoneda as 1 | 2,
         IdCondicionPago: l.IdCondicionPago as 1 | 2,
         Referencia: l.Referencia ? `${l.Referencia.TipoDocumento}|${l.Referencia.Serie}|${l.Referencia.Numero}` : undefined,
+        // Branch guiaalm: the SPOT and the percepción the supplier wrote in the XML.
+        ConDetraccion: l.Detraccion !== null,
+        Detraccion: l.Detraccion ?? undefined,
+        ConPercepcion: l.Percepcion !== null,
+        Percepcion: l.Percepcion ?? undefined,
         Lineas: l.Lineas.map((x) => ({
           IdItem: x.IdItem ?? undefined,
           EtiquetaItem: x.ItemDescripcion ?? undefined,

@@ -22,6 +22,10 @@ export function MovimientosPage() {
   const [abierto, setAbierto] = useState(false);
   const [paraGuia, setParaGuia] = useState<Omit<TMovimiento, 'Detalle'> | null>(null);
   const sucursalDe = (id: number | null) => almacenes.data?.Data.find((a) => a.Id === id)?.IdSucursal;
+  // A guide is between establishments: other branches, or a warehouse with an address of its own (branch guiaalm;
+  // the server checks the addresses and codes and explains what is missing).
+  const entreEstablecimientos = (m: Omit<TMovimiento, 'Detalle'>) =>
+    sucursalDe(m.IdAlmacen) !== sucursalDe(m.IdAlmacenDestino) || (almacenes.data?.Data ?? []).some((a) => (a.Id === m.IdAlmacen || a.Id === m.IdAlmacenDestino) && a.Direccion);
 
   return (
     <Card data-testid="pagina-movimientos">
@@ -66,7 +70,7 @@ export function MovimientosPage() {
                     Antes: <Link to={`/admin/documentos/${g.IdGuia}`}>{g.SerieNumero}</Link> ({g.EstadoSunat})
                   </Typography.Text>
                 ))}
-                {m.GuiaLibre && m.Numero && sucursalDe(m.IdAlmacen) !== sucursalDe(m.IdAlmacenDestino) && (
+                {m.GuiaLibre && m.Numero && entreEstablecimientos(m) && (
                   <Button size="small" onClick={() => setParaGuia(m)} data-testid={`emitir-guia-${m.Id}`}>
                     {m.IdGuia ? 'Emitir otra guía' : 'Emitir guía'}
                   </Button>
@@ -109,7 +113,7 @@ function EmitirGuia({ movimiento, idSucursal, onCerrar }: { movimiento: Omit<TMo
   return (
     <Modal open width={760} title={`Guía de remisión de la transferencia MOV-${movimiento.Numero}`} okText="Emitir guía" cancelText="Cancelar" onOk={() => form.submit()} confirmLoading={emitir.isPending} onCancel={onCerrar} destroyOnHidden>
       <Typography.Paragraph type="secondary">
-        Motivo 04, traslado entre establecimientos de la misma empresa: la empresa es el destinatario; la partida y la llegada son las direcciones de las sucursales de los almacenes, con sus códigos de establecimiento.
+        Motivo 04, traslado entre establecimientos de la misma empresa: la empresa es el destinatario; la partida y la llegada son las direcciones de los almacenes (la propia, si la tienen, o la de su sucursal), con sus códigos de establecimiento.
       </Typography.Paragraph>
       <Form<TGuiaForm> form={form} layout="vertical" onFinish={enviar} initialValues={guiaInicial()}>
         <CamposGuiaTraslado prefijo={[]} idSucursal={idSucursal} />
