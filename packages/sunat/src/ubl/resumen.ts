@@ -75,11 +75,19 @@ export function xmlResumenDiario(r: TResumenDiario): string {
 }
 
 export function xmlComunicacionBaja(r: TComunicacionBaja): string {
+  return xmlDocumentosAnulados('RA', r);
+}
+
+/** The VoidedDocuments of a comunicación de baja (RA) or a resumen de reversiones (RR): same shape, other prefix. */
+function xmlDocumentosAnulados(
+  prefijo: 'RA' | 'RR',
+  r: Omit<TResumenReversion, 'documentos'> & { documentos: { tipo: string; serie: string; numero: number; motivo: string }[] },
+): string {
   const w = new EscritorXml();
   w.raiz('VoidedDocuments', [['', NS.voided], ['cac', NS.cac], ['cbc', NS.cbc], ['ext', NS.ext], ['sac', NS.sac]]);
   huecoFirma(w);
   w.el('cbc:UBLVersionID', '2.0').el('cbc:CustomizationID', '1.0')
-    .el('cbc:ID', idResumen('RA', r.fechaEmision, r.correlativo))
+    .el('cbc:ID', idResumen(prefijo, r.fechaEmision, r.correlativo))
     .el('cbc:ReferenceDate', r.fechaReferencia).el('cbc:IssueDate', r.fechaEmision);
   bloqueFirma(w, r.emisor.ruc, r.emisor.razonSocial);
   proveedor20(w, r.emisor);
@@ -107,21 +115,7 @@ export type TResumenReversion = {
 };
 
 export function xmlResumenReversion(r: TResumenReversion): string {
-  const w = new EscritorXml();
-  w.raiz('VoidedDocuments', [['', NS.voided], ['cac', NS.cac], ['cbc', NS.cbc], ['ext', NS.ext], ['sac', NS.sac]]);
-  huecoFirma(w);
-  w.el('cbc:UBLVersionID', '2.0').el('cbc:CustomizationID', '1.0')
-    .el('cbc:ID', idResumen('RR', r.fechaEmision, r.correlativo))
-    .el('cbc:ReferenceDate', r.fechaReferencia).el('cbc:IssueDate', r.fechaEmision);
-  bloqueFirma(w, r.emisor.ruc, r.emisor.razonSocial);
-  proveedor20(w, r.emisor);
-  r.documentos.forEach((d, i) => {
-    w.abrir('sac:VoidedDocumentsLine').el('cbc:LineID', String(i + 1)).el('cbc:DocumentTypeCode', d.tipo)
-      .el('sac:DocumentSerialID', d.serie).el('sac:DocumentNumberID', String(d.numero)).el('sac:VoidReasonDescription', d.motivo.slice(0, 100))
-      .cerrar('sac:VoidedDocumentsLine');
-  });
-  w.cerrar('VoidedDocuments');
-  return DECLARACION + w.toString();
+  return xmlDocumentosAnulados('RR', { ...r, documentos: r.documentos.map((d) => ({ ...d, motivo: d.motivo.slice(0, 100) })) });
 }
 
 /** Nombre SUNAT sin extensión del resumen de reversiones: RUC-RR-AAAAMMDD-N. */
