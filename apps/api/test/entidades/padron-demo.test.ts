@@ -17,6 +17,8 @@ let e: Entorno;
 let proveedor: string;
 let supervisor: string;
 let dir: string;
+// Test files share a worker's process (isolate: false): DATA_DIR goes back to what it was when this file ends.
+const dataDirAntes = process.env.DATA_DIR;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'yupana-padron-demo-'));
   process.env.DATA_DIR = dir;
@@ -28,6 +30,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await e?.cerrar();
   rmSync(dir, { recursive: true, force: true });
+  if (dataDirAntes === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = dataDirAntes;
 });
 
 const filas = async (consulta: ReturnType<typeof sql>) => Number(((await e.dbh.db.execute(consulta)) as unknown as { rows: { n: number }[] }).rows[0].n);

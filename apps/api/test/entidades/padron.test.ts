@@ -16,6 +16,8 @@ const MUESTRA = path.join(import.meta.dirname, 'padron-muestra.txt');
 let e: Entorno;
 let token: string;
 let dir: string;
+// Test files share a worker's process (isolate: false): DATA_DIR goes back to what it was when this file ends.
+const dataDirAntes = process.env.DATA_DIR;
 /** The import folder (DATA_DIR/padron): the only place a file can be imported from. */
 let carpeta: string;
 beforeAll(async () => {
@@ -30,6 +32,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await e?.cerrar();
   rmSync(dir, { recursive: true, force: true });
+  if (dataDirAntes === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = dataDirAntes;
 });
 
 const llamar = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>

@@ -44,7 +44,12 @@ async function importar(archivo: string, opciones: { SoloValidar?: boolean; Apli
   for (let i = 0; i < 600; i++) {
     const s = await e.app.inject(conToken(t, { method: 'GET', url: `${BASE}/importacion/${Id}` }));
     const imp = s.json<TImportacionItems>();
-    if (imp.Estado !== 'PROCESANDO') return imp;
+    if (imp.Estado !== 'PROCESANDO') {
+      // One CI run (PostgreSQL phase) saw this import end in ERROR at once, with no server error logged: show the
+      // job's own message if it happens again.
+      if (imp.Estado === 'ERROR') console.error(`importación ${Id} en ERROR: ${imp.Mensaje}`);
+      return imp;
+    }
     await new Promise((ok) => setTimeout(ok, 50));
   }
   throw new Error('la importación no terminó');
